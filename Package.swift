@@ -1,0 +1,56 @@
+// swift-tools-version: 6.2
+//
+// The executable specification, simulator and benchmark suite for the library features of the
+// book-tracking app. No package dependencies: the Swift toolchain alone (see README.md).
+
+import PackageDescription
+
+/// Every target builds in Swift 6 language mode with warnings treated as errors.
+let strict: [SwiftSetting] = [
+    .treatAllWarnings(as: .error),
+]
+
+let package = Package(
+    name: "BookTrackerSpec",
+    products: [
+        .library(name: "Generators", targets: ["Generators"]),
+        .library(name: "SpecModel", targets: ["SpecModel"]),
+        .library(name: "Simulator", targets: ["Simulator"]),
+        .executable(name: "benchrunner", targets: ["benchrunner"]),
+    ],
+    targets: [
+        // Layer 0: imports nothing of ours.
+        .target(name: "Generators", swiftSettings: strict),
+        .target(name: "SpecModel", swiftSettings: strict),
+        // Layer 1: runs the model's actors under virtual time, with faults drawn from Generators.
+        .target(name: "Simulator", dependencies: ["Generators", "SpecModel"], swiftSettings: strict),
+        // Layer 2: workloads shared by benchrunner and the test targets (shrinking challenges,
+        // throughput workloads). Never imports Testing, so benchrunner does not link it.
+        .target(name: "Workloads", dependencies: ["Generators", "SpecModel", "Simulator"], swiftSettings: strict),
+        // benchrunner's testable parts: argument parsing, statistics, reports, baseline comparison.
+        .target(name: "BenchmarkHarness", dependencies: ["Workloads"], swiftSettings: strict),
+        // Swift Testing integration of the property runner, shared by the three test targets.
+        .target(name: "TestSupport", dependencies: ["Generators", "Workloads"], swiftSettings: strict),
+        .executableTarget(
+            name: "benchrunner",
+            dependencies: ["Generators", "SpecModel", "Simulator", "Workloads", "BenchmarkHarness"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "PropertyTests",
+            dependencies: ["Generators", "SpecModel", "Simulator", "TestSupport", "Workloads"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "ScenarioTests",
+            dependencies: ["Generators", "SpecModel", "Simulator", "TestSupport", "Workloads"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "PerformanceTests",
+            dependencies: ["Generators", "SpecModel", "Simulator", "TestSupport", "Workloads", "BenchmarkHarness"],
+            swiftSettings: strict
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

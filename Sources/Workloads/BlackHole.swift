@@ -1,0 +1,23 @@
+/// Consumes a value so that the optimiser must compute it, and so must keep the work that produced it.
+///
+/// A timed workload whose result is never observed can be deleted whole by the optimiser, leaving
+/// benchrunner to time an empty loop. Pass the fold of the work here (a checksum, a count, the last
+/// value) and return the item count as usual.
+///
+/// The function lives in the same module as the workloads that call it, so `@inline(never)` alone is
+/// not enough: whole-module optimisation could still see the empty body, specialise the call away and
+/// then delete the work as dead. `@_optimize(none)` keeps the body opaque to that analysis: with
+/// `@inline(never)` alone, a release build deleted the loop of `generators.prng.next` and benchrunner
+/// timed 30 ns per million words. One call costs a few nanoseconds, so call it once per iteration,
+/// not once per item.
+@inline(never)
+@_optimize(none)
+public func blackHole<T>(_ value: T) {}
+
+/// Returns its argument unchanged, through a call the optimiser cannot see into.
+///
+/// Use it to hide a constant input (a seed, a size) from constant folding, so that the work depending
+/// on it is done at run time rather than precomputed at compile time.
+@inline(never)
+@_optimize(none)
+public func identity<T>(_ value: T) -> T { value }

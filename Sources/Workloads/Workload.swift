@@ -1,0 +1,102 @@
+/// A benchmark workload: something `benchrunner` runs and reports, shared with the test targets.
+///
+/// Two kinds exist. A *timed* workload does a fixed amount of work per iteration and reports how many
+/// items it processed, so benchrunner can compute throughput from wall time (which only benchrunner
+/// reads). A *measured* workload computes deterministic figures itself (shrink evaluations, distinct
+/// counterexamples, event counts) and states the targets they must meet.
+public enum Workload: Sendable {
+    case timed(TimedWorkload)
+    case measured(MeasuredWorkload)
+
+    /// The workload's dotted name, such as `generators.prng.next`.
+    public var name: String {
+        switch self {
+        case let .timed(workload): return workload.name
+        case let .measured(workload): return workload.name
+        }
+    }
+
+    /// One line saying what the workload does.
+    public var summary: String {
+        switch self {
+        case let .timed(workload): return workload.summary
+        case let .measured(workload): return workload.summary
+        }
+    }
+}
+
+/// A workload timed by benchrunner: each call to `iteration` does the same amount of work.
+public struct TimedWorkload: Sendable {
+    public let name: String
+    public let summary: String
+    /// What one processed item is, plural: "integers", "arrays", "property checks".
+    public let unit: String
+    /// The throughput the workload must reach in a release build, in items per second, if any.
+    public let releaseTargetPerSecond: Double?
+    /// The throughput the workload must reach in a debug build, in items per second, if any.
+    public let debugTargetPerSecond: Double?
+    /// Does one iteration of work and returns the number of items processed.
+    ///
+    /// The result must depend on the work (a checksum folded into the count, for example, or the count
+    /// itself computed from the data) so the optimiser cannot remove the work.
+    public let iteration: @Sendable () -> Int
+
+    public init(
+        name: String,
+        summary: String,
+        unit: String,
+        releaseTargetPerSecond: Double? = nil,
+        debugTargetPerSecond: Double? = nil,
+        iteration: @escaping @Sendable () -> Int
+    ) {
+        self.name = name
+        self.summary = summary
+        self.unit = unit
+        self.releaseTargetPerSecond = releaseTargetPerSecond
+        self.debugTargetPerSecond = debugTargetPerSecond
+        self.iteration = iteration
+    }
+}
+
+/// A workload that measures deterministic figures (counts, not time) against stated targets.
+public struct MeasuredWorkload: Sendable {
+    public let name: String
+    public let summary: String
+    /// Computes the figures; `smoke` asks for a quick, reduced run (fewer seeds) for CI.
+    public let measure: @Sendable (_ smoke: Bool) -> [Metric]
+
+    public init(name: String, summary: String, measure: @escaping @Sendable (_ smoke: Bool) -> [Metric]) {
+        self.name = name
+        self.summary = summary
+        self.measure = measure
+    }
+}
+
+/// One measured figure and the bound it must respect.
+public struct Metric: Sendable, Hashable, Codable {
+    public enum Bound: Sendable, Hashable, Codable {
+        case atMost(Double)
+        case atLeast(Double)
+    }
+
+    public let name: String
+    public let value: Double
+    public let unit: String
+    public let bound: Bound?
+
+    public init(name: String, value: Double, unit: String, bound: Bound? = nil) {
+        self.name = name
+        self.value = value
+        self.unit = unit
+        self.bound = bound
+    }
+
+    /// Whether the value respects its bound (always true without one).
+    public var meetsBound: Bool {
+        switch bound {
+        case nil: return true
+        case let .atMost(limit)?: return value <= limit
+        case let .atLeast(limit)?: return value >= limit
+        }
+    }
+}

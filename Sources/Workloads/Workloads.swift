@@ -1,0 +1,8 @@
+import Generators
+
+/// Every workload benchrunner knows, in the order it runs them.
+public enum Workloads {
+    public static var all: [Workload] {
+        GeneratorWorkloads.all
+    }
+}
