@@ -1,5 +1,6 @@
 import Foundation
 import Generators
+import Synchronization
 import Testing
 
 /// Checks a property inside a Swift Testing test and records an issue if it does not hold.
@@ -55,8 +56,7 @@ public func property<Value>(
         Issue.record(Comment(rawValue: "Property \"\(name)\" did not run: \(error)"), sourceLocation: sourceLocation)
         return nil
     }
-    let clock = ContinuousClock()
-    let deadline = clock.now + .milliseconds(Int((overrides.shrinkSeconds ?? PropertyContext.shrinkSecondsDefault) * 1000))
+    let shrinkTimeLimit = Duration.milliseconds(Int((overrides.shrinkSeconds ?? PropertyContext.shrinkSecondsDefault) * 1000))
     let settings = PropertySettings(
         name: name,
         cases: overrides.cases(forDefault: cases),
@@ -65,7 +65,7 @@ public func property<Value>(
         regressions: regressions,
         shrinkBudget: ShrinkBudget(
             evaluationsMax: overrides.shrinkEvaluationsMax ?? shrinkEvaluationsMax,
-            isExpired: { clock.now >= deadline }
+            isExpired: PropertyContext.timeLimit(shrinkTimeLimit)
         ),
         coverage: coverage
     )
@@ -92,6 +92,20 @@ enum PropertyContext {
     /// The environment's overrides, parsed once per test process.
     static let overrides: Result<PropertyOverrides, PropertyOverridesError> = Result { () throws(PropertyOverridesError) in
         try PropertyOverrides(environment: ProcessInfo.processInfo.environment)
+    }
+
+    /// A time bound that starts at its first check, which is the start of shrinking: the cases run
+    /// before a failure do not eat into the shrink's time.
+    static func timeLimit(_ limit: Duration) -> @Sendable () -> Bool {
+        let clock = ContinuousClock()
+        let start = Mutex<ContinuousClock.Instant?>(nil)
+        return {
+            let now = clock.now
+            return start.withLock { start in
+                if start == nil { start = now }
+                return now - start! >= limit
+            }
+        }
     }
 
     /// `Module.Suite/test()` for the running test, plus `#label`.

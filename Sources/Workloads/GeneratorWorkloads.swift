@@ -1,9 +1,12 @@
 import Generators
 
-/// Throughput of the PRNG and of generation.
+/// Throughput of the PRNG, of generation and of trivial property checks.
+///
+/// Generation workloads make a fresh `ChoiceSource` per case, as the property runner does, and
+/// generate without recording (the runner records only to regenerate a failing case).
 public enum GeneratorWorkloads {
     public static var all: [Workload] {
-        [prngNext]
+        [prngNext, integers, arrays, recordedArrays, trivialPropertyChecks]
     }
 
     /// Raw xoshiro256** output: a million words per iteration.
@@ -17,6 +20,76 @@ public enum GeneratorWorkloads {
             for _ in 0..<1_000_000 { fold ^= rng.next() }
             blackHole(fold)
             return 1_000_000
+        }
+    ))
+
+    /// `Gen.int` over the full range: 10,000 cases of 100 integers each.
+    public static let integers = Workload.timed(TimedWorkload(
+        name: "generators.gen.integers",
+        summary: "Gen.int (biased, full Int range), 100 per case, fresh source per case",
+        unit: "integers",
+        releaseTargetPerSecond: 20_000_000,
+        iteration: {
+            let generator = Gen.int
+            var fold = 0
+            for seed in 0..<10_000 {
+                var source = ChoiceSource(seed: UInt64(seed))
+                for _ in 0..<100 { fold &+= (try? generator.run(&source)) ?? 0 }
+            }
+            blackHole(fold)
+            return 1_000_000
+        }
+    ))
+
+    /// Arrays of 0 to 50 integers, one per case.
+    public static let arrays = Workload.timed(TimedWorkload(
+        name: "generators.gen.arrays",
+        summary: "Gen.array(of: Gen.int, count: 0...50), fresh source per array",
+        unit: "arrays",
+        releaseTargetPerSecond: 1_000_000,
+        iteration: {
+            let generator = Gen.array(of: Gen.int, count: 0...50)
+            var elements = 0
+            for seed in 0..<100_000 {
+                var source = ChoiceSource(seed: UInt64(seed))
+                elements &+= (try? generator.run(&source))?.count ?? 0
+            }
+            blackHole(elements)
+            return 100_000
+        }
+    ))
+
+    /// The same arrays with choices, kinds and spans recorded, as when a failing case is regenerated.
+    public static let recordedArrays = Workload.timed(TimedWorkload(
+        name: "generators.gen.arrays-recorded",
+        summary: "Gen.array(of: Gen.int, count: 0...50) recording choices, kinds and spans",
+        unit: "arrays",
+        iteration: {
+            let generator = Gen.array(of: Gen.int, count: 0...50)
+            var choices = 0
+            for seed in 0..<100_000 {
+                var source = ChoiceSource(seed: UInt64(seed), recording: true)
+                _ = try? generator.run(&source)
+                choices &+= source.record.choices.count
+            }
+            blackHole(choices)
+            return 100_000
+        }
+    ))
+
+    /// Whole property runs of a trivial property: generation, evaluation and bookkeeping per case.
+    public static let trivialPropertyChecks = Workload.timed(TimedWorkload(
+        name: "generators.property.trivial-checks",
+        summary: "checkProperty over Gen.int with a property that always holds, 100,000 cases",
+        unit: "checks",
+        releaseTargetPerSecond: 1_000_000,
+        debugTargetPerSecond: 100_000,
+        iteration: {
+            let report = checkProperty(Gen.int, settings: PropertySettings(name: "trivial", cases: 100_000)) { value in
+                if value == 42 && value != 42 { throw PropertyViolation("unreachable") }
+            }
+            blackHole(report.casesChecked)
+            return report.casesChecked
         }
     ))
 }

@@ -26,10 +26,10 @@ public struct ChoiceKind: Hashable, Sendable {
     }
 
     /// A yes/no choice: index 0 is "no", the simpler answer.
-    public static let flag = ChoiceKind(offsetMax: 1)
+    @inlinable public static var flag: ChoiceKind { ChoiceKind(offsetMax: 1) }
 
     /// A choice with a single value, 0: recorded so the sequence keeps its shape, never shrunk.
-    public static let forcedZero = ChoiceKind(offsetMax: 0)
+    @inlinable public static var forcedZero: ChoiceKind { ChoiceKind(offsetMax: 0) }
 
     /// The largest valid index; equal to `offsetMax`.
     @inlinable public var indexMax: UInt64 { offsetMax }

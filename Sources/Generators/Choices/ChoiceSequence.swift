@@ -56,16 +56,16 @@ public struct SpanLabel: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { "SpanLabel(0x\(String(rawValue, radix: 16)))" }
 
-    public static let arrayElement = SpanLabel(rawValue: 1)
-    public static let array = SpanLabel(rawValue: 2)
-    public static let flatMap = SpanLabel(rawValue: 3)
-    public static let filterAttempt = SpanLabel(rawValue: 4)
-    public static let oneOf = SpanLabel(rawValue: 5)
-    public static let optional = SpanLabel(rawValue: 6)
-    public static let setElement = SpanLabel(rawValue: 7)
-    public static let recursion = SpanLabel(rawValue: 8)
-    public static let command = SpanLabel(rawValue: 9)
-    public static let string = SpanLabel(rawValue: 10)
+    @inlinable public static var arrayElement: SpanLabel { SpanLabel(rawValue: 1) }
+    @inlinable public static var array: SpanLabel { SpanLabel(rawValue: 2) }
+    @inlinable public static var flatMap: SpanLabel { SpanLabel(rawValue: 3) }
+    @inlinable public static var filterAttempt: SpanLabel { SpanLabel(rawValue: 4) }
+    @inlinable public static var oneOf: SpanLabel { SpanLabel(rawValue: 5) }
+    @inlinable public static var optional: SpanLabel { SpanLabel(rawValue: 6) }
+    @inlinable public static var setElement: SpanLabel { SpanLabel(rawValue: 7) }
+    @inlinable public static var recursion: SpanLabel { SpanLabel(rawValue: 8) }
+    @inlinable public static var command: SpanLabel { SpanLabel(rawValue: 9) }
+    @inlinable public static var string: SpanLabel { SpanLabel(rawValue: 10) }
 }
 
 /// The 64-bit FNV-1a hash: stable across processes, unlike `Hasher`.

@@ -32,11 +32,13 @@ public struct ChoiceSource {
     @usableFromInline var _record = ChoiceRecord()
     @usableFromInline var openSpans: [Int] = []
     /// The most recent integer values drawn (as 64-bit patterns), reused to hit `a == b` cases.
-    @usableFromInline var recentValues: [UInt64] = []
+    /// Inline storage: a fresh source per case must not allocate for it.
+    @usableFromInline var recentValues = InlineArray<8, UInt64>(repeating: 0)
+    @usableFromInline var recentCount = 0
     @usableFromInline var recentCursor = 0
 
-    /// The number of recent integer values generation remembers for reuse.
-    public static let recentValuesMax = 8
+    /// The number of recent integer values generation remembers for reuse (a power of two).
+    public static var recentValuesMax: Int { 8 }
     /// The default bound on choices per generated value.
     public static let defaultChoicesMax = 100_000
 
@@ -118,6 +120,19 @@ public struct ChoiceSource {
         return try commit(.flag, fresh: fresh) == 1
     }
 
+    /// Draws an index of `kind` chosen by `choose` in generation; in replay, reads the recorded one.
+    ///
+    /// For generators with their own distribution (Unicode scalars weighted toward awkward blocks,
+    /// dates weighted toward month ends): `choose` decides from the PRNG, only the index is recorded,
+    /// and replay never calls it.
+    /// - Precondition: `choose` returns an index no larger than `kind.indexMax`.
+    @inlinable
+    public mutating func drawIndex(_ kind: ChoiceKind, generatingWith choose: (inout Xoshiro256StarStar) -> UInt64) throws(GenerationStop) -> UInt64 {
+        let fresh = isReplaying ? 0 : choose(&rng)
+        precondition(fresh <= kind.indexMax, "chosen index \(fresh) exceeds the kind's maximum \(kind.indexMax)")
+        return try commit(kind, fresh: fresh)
+    }
+
     /// Records `value` as the answer in generation (a decision already taken, such as a planned
     /// collection size); in replay, reads the recorded answer instead.
     @inlinable
@@ -148,12 +163,9 @@ public struct ChoiceSource {
 
     @inlinable
     mutating func remember(_ valueBits: UInt64) {
-        if recentValues.count < Self.recentValuesMax {
-            recentValues.append(valueBits)
-        } else {
-            recentValues[recentCursor] = valueBits
-            recentCursor = (recentCursor + 1) % Self.recentValuesMax
-        }
+        recentValues[recentCursor] = valueBits
+        recentCursor = (recentCursor &+ 1) & (Self.recentValuesMax - 1)
+        if recentCount < Self.recentValuesMax { recentCount &+= 1 }
     }
 
     /// The generation distribution of integers, in offsets.
@@ -162,38 +174,49 @@ public struct ChoiceSource {
     /// where bugs live; so only about a fifth of draws are uniform. The rest: range edges and the
     /// target's neighbours (6%), a recent value or its neighbour (12%), small indices below 2^1...2^7
     /// (31%), and log-uniform indices (a bit width first, then a value of that width, 31%).
+    ///
+    /// One PRNG word decides the strategy and its small parameters (disjoint bit fields); a second
+    /// word, when needed, is the value.
     @usableFromInline
     mutating func biasedOffset(_ kind: ChoiceKind, lowerBits: UInt64) -> UInt64 {
         let range = kind.offsetMax
         if range == 0 { return 0 }
-        let roll = rng.nextBounded(below: 64)
+        let word = rng.next()
+        let roll = word >> 58  // 0..<64
         switch roll {
         case 0..<4:
             let t = kind.targetOffset
-            switch rng.nextBounded(below: 5) {
+            switch (word & 0xFFFF) % 5 {
             case 0: return 0
             case 1: return range
             case 2: return t
             case 3: return t < range ? t + 1 : t
             default: return t > 0 ? t - 1 : t
             }
-        case 4..<12 where !recentValues.isEmpty:
-            let value = recentValues[Int(rng.nextBounded(below: UInt64(recentValues.count)))]
-            let nudge = rng.nextBounded(below: 6)
+        case 4..<12 where recentCount > 0:
+            let value = recentValues[Int((word & 0xFFFF) % UInt64(recentCount))]
+            let nudge = ((word >> 16) & 0xFF) % 6
             let nudged = nudge == 0 ? value &+ 1 : (nudge == 1 ? value &- 1 : value)
             let offset = nudged &- lowerBits
             if offset <= range { return offset }
-            return kind.offset(forIndex: rng.nextBounded(through: Swift.min(range, 127)))
+            return kind.offset(forIndex: boundedIndex(through: Swift.min(range, 127)))
         case 4..<32:
-            let width = 1 + rng.nextBounded(below: 7)
-            return kind.offset(forIndex: rng.nextBounded(through: Swift.min(range, (1 << width) - 1)))
+            let width = 1 + ((word >> 32) & 0xFF) % 7
+            return kind.offset(forIndex: boundedIndex(through: Swift.min(range, (1 << width) - 1)))
         case 32..<52:
-            let width = 1 + rng.nextBounded(below: 64)
+            let width = 1 + ((word >> 32) & 0xFF) % 64
             let widthMax: UInt64 = width == 64 ? .max : (1 << width) - 1
-            return kind.offset(forIndex: rng.nextBounded(through: Swift.min(range, widthMax)))
+            return kind.offset(forIndex: boundedIndex(through: Swift.min(range, widthMax)))
         default:
             return rng.nextBounded(through: range)
         }
+    }
+
+    /// A uniform index in `0...maximum`; a mask when `maximum + 1` is a power of two, else Lemire.
+    @inlinable
+    mutating func boundedIndex(through maximum: UInt64) -> UInt64 {
+        if maximum & (maximum &+ 1) == 0 { return rng.next() & maximum }
+        return rng.nextBounded(through: maximum)
     }
 
     // MARK: - Collection sizes

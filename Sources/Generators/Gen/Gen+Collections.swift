@@ -6,6 +6,7 @@ extension Gen {
     /// element, and a shorter array is a shorter choice sequence, which is what shortlex shrinking
     /// prefers. Generation plans a size first (`ChoiceSource.plannedCount`) and records the flags
     /// that produce it.
+    @inlinable
     public static func array(of element: Gen, count: ClosedRange<Int> = 0...32) -> Gen<[Value]> {
         precondition(count.lowerBound >= 0, "array count must not be negative, got \(count)")
         let run = element.run
@@ -43,6 +44,7 @@ extension Gen {
     ///
     /// - Parameter attemptsMax: how many duplicate draws in a row are tolerated before generation
     ///   stops with `.filterExhausted` (the element generator has too few distinct values).
+    @inlinable
     public static func set(of element: Gen, count: ClosedRange<Int> = 0...32, attemptsMax: Int = 100) -> Gen<Set<Value>> where Value: Hashable & Sendable {
         precondition(count.lowerBound >= 0, "set count must not be negative, got \(count)")
         let run = element.run

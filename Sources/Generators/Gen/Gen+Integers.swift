@@ -4,6 +4,7 @@ extension Gen where Value: FixedWidthInteger & Sendable {
     /// Generation is biased toward the range's edges, the target and its neighbours, small values and
     /// values drawn earlier in the same case (see `ChoiceSource.drawInteger`), so relations such as
     /// `a == b` and `abs(a - b) == 1` are found in a few hundred cases rather than never.
+    @inlinable
     public static func integer(in range: ClosedRange<Value>) -> Gen {
         let lowerBits = UInt64(truncatingIfNeeded: range.lowerBound)
         let width = UInt64(truncatingIfNeeded: range.upperBound) &- lowerBits

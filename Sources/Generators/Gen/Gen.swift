@@ -49,6 +49,7 @@ extension Gen {
     }
 
     /// Transforms each generated value; shrinking works on the underlying choices.
+    @inlinable
     public func map<T>(_ transform: @escaping @Sendable (Value) -> T) -> Gen<T> {
         let run = self.run
         return Gen<T> { source throws(GenerationStop) in transform(try run(&source)) }
@@ -58,6 +59,7 @@ extension Gen {
     ///
     /// The whole draw is one span, so the shrinker can simplify the first value and regenerate the
     /// second from the same choices (shrinking through `flatMap`, which type-based shrinkers cannot).
+    @inlinable
     public func flatMap<T>(_ transform: @escaping @Sendable (Value) -> Gen<T>) -> Gen<T> {
         let run = self.run
         return Gen<T> { source throws(GenerationStop) in
@@ -72,6 +74,7 @@ extension Gen {
     ///
     /// Each attempt is a span, so the shrinker can delete rejected attempts. When every attempt is
     /// rejected, generation stops with `.filterExhausted`, naming `label`: a clear error, never a hang.
+    @inlinable
     public func filter(_ label: String = "filter", attemptsMax: Int = 100, _ isIncluded: @escaping @Sendable (Value) -> Bool) -> Gen {
         precondition(attemptsMax > 0, "filter \"\(label)\" needs attemptsMax > 0, got \(attemptsMax)")
         let run = self.run
@@ -97,6 +100,7 @@ extension Gen {
     }
 
     /// Generates `nil` or a value; `nil` is the simpler choice.
+    @inlinable
     public func optional(nilProbability: Double = 0.2) -> Gen<Value?> {
         precondition(nilProbability >= 0 && nilProbability <= 1, "nilProbability \(nilProbability) is outside 0...1")
         let run = self.run
@@ -113,6 +117,7 @@ extension Gen {
 
 extension Gen {
     /// Picks one of `generators` uniformly; shrinks toward the first.
+    @inlinable
     public static func oneOf(_ generators: [Gen]) -> Gen {
         precondition(!generators.isEmpty, "oneOf needs at least one generator")
         let runs = generators.map(\.run)
@@ -146,6 +151,7 @@ extension Gen {
     }
 
     /// Picks one of `elements` uniformly; shrinks toward the first.
+    @inlinable
     public static func element(of elements: [Value]) -> Gen where Value: Sendable {
         precondition(!elements.isEmpty, "element(of:) needs at least one element")
         return Gen { source throws(GenerationStop) in elements[try source.drawIndex(below: elements.count)] }
@@ -156,6 +162,7 @@ extension Gen {
 
 extension Gen {
     /// Generates a tuple from one generator per component, drawn left to right.
+    @inlinable
     public static func zip<each Component>(_ generators: repeat Gen<each Component>) -> Gen<(repeat each Component)>
     where Value == (repeat each Component) {
         let runs = (repeat (each generators).run)
@@ -167,6 +174,7 @@ extension Gen {
 
 extension Gen {
     /// Combines this generator with another into a pair.
+    @inlinable
     public func zip<Other>(_ other: Gen<Other>) -> Gen<(Value, Other)> {
         let first = self.run
         let second = other.run

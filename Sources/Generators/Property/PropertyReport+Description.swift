@@ -13,7 +13,7 @@ extension PropertyReport {
         case let .failed(failure):
             let origin: String
             switch failure.origin {
-            case let .generated(caseIndex): origin = "case \(caseIndex + 1) of \(casesChecked + discards) generated"
+            case let .generated(caseIndex): origin = "generated case \(caseIndex + 1) (\(casesChecked - 1) passed before it\(discards > 0 ? ", \(discards) discarded" : ""))"
             case let .regression(index): origin = "regression token #\(index + 1) from the regression store"
             case .replay: origin = "the replay token"
             }

@@ -41,7 +41,7 @@ public struct Xoshiro256StarStar: Sendable, Hashable {
     @inlinable
     public mutating func next() -> UInt64 {
         let result = rotateLeft(s1 &* 5, by: 7) &* 9
-        let t = s1 << 17
+        let t = s1 &<< 17
         s2 ^= s0
         s3 ^= s1
         s1 ^= s2
@@ -59,9 +59,9 @@ public struct Xoshiro256StarStar: Sendable, Hashable {
         Xoshiro256StarStar(seed: next())
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     func rotateLeft(_ x: UInt64, by k: UInt64) -> UInt64 {
-        (x << k) | (x >> (64 &- k))
+        (x &<< k) | (x &>> (64 &- k))
     }
 }
 

@@ -16,25 +16,32 @@ extension Shrinker {
             let run = siblingRun(endingAt: i)
             func deleting(_ k: Int) -> [UInt64] {
                 var candidate = original
-                candidate.removeSubrange(best0Start(run, k)..<span.end)
+                candidate.removeSubrange(run[run.count - k].start..<span.end)
                 return candidate
             }
-            func best0Start(_ run: [Span], _ k: Int) -> Int { run[run.count - k].start }
             guard consider(deleting(1)) else { continue }
-            guard run.count > 1 else { continue }
-            var good = 1
-            var bad = run.count + 1
-            var k = 2
-            while k <= run.count {
-                if consider(deleting(k)) { good = k; k *= 2 } else { bad = k; break }
-            }
-            if k > run.count, good < run.count {
-                if consider(deleting(run.count)) { good = run.count } else { bad = run.count }
-            }
-            while good + 1 < bad, !isStopped {
-                let mid = (good + bad) / 2
-                if consider(deleting(mid)) { good = mid } else { bad = mid }
-            }
+            extendAcceptedRun(upTo: run.count, deleting)
+        }
+    }
+
+    /// After the candidate for a run of 1 was accepted, finds the longest run in `2...count` whose
+    /// candidate is accepted: 2, 4, 8... until one fails, then a binary search between the last success
+    /// and the first failure. Each candidate covers a longer run than the last one accepted, so
+    /// every acceptance is shortlex-smaller than the previous one.
+    mutating func extendAcceptedRun(upTo count: Int, _ candidate: (Int) -> [UInt64]) {
+        guard count > 1 else { return }
+        var good = 1
+        var bad = count + 1
+        var k = 2
+        while k <= count {
+            if consider(candidate(k)) { good = k; k *= 2 } else { bad = k; break }
+        }
+        if k > count, good < count {
+            if consider(candidate(count)) { good = count } else { bad = count }
+        }
+        while good + 1 < bad, !isStopped {
+            let mid = (good + bad) / 2
+            if consider(candidate(mid)) { good = mid } else { bad = mid }
         }
     }
 
@@ -124,15 +131,25 @@ extension Shrinker {
 
     // MARK: - Simplifying values
 
-    /// Sets every choice of a span to zero, outermost spans first.
+    /// Sets every choice of a span to zero, outermost spans first; a zeroing that works is extended
+    /// over the following siblings (2, 4, 8... then a binary search), as deletion is, so zeroing the
+    /// elements of a long list costs logarithmically many evaluations rather than one per element.
     mutating func zeroSpans() {
         var i = 0
         while i < best.spans.count, !isStopped {
+            defer { i += 1 }
             let span = best.spans[i]
-            if best.choices[span.range].contains(where: { $0 != 0 }) {
-                consider(replacing: span.range, with: Array(repeating: 0, count: span.count))
+            guard best.choices[span.range].contains(where: { $0 != 0 }) else { continue }
+            let original = best.choices
+            let run = siblingRunStarting(at: i)
+            func zeroing(_ k: Int) -> [UInt64] {
+                var candidate = original
+                let region = span.start..<run[k - 1].end
+                candidate.replaceSubrange(region, with: repeatElement(0, count: region.count))
+                return candidate
             }
-            i += 1
+            guard consider(zeroing(1)) else { continue }
+            extendAcceptedRun(upTo: run.count, zeroing)
         }
     }
 

@@ -33,6 +33,8 @@ public struct Shrinker<Value, Failure> {
     var evaluations = 0
     var replays = 0
     var stop: ShrinkStop?
+    /// When set, every accepted choice sequence is appended, in order; for tests.
+    package var _acceptedHistory: [[UInt64]]?
 
     /// Creates a shrinker for a failing case.
     ///
@@ -126,6 +128,7 @@ public struct Shrinker<Value, Failure> {
         bestValue = value
         bestFailure = failure
         steps += 1
+        _acceptedHistory?.append(record.choices)
         return true
     }
 

@@ -64,6 +64,28 @@ import Testing
         }
     }
 
+    /// Any single altered character is detected: by the checksum, or for the last character by its
+    /// padding bits (Decision D-013; the regression store keeps the case that found it).
+    @Test func aTokenAlteredInOneCharacterNeverDecodes() {
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+        let tokens = Gen.zip(Gen<UInt64>.word, Gen.array(of: Gen.int(in: 0...300).map(UInt64.init), count: 0...6))
+            .map { seed, choices in ReplayToken(propertyName: "p", seed: seed, choices: choices).description }
+        let alterations = tokens.flatMap { text in
+            Gen.zip(Gen.int(in: 3...(text.count - 1)), Gen.int(in: 1...63)).map { (text, $0, $1) }
+        }
+        property(
+            alterations, cases: 500,
+            coverage: [CoverageRequirement("last character", atLeastPercent: 2)],
+            labels: { text, index, _ in index == text.count - 1 ? ["last character"] : [] }
+        ) { text, index, shift in
+            var characters = Array(text)
+            let original = alphabet.firstIndex(of: characters[index])!
+            characters[index] = alphabet[(original + shift) % alphabet.count]
+            let altered = String(characters)
+            try require((try? ReplayToken(parsing: altered)) == nil, "\(altered) (character \(index) of \(text) altered) still decodes")
+        }
+    }
+
     @Test func randomGarbageNeverCrashesTheDecoder() {
         property(Gen.array(of: Gen.element(of: Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_*. ")), count: 0...60), cases: 500) { characters in
             _ = try? ReplayToken(parsing: "p1." + String(characters))

@@ -1,0 +1,58 @@
+import Workloads
+
+/// A measured figure in a report, with its bound spelled out for readers of the JSON.
+public struct MetricReport: Sendable, Equatable, Codable {
+    /// The limit a metric must respect, and on which side of it the value must stay.
+    public struct Bound: Sendable, Equatable, Codable {
+        /// Which side of the limit the value must stay on.
+        public enum Relation: String, Sendable, Codable {
+            case atMost, atLeast
+        }
+
+        public var relation: Relation
+        public var limit: Double
+
+        public init(relation: Relation, limit: Double) {
+            self.relation = relation
+            self.limit = limit
+        }
+    }
+
+    public var name: String
+    public var value: Double
+    public var unit: String
+    public var bound: Bound?
+
+    public init(name: String, value: Double, unit: String, bound: Bound?) {
+        self.name = name
+        self.value = value
+        self.unit = unit
+        self.bound = bound
+    }
+
+    /// Records a workload's metric.
+    public init(_ metric: Metric) {
+        let bound: Bound? = switch metric.bound {
+        case nil: nil
+        case let .atMost(limit)?: Bound(relation: .atMost, limit: limit)
+        case let .atLeast(limit)?: Bound(relation: .atLeast, limit: limit)
+        }
+        self.init(name: metric.name, value: metric.value, unit: metric.unit, bound: bound)
+    }
+
+    /// The workload metric this records.
+    public var metric: Metric {
+        let bound = self.bound.map { bound -> Metric.Bound in
+            switch bound.relation {
+            case .atMost: .atMost(bound.limit)
+            case .atLeast: .atLeast(bound.limit)
+            }
+        }
+        return Metric(name: name, value: value, unit: unit, bound: bound)
+    }
+
+    /// Whether the value respects its bound (always true without one).
+    public var meetsBound: Bool {
+        metric.meetsBound
+    }
+}

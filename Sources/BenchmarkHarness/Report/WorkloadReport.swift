@@ -1,0 +1,68 @@
+/// What one workload produced in a run: timings for a timed workload, metrics for a measured one.
+public struct WorkloadReport: Sendable, Equatable, Codable {
+    /// The workload's figures, which depend on its kind.
+    public enum Outcome: Sendable, Equatable {
+        case timed(TimedResult)
+        case measured([MetricReport])
+    }
+
+    public var name: String
+    public var summary: String
+    /// The process's peak resident memory while this workload ran, in MiB, where measurable.
+    public var peakResidentMebibytes: Double?
+    public var outcome: Outcome
+
+    public init(name: String, summary: String, peakResidentMebibytes: Double?, outcome: Outcome) {
+        self.name = name
+        self.summary = summary
+        self.peakResidentMebibytes = peakResidentMebibytes
+        self.outcome = outcome
+    }
+
+    /// The timings, if this is a timed workload.
+    public var timed: TimedResult? {
+        if case let .timed(result) = outcome { return result }
+        return nil
+    }
+
+    /// The metrics, if this is a measured workload.
+    public var metrics: [MetricReport]? {
+        if case let .measured(metrics) = outcome { return metrics }
+        return nil
+    }
+
+    // The JSON is flat: a `kind` string, then `timed` or `metrics` beside the common fields.
+    private enum CodingKeys: String, CodingKey {
+        case name, summary, peakResidentMebibytes, kind, timed, metrics
+    }
+
+    private enum Kind: String, Codable {
+        case timed, measured
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decode(String.self, forKey: .name)
+        summary = try container.decode(String.self, forKey: .summary)
+        peakResidentMebibytes = try container.decodeIfPresent(Double.self, forKey: .peakResidentMebibytes)
+        switch try container.decode(Kind.self, forKey: .kind) {
+        case .timed: outcome = .timed(try container.decode(TimedResult.self, forKey: .timed))
+        case .measured: outcome = .measured(try container.decode([MetricReport].self, forKey: .metrics))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encode(summary, forKey: .summary)
+        try container.encodeIfPresent(peakResidentMebibytes, forKey: .peakResidentMebibytes)
+        switch outcome {
+        case let .timed(result):
+            try container.encode(Kind.timed, forKey: .kind)
+            try container.encode(result, forKey: .timed)
+        case let .measured(metrics):
+            try container.encode(Kind.measured, forKey: .kind)
+            try container.encode(metrics, forKey: .metrics)
+        }
+    }
+}

@@ -1,0 +1,195 @@
+import Foundation
+import Workloads
+
+/// benchrunner from arguments to exit status, with the clock and memory counters supplied from outside.
+///
+/// A run parses the options, selects the workloads, loads the baseline (before running anything, so
+/// a wrong path fails at once), runs each workload, prints the tables, writes the JSON report,
+/// compares with the baseline, and ends with the verdict. Tables and results go to standard output;
+/// progress, notes and usage errors to standard error.
+public struct BenchmarkCommand {
+    public var configuration: BuildConfiguration
+    public var workloads: [Workload]
+    public var environment: any BenchmarkEnvironment
+    public var console: Console
+
+    public init(
+        configuration: BuildConfiguration,
+        workloads: [Workload],
+        environment: any BenchmarkEnvironment,
+        console: Console
+    ) {
+        self.configuration = configuration
+        self.workloads = workloads
+        self.environment = environment
+        self.console = console
+    }
+
+    /// Runs benchrunner with `arguments` (without the program name) and returns its exit status.
+    public func run(arguments: [String]) -> ExitCode {
+        let options: BenchmarkOptions
+        let selected: [Workload]
+        do {
+            options = try BenchmarkOptions.parse(arguments, configuration: configuration)
+            if options.action == .help {
+                console.output(BenchmarkOptions.usage)
+                return .success
+            }
+            selected = try Self.select(workloads, filters: options.filters)
+        } catch {
+            console.error("benchrunner: error: \(error)")
+            return .usageError
+        }
+        for filter in options.filters where !workloads.contains(where: { $0.name.contains(filter) }) {
+            console.error("benchrunner: note: --filter \(quoted(filter)) matched no workload")
+        }
+        if options.action == .list {
+            console.output(ReportTables.list(selected))
+            return .success
+        }
+
+        var baseline: BenchmarkReport?
+        if let path = options.baselinePath {
+            do {
+                baseline = try BenchmarkReport.load(from: path)
+            } catch {
+                console.error("benchrunner: error: --compare: \(error)")
+                return .usageError
+            }
+            if let reportPath = options.reportPath, Self.samePath(reportPath, path) {
+                console.error("benchrunner: note: this run's report replaces the baseline \(path); "
+                    + "copy the baseline elsewhere to keep comparing against it")
+            }
+        }
+
+        if configuration == .debug { console.output(Self.debugWarning) }
+        let report = measure(selected, options: options, arguments: arguments)
+
+        var sections = [ReportTables.timings(report), ReportTables.metrics(report)].compactMap { $0 }
+        sections.append("process peak memory: "
+            + (report.processPeakResidentMebibytes.map { Formatting.mebibytes($0) + " MiB" } ?? "n/a"))
+        console.output("\n" + sections.joined(separator: "\n\n"))
+
+        var comparison: BaselineComparison?
+        if let baseline, let path = options.baselinePath {
+            let compared = BaselineComparison(baseline: baseline, current: report, thresholdPercent: options.thresholdPercent)
+            console.output("\n" + ReportTables.comparison(compared, baselinePath: path))
+            comparison = compared
+        }
+
+        let verdict = Verdict(report: report, comparison: comparison, strict: options.strict)
+        var writeFailed = false
+        if let path = options.reportPath {
+            do {
+                try report.write(to: path)
+                console.output("\nreport written to \(path)")
+            } catch {
+                console.error("benchrunner: error: \(error)")
+                writeFailed = true
+            }
+        }
+        console.output("\n" + verdict.summary)
+        if configuration == .debug { console.output(Self.debugWarning) }
+        return verdict.passed && !writeFailed ? .success : .failure
+    }
+
+    /// The workloads whose name contains any of `filters`, in their original order; all of them when
+    /// `filters` is empty.
+    public static func select(_ workloads: [Workload], filters: [String]) throws(UsageError) -> [Workload] {
+        guard !filters.isEmpty else { return workloads }
+        let selected = workloads.filter { workload in filters.contains { workload.name.contains($0) } }
+        guard !selected.isEmpty else { throw .noWorkloadMatches(filters: filters) }
+        return selected
+    }
+
+    /// Runs `selected` and returns their report, telling progress on standard error.
+    ///
+    /// Each workload's peak memory is its own: the peak is reset before it and read after it. The
+    /// process's peak is the highest of every reading, taken before each reset and at the end, so no
+    /// stretch of the run escapes it. Where the reset fails, a workload's peak would include the ones
+    /// before it, so it is reported as unavailable.
+    public func measure(_ selected: [Workload], options: BenchmarkOptions, arguments: [String]) -> BenchmarkReport {
+        let date = environment.currentDate()
+        var processPeakKibibytes: Int?
+        var reports: [WorkloadReport] = []
+
+        for (index, workload) in selected.enumerated() {
+            processPeakKibibytes = Self.higher(processPeakKibibytes, environment.peakResidentKibibytes())
+            let resetWorked = environment.resetPeakResidentMemory()
+            let outcome: WorkloadReport.Outcome
+            switch workload {
+            case let .timed(timed):
+                console.error("[\(index + 1)/\(selected.count)] \(timed.name): "
+                    + "\(options.warmupIterations) warm-up, \(options.iterations) timed")
+                outcome = .timed(time(timed, options: options))
+            case let .measured(measured):
+                console.error("[\(index + 1)/\(selected.count)] \(measured.name): measuring"
+                    + (options.smoke ? " (smoke)" : ""))
+                outcome = .measured(measured.measure(options.smoke).map(MetricReport.init))
+            }
+            let peakKibibytes = environment.peakResidentKibibytes()
+            processPeakKibibytes = Self.higher(processPeakKibibytes, peakKibibytes)
+            reports.append(WorkloadReport(
+                name: workload.name,
+                summary: workload.summary,
+                peakResidentMebibytes: resetWorked ? peakKibibytes.map(Self.mebibytes) : nil,
+                outcome: outcome
+            ))
+        }
+        processPeakKibibytes = Self.higher(processPeakKibibytes, environment.peakResidentKibibytes())
+
+        return BenchmarkReport(
+            buildConfiguration: configuration,
+            date: date,
+            machine: environment.machineInfo(),
+            arguments: arguments,
+            smoke: options.smoke,
+            workloads: reports,
+            processPeakResidentMebibytes: processPeakKibibytes.map(Self.mebibytes)
+        )
+    }
+
+    /// Runs the warm-up iterations untimed, then times the samples.
+    private func time(_ workload: TimedWorkload, options: BenchmarkOptions) -> TimedResult {
+        for _ in 0..<options.warmupIterations { blackHole(workload.iteration()) }
+        var samples: [Sample] = []
+        samples.reserveCapacity(options.iterations)
+        for _ in 0..<options.iterations {
+            let (duration, items) = environment.measure(workload.iteration)
+            samples.append(Sample(seconds: duration.seconds, items: items))
+        }
+        let target = configuration == .release ? workload.releaseTargetPerSecond : workload.debugTargetPerSecond
+        return TimedResult(
+            unit: workload.unit,
+            warmupIterations: options.warmupIterations,
+            samples: samples,
+            targetItemsPerSecond: target
+        )
+    }
+
+    /// The banner a debug build prints before and after its figures.
+    public static let debugWarning: String = {
+        let lines = [
+            "WARNING: debug build — figures are not representative;",
+            "use `swift run -c release benchrunner`",
+        ]
+        let width = lines.map(\.count).max() ?? 0
+        let rule = String(repeating: "!", count: width + 8)
+        let body = lines.map { "!!  " + $0 + String(repeating: " ", count: width - $0.count) + "  !!" }
+        return ([""] + [rule] + body + [rule]).joined(separator: "\n")
+    }()
+
+    private static func higher(_ first: Int?, _ second: Int?) -> Int? {
+        guard let first else { return second }
+        guard let second else { return first }
+        return max(first, second)
+    }
+
+    private static func mebibytes(_ kibibytes: Int) -> Double {
+        Double(kibibytes) / 1024
+    }
+
+    private static func samePath(_ first: String, _ second: String) -> Bool {
+        URL(fileURLWithPath: first).standardizedFileURL.path == URL(fileURLWithPath: second).standardizedFileURL.path
+    }
+}

@@ -1,0 +1,9 @@
+/// The build configuration benchrunner was compiled in, which decides which targets apply.
+///
+/// Debug builds run several times slower than release builds, so their figures say little about the
+/// code; they are still useful for checking that every workload runs. The executable decides the value
+/// with `#if DEBUG` and passes it in, so the harness can be tested in either configuration.
+public enum BuildConfiguration: String, Sendable, Codable, CaseIterable {
+    case debug
+    case release
+}

@@ -1,0 +1,44 @@
+/// Whether a run passed, with one line per failed check and per note worth reading.
+///
+/// A run fails when a measured metric misses its bound, when a timed workload regressed against the
+/// baseline, or, under `--strict`, when a timed workload's median throughput misses the target of
+/// the report's build configuration. Without `--strict` a missed target is a note.
+public struct Verdict: Sendable, Equatable {
+    public var failures: [String]
+    public var notes: [String]
+
+    public init(report: BenchmarkReport, comparison: BaselineComparison?, strict: Bool) {
+        failures = []
+        notes = []
+        for workload in report.workloads {
+            switch workload.outcome {
+            case let .timed(timed):
+                guard let target = timed.targetItemsPerSecond, timed.meetsTarget == false else { continue }
+                let line = "\(workload.name): median \(Formatting.rate(timed.medianItemsPerSecond, unit: timed.unit))"
+                    + " misses its \(report.buildConfiguration.rawValue) target of \(Formatting.rate(target, unit: timed.unit))"
+                if strict { failures.append(line) } else { notes.append(line + " (--strict makes this a failure)") }
+            case let .measured(metrics):
+                for metric in metrics where !metric.meetsBound {
+                    failures.append("\(workload.name): \(metric.name) is \(Formatting.number(metric.value)) "
+                        + "\(metric.unit), outside its bound \(ReportTables.bound(metric.bound))")
+                }
+            }
+        }
+        // A metric that regressed against the baseline misses its bound, which is already a failure above.
+        for change in comparison?.timed ?? [] where change.isRegression {
+            failures.append("\(change.workload): median time per iteration "
+                + "\(Formatting.percentChange(change.changePercent)) against the baseline, beyond the "
+                + "\(Formatting.number(comparison?.thresholdPercent ?? 0))% threshold")
+        }
+    }
+
+    /// Whether every check held.
+    public var passed: Bool { failures.isEmpty }
+
+    /// The notes, the failures, and a last line `result: PASS` or `result: FAIL (n failures)`.
+    public var summary: String {
+        var lines = notes.map { "note: \($0)" } + failures.map { "FAIL: \($0)" }
+        lines.append(passed ? "result: PASS" : "result: FAIL (\(failures.count) \(failures.count == 1 ? "failure" : "failures"))")
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,90 @@
+import Generators
+
+/// The shrinking challenges as a measured workload: counts, not time, against the targets.
+public enum ShrinkingChallengeWorkloads {
+    public static var all: [Workload] { [challenges] }
+
+    /// Seeds per challenge in a full run, and in a smoke run.
+    public static let seedsFull = 100
+    public static let seedsSmoke = 10
+    /// Cases generated per attempt before the challenge counts as not found.
+    public static let casesPerAttempt = 1_000
+
+    /// The fixed seeds of the challenge runs: `index × golden ratio + 12345`.
+    public static func seed(_ index: Int) -> UInt64 {
+        UInt64(index) &* 0x9E37_79B9_7F4A_7C15 &+ 12_345
+    }
+
+    public static let challenges = Workload.measured(MeasuredWorkload(
+        name: "generators.shrinking.challenges",
+        summary: "the ten public shrinking challenges over fixed seeds: distinct results and shrink evaluations",
+        measure: { smoke in measure(seeds: smoke ? seedsSmoke : seedsFull) }
+    ))
+
+    /// Runs every challenge over `seeds` seeds and returns the figures with their bounds.
+    public static func measure(seeds: Int) -> [Metric] {
+        var metrics: [Metric] = []
+        var unique = 0
+        for challenge in ShrinkChallenge.all {
+            let summary = ShrinkChallengeSummary(challenge: challenge, seeds: seeds)
+            if summary.distinctResults == 1 { unique += 1 }
+            metrics += summary.metrics
+        }
+        metrics.append(Metric(name: "challenges with exactly one result", value: Double(unique), unit: "challenges", bound: .atLeast(9)))
+        return metrics
+    }
+}
+
+/// One challenge's figures over a set of seeds.
+public struct ShrinkChallengeSummary: Sendable {
+    public let name: String
+    public let seeds: Int
+    /// Attempts that found a counterexample within `casesPerAttempt` cases.
+    public let found: Int
+    /// Each shrunk counterexample and how many seeds ended there, most frequent first.
+    public let results: [(counterexample: String, count: Int)]
+    public let meanEvaluations: Double
+    public let maxEvaluations: Int
+    public let meanReplays: Double
+    /// Attempts whose shrink stopped at a budget.
+    public let partial: Int
+
+    public var distinctResults: Int { results.count }
+
+    public init(challenge: ShrinkChallenge, seeds: Int) {
+        var counts: [String: Int] = [:]
+        var evaluations: [Int] = []
+        var replays: [Int] = []
+        var found = 0
+        var partial = 0
+        for index in 0..<seeds {
+            let attempt = challenge.attempt(ShrinkingChallengeWorkloads.seed(index), ShrinkingChallengeWorkloads.casesPerAttempt)
+            guard let counterexample = attempt.counterexample, let shrink = attempt.shrink else { continue }
+            found += 1
+            counts[counterexample, default: 0] += 1
+            evaluations.append(shrink.evaluations)
+            replays.append(shrink.replays)
+            if shrink.stop != .converged { partial += 1 }
+        }
+        name = challenge.name
+        self.seeds = seeds
+        self.found = found
+        results = counts.map { ($0.key, $0.value) }.sorted { $0.count != $1.count ? $0.count > $1.count : $0.counterexample < $1.counterexample }
+        meanEvaluations = evaluations.isEmpty ? 0 : Double(evaluations.reduce(0, +)) / Double(evaluations.count)
+        maxEvaluations = evaluations.max() ?? 0
+        meanReplays = replays.isEmpty ? 0 : Double(replays.reduce(0, +)) / Double(replays.count)
+        self.partial = partial
+    }
+
+    /// The figures with the bounds.
+    public var metrics: [Metric] {
+        [
+            Metric(name: "\(name): found", value: Double(found), unit: "of \(seeds) runs", bound: .atLeast(Double(seeds))),
+            Metric(name: "\(name): distinct results", value: Double(distinctResults), unit: "results", bound: .atMost(2)),
+            Metric(name: "\(name): mean shrink evaluations", value: meanEvaluations, unit: "evaluations", bound: .atMost(300)),
+            Metric(name: "\(name): max shrink evaluations", value: Double(maxEvaluations), unit: "evaluations", bound: .atMost(2_000)),
+            Metric(name: "\(name): mean generator replays", value: meanReplays, unit: "replays"),
+            Metric(name: "\(name): partially shrunk", value: Double(partial), unit: "runs", bound: .atMost(0)),
+        ]
+    }
+}
