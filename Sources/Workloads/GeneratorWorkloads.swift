@@ -6,7 +6,7 @@ import Generators
 /// generate without recording (the runner records only to regenerate a failing case).
 public enum GeneratorWorkloads {
     public static var all: [Workload] {
-        [prngNext, integers, arrays, recordedArrays, trivialPropertyChecks]
+        [prngNext, integers, arrays, recordedArrays, asciiStrings, unicodeStrings, trivialPropertyChecks]
     }
 
     /// Raw xoshiro256** output: a million words per iteration.
@@ -76,6 +76,33 @@ public enum GeneratorWorkloads {
             return 100_000
         }
     ))
+
+    /// Printable ASCII strings of 0 to 30 characters, one per case.
+    public static let asciiStrings = Workload.timed(TimedWorkload(
+        name: "generators.gen.strings-ascii",
+        summary: "Gen.asciiString(count: 0...30), fresh source per string",
+        unit: "strings",
+        iteration: { strings(Gen.asciiString(count: 0...30)) }
+    ))
+
+    /// Unicode strings of 0 to 30 scalars, biased toward awkward scalars, one per case.
+    public static let unicodeStrings = Workload.timed(TimedWorkload(
+        name: "generators.gen.strings-unicode",
+        summary: "Gen.unicodeString(count: 0...30), fresh source per string",
+        unit: "strings",
+        iteration: { strings(Gen.unicodeString(count: 0...30)) }
+    ))
+
+    /// Generates 100,000 strings, one per fresh source; returns the count.
+    static func strings(_ generator: Gen<String>) -> Int {
+        var scalars = 0
+        for seed in 0..<100_000 {
+            var source = ChoiceSource(seed: UInt64(seed))
+            scalars &+= (try? generator.run(&source))?.unicodeScalars.count ?? 0
+        }
+        blackHole(scalars)
+        return 100_000
+    }
 
     /// Whole property runs of a trivial property: generation, evaluation and bookkeeping per case.
     public static let trivialPropertyChecks = Workload.timed(TimedWorkload(
