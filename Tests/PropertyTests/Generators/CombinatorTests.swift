@@ -131,7 +131,7 @@ import Testing
         let trees = Gen<Tree>.recursive(depthMax: 4, leaf: Gen.int(in: 0...9).map(Tree.leaf)) { children in
             Gen.array(of: children, count: 0...3).map(Tree.node)
         }
-        property(trees, coverage: [CoverageRequirement("nested", atLeastPercent: 10)], labels: { $0.depth >= 2 ? ["nested"] : [] }) { tree in
+        property(trees, cases: 300, coverage: [CoverageRequirement("nested", atLeastPercent: 10)], labels: { $0.depth >= 2 ? ["nested"] : [] }) { tree in
             try require(tree.depth <= 4, "depth \(tree.depth) exceeds 4")
         }
     }
