@@ -25,7 +25,11 @@ public enum Workload: Sendable {
     }
 }
 
-/// A workload timed by benchrunner: each call to `iteration` does the same amount of work.
+/// A workload timed by benchrunner: each iteration does the same amount of work.
+///
+/// An iteration has an untimed preparation (building a library to reset, say) and a timed part:
+/// `makeIteration` prepares and returns the closure benchrunner times. Only the returned closure runs
+/// inside the timed region; whatever it frees before returning is timed with it.
 public struct TimedWorkload: Sendable {
     public let name: String
     public let summary: String
@@ -35,12 +39,36 @@ public struct TimedWorkload: Sendable {
     public let releaseTargetPerSecond: Double?
     /// The throughput the workload must reach in a debug build, in items per second, if any.
     public let debugTargetPerSecond: Double?
-    /// Does one iteration of work and returns the number of items processed.
+    /// When set, benchrunner reports the peak memory above the workload's starting point divided by
+    /// this count (bytes per book, say).
+    public let memoryItemCount: Int?
+    /// Prepares one iteration (untimed) and returns the timed part, which returns the number of items
+    /// processed.
     ///
     /// The result must depend on the work (a checksum folded into the count, for example, or the count
     /// itself computed from the data) so the optimiser cannot remove the work.
-    public let iteration: @Sendable () -> Int
+    public let makeIteration: @Sendable () -> @Sendable () -> Int
 
+    /// A workload whose iterations need preparation.
+    public init(
+        name: String,
+        summary: String,
+        unit: String,
+        releaseTargetPerSecond: Double? = nil,
+        debugTargetPerSecond: Double? = nil,
+        memoryItemCount: Int? = nil,
+        makeIteration: @escaping @Sendable () -> @Sendable () -> Int
+    ) {
+        self.name = name
+        self.summary = summary
+        self.unit = unit
+        self.releaseTargetPerSecond = releaseTargetPerSecond
+        self.debugTargetPerSecond = debugTargetPerSecond
+        self.memoryItemCount = memoryItemCount
+        self.makeIteration = makeIteration
+    }
+
+    /// A workload whose iterations need no preparation.
     public init(
         name: String,
         summary: String,
@@ -49,12 +77,10 @@ public struct TimedWorkload: Sendable {
         debugTargetPerSecond: Double? = nil,
         iteration: @escaping @Sendable () -> Int
     ) {
-        self.name = name
-        self.summary = summary
-        self.unit = unit
-        self.releaseTargetPerSecond = releaseTargetPerSecond
-        self.debugTargetPerSecond = debugTargetPerSecond
-        self.iteration = iteration
+        self.init(
+            name: name, summary: summary, unit: unit, releaseTargetPerSecond: releaseTargetPerSecond,
+            debugTargetPerSecond: debugTargetPerSecond, memoryItemCount: nil, makeIteration: { iteration }
+        )
     }
 }
 

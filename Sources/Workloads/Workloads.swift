@@ -3,6 +3,6 @@ import Generators
 /// Every workload benchrunner knows, in the order it runs them.
 public enum Workloads {
     public static var all: [Workload] {
-        GeneratorWorkloads.all + ShrinkingChallengeWorkloads.all
+        GeneratorWorkloads.all + ShrinkingChallengeWorkloads.all + LibraryResetWorkloads.all
     }
 }

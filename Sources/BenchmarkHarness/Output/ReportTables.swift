@@ -22,7 +22,7 @@ package enum ReportTables {
         var table = TextTable([
             .init("WORKLOAD"), .init("THROUGHPUT (median)", .right),
             .init("MIN", .right), .init("MEDIAN", .right), .init("P90", .right), .init("MAX", .right),
-            .init("PEAK MiB", .right), .init("TARGET (\(report.buildConfiguration.rawValue))", .right),
+            .init("PEAK MiB", .right), .init("PEAK B/ITEM", .right), .init("TARGET (\(report.buildConfiguration.rawValue))", .right),
             .init("STATUS"),
         ])
         for workload in report.workloads {
@@ -36,6 +36,7 @@ package enum ReportTables {
                 Formatting.duration(seconds: seconds.p90),
                 Formatting.duration(seconds: seconds.max),
                 Formatting.mebibytes(workload.peakResidentMebibytes),
+                workload.peakBytesPerItem.map { Formatting.number($0) } ?? "-",
                 timed.targetItemsPerSecond.map { Formatting.rate($0, unit: timed.unit) } ?? "-",
                 timed.meetsTarget.map { $0 ? "PASS" : "MISS" } ?? "-",
             ])

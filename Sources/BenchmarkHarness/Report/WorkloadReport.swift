@@ -10,12 +10,16 @@ public struct WorkloadReport: Sendable, Equatable, Codable {
     public var summary: String
     /// The process's peak resident memory while this workload ran, in MiB, where measurable.
     public var peakResidentMebibytes: Double?
+    /// The peak memory above the workload's starting point per item (bytes per book, say), when the
+    /// workload names an item count for memory.
+    public var peakBytesPerItem: Double?
     public var outcome: Outcome
 
-    public init(name: String, summary: String, peakResidentMebibytes: Double?, outcome: Outcome) {
+    public init(name: String, summary: String, peakResidentMebibytes: Double?, peakBytesPerItem: Double? = nil, outcome: Outcome) {
         self.name = name
         self.summary = summary
         self.peakResidentMebibytes = peakResidentMebibytes
+        self.peakBytesPerItem = peakBytesPerItem
         self.outcome = outcome
     }
 
@@ -33,7 +37,7 @@ public struct WorkloadReport: Sendable, Equatable, Codable {
 
     // The JSON is flat: a `kind` string, then `timed` or `metrics` beside the common fields.
     private enum CodingKeys: String, CodingKey {
-        case name, summary, peakResidentMebibytes, kind, timed, metrics
+        case name, summary, peakResidentMebibytes, peakBytesPerItem, kind, timed, metrics
     }
 
     private enum Kind: String, Codable {
@@ -45,6 +49,7 @@ public struct WorkloadReport: Sendable, Equatable, Codable {
         name = try container.decode(String.self, forKey: .name)
         summary = try container.decode(String.self, forKey: .summary)
         peakResidentMebibytes = try container.decodeIfPresent(Double.self, forKey: .peakResidentMebibytes)
+        peakBytesPerItem = try container.decodeIfPresent(Double.self, forKey: .peakBytesPerItem)
         switch try container.decode(Kind.self, forKey: .kind) {
         case .timed: outcome = .timed(try container.decode(TimedResult.self, forKey: .timed))
         case .measured: outcome = .measured(try container.decode([MetricReport].self, forKey: .metrics))
@@ -56,6 +61,7 @@ public struct WorkloadReport: Sendable, Equatable, Codable {
         try container.encode(name, forKey: .name)
         try container.encode(summary, forKey: .summary)
         try container.encodeIfPresent(peakResidentMebibytes, forKey: .peakResidentMebibytes)
+        try container.encodeIfPresent(peakBytesPerItem, forKey: .peakBytesPerItem)
         switch outcome {
         case let .timed(result):
             try container.encode(Kind.timed, forKey: .kind)

@@ -116,6 +116,8 @@ public struct BenchmarkCommand {
         for (index, workload) in selected.enumerated() {
             processPeakKibibytes = Self.higher(processPeakKibibytes, environment.peakResidentKibibytes())
             let resetWorked = environment.resetPeakResidentMemory()
+            // Right after a reset the high-water mark is the current resident size: the baseline.
+            let baselineKibibytes = resetWorked ? environment.peakResidentKibibytes() : nil
             let outcome: WorkloadReport.Outcome
             switch workload {
             case let .timed(timed):
@@ -129,10 +131,16 @@ public struct BenchmarkCommand {
             }
             let peakKibibytes = environment.peakResidentKibibytes()
             processPeakKibibytes = Self.higher(processPeakKibibytes, peakKibibytes)
+            var perItem: Double?
+            if case let .timed(timed) = workload, let items = timed.memoryItemCount, items > 0,
+               let peakKibibytes, let baselineKibibytes {
+                perItem = Double(max(0, peakKibibytes - baselineKibibytes)) * 1024 / Double(items)
+            }
             reports.append(WorkloadReport(
                 name: workload.name,
                 summary: workload.summary,
                 peakResidentMebibytes: resetWorked ? peakKibibytes.map(Self.mebibytes) : nil,
+                peakBytesPerItem: perItem,
                 outcome: outcome
             ))
         }
@@ -151,11 +159,12 @@ public struct BenchmarkCommand {
 
     /// Runs the warm-up iterations untimed, then times the samples.
     private func time(_ workload: TimedWorkload, options: BenchmarkOptions) -> TimedResult {
-        for _ in 0..<options.warmupIterations { blackHole(workload.iteration()) }
+        for _ in 0..<options.warmupIterations { blackHole(workload.makeIteration()()) }
         var samples: [Sample] = []
         samples.reserveCapacity(options.iterations)
         for _ in 0..<options.iterations {
-            let (duration, items) = environment.measure(workload.iteration)
+            let iteration = workload.makeIteration()  // untimed preparation
+            let (duration, items) = environment.measure(iteration)
             samples.append(Sample(seconds: duration.seconds, items: items))
         }
         let target = configuration == .release ? workload.releaseTargetPerSecond : workload.debugTargetPerSecond

@@ -1,0 +1,130 @@
+/// Everything the app holds that Library Reset touches or must preserve.
+///
+/// Durability on a crash follows the app: the store keeps what was saved; the enrichment queue,
+/// search history, feature flags, settings and CloudKit state are written as they change (user
+/// defaults) and survive; the work cache and what is on screen live in memory and are lost.
+public struct AppState: Hashable, Sendable {
+    public var store: LibraryStore
+    public var workCache: DTOMapper
+    public var enrichmentQueue: EnrichmentQueue
+    public var searchHistory: SearchHistory
+    public var featureFlags: FeatureFlags
+    public var settings: AppSettings
+    public var cloudKit: CloudKitSyncState
+    public var screen: Screen
+
+    public init(
+        store: LibraryStore = LibraryStore(),
+        workCache: DTOMapper = DTOMapper(),
+        enrichmentQueue: EnrichmentQueue = EnrichmentQueue(),
+        searchHistory: SearchHistory = SearchHistory(),
+        featureFlags: FeatureFlags = .defaults,
+        settings: AppSettings = AppSettings(),
+        cloudKit: CloudKitSyncState = CloudKitSyncState(),
+        screen: Screen = Screen()
+    ) {
+        self.store = store
+        self.workCache = workCache
+        self.enrichmentQueue = enrichmentQueue
+        self.searchHistory = searchHistory
+        self.featureFlags = featureFlags
+        self.settings = settings
+        self.cloudKit = cloudKit
+        self.screen = screen
+    }
+
+    /// The app after a crash and relaunch: unsaved changes, the work cache and the screen are lost.
+    public func relaunchedAfterCrash() -> AppState {
+        AppState(
+            store: store.relaunchedAfterCrash(),
+            workCache: DTOMapper(),
+            enrichmentQueue: enrichmentQueue,
+            searchHistory: searchHistory,
+            featureFlags: featureFlags,
+            settings: settings,
+            cloudKit: cloudKit,
+            screen: Screen()
+        )
+    }
+
+    /// Whether two app states look the same to the user and to the store (pending-change bookkeeping
+    /// aside, see `LibraryStore.isObservablyEqual`).
+    public func isObservablyEqual(to other: AppState) -> Bool {
+        store.isObservablyEqual(to: other.store)
+            && workCache == other.workCache
+            && enrichmentQueue == other.enrichmentQueue
+            && searchHistory == other.searchHistory
+            && featureFlags == other.featureFlags
+            && settings == other.settings
+            && cloudKit == other.cloudKit
+            && screen == other.screen
+    }
+
+    public static func == (lhs: AppState, rhs: AppState) -> Bool { lhs.isObservablyEqual(to: rhs) }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(settings)
+        hasher.combine(featureFlags)
+    }
+}
+
+/// What is on screen: dialogs, alerts and toasts the model's flows show.
+public struct Screen: Hashable, Sendable {
+    public var dialog: Dialog?
+    public var alert: Alert?
+    public var toast: Toast?
+
+    public init(dialog: Dialog? = nil, alert: Alert? = nil, toast: Toast? = nil) {
+        self.dialog = dialog
+        self.alert = alert
+        self.toast = toast
+    }
+
+    /// A confirmation dialog.
+    public struct Dialog: Hashable, Sendable {
+        public let title: String
+        public let message: String
+        public let cancelTitle: String
+        /// The destructive action's title, shown in red.
+        public let confirmTitle: String
+
+        public init(title: String, message: String, cancelTitle: String, confirmTitle: String) {
+            self.title = title
+            self.message = message
+            self.cancelTitle = cancelTitle
+            self.confirmTitle = confirmTitle
+        }
+    }
+
+    /// An alert, with its buttons.
+    public struct Alert: Hashable, Sendable {
+        public let title: String
+        public let message: String
+        public let actions: [String]
+
+        public init(title: String, message: String, actions: [String]) {
+            self.title = title
+            self.message = message
+            self.actions = actions
+        }
+    }
+
+    /// A transient message.
+    public struct Toast: Hashable, Sendable {
+        public let text: String
+        public let dismissAfterMilliseconds: Int
+
+        public init(text: String, dismissAfterMilliseconds: Int) {
+            self.text = text
+            self.dismissAfterMilliseconds = dismissAfterMilliseconds
+        }
+    }
+}
+
+extension LibraryStore: Hashable {
+    public static func == (lhs: LibraryStore, rhs: LibraryStore) -> Bool { lhs.isObservablyEqual(to: rhs) }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(nextRawIdentifier)
+    }
+}

@@ -1,0 +1,118 @@
+/// `POST /api/enrichment/cancel`: cancels a backend enrichment job.
+///
+/// Seed: 000_…, "API Specification". The request is `{"jobId": "<uuid>"}`. Responses:
+///
+/// | case | status | body |
+/// |---|---|---|
+/// | job running, now canceled | 200 | `{"success": true, "data": {"jobId", "status": "canceled"}, "meta": {"timestamp"}}` (the seed's) |
+/// | job already canceled | 200 | the same, with `"alreadyCanceled": true` in `data`: harmless, and says so |
+/// | no such job, or it already ended | 404 | `{"success": false, "error": {"code": "JOB_NOT_FOUND", "message": "No active job found with this ID"}}` (the seed's) |
+/// | body not JSON | 400 | `INVALID_JSON`, with the parser's message and byte offset |
+/// | body not an object, `jobId` missing, `null`, not a string or not a UUID | 400 | `INVALID_REQUEST`, naming the problem |
+/// | body larger than `requestBytesMax` | 413 | `PAYLOAD_TOO_LARGE` |
+/// | a method other than POST | 405 | `METHOD_NOT_ALLOWED` |
+///
+/// Job IDs are matched case-insensitively (production issues lowercase UUIDs); members other than
+/// `jobId` are ignored, as production ignores them. Decisions D-023 and D-024.
+public enum CancelEndpoint {
+    public static let path = "/api/enrichment/cancel"
+    /// The largest request body accepted, in bytes.
+    public static let requestBytesMax = 16_384
+
+    /// Handles a request against the backend's jobs at `now`.
+    public static func handle(_ request: HTTPRequest, jobs: inout BackendJobRegistry, at now: Timestamp) -> HTTPResponse {
+        guard request.method == "POST" else {
+            return failure(405, "METHOD_NOT_ALLOWED", "Use POST to cancel a job, not \(request.method.prefix(16))")
+        }
+        guard request.body.count <= requestBytesMax else {
+            return failure(413, "PAYLOAD_TOO_LARGE", "Request body of \(request.body.count) bytes exceeds the \(requestBytesMax)-byte limit")
+        }
+        let document: JSONValue
+        do {
+            document = try JSONValue(parsing: request.body)
+        } catch {
+            return HTTPResponse(status: 400, body: errorBody(
+                "INVALID_JSON", "Request body is not valid JSON: \(error)",
+                details: ["offset": .integer(Int64(error.offset))]
+            ))
+        }
+        let jobId: String
+        do {
+            jobId = try parseJobId(document)
+        } catch {
+            return failure(400, "INVALID_REQUEST", "Invalid request: \(error.message)")
+        }
+        switch jobs.cancel(jobId, at: now) {
+        case .canceled?:
+            return success(jobId, alreadyCanceled: false, at: now)
+        case .alreadyCanceled?:
+            return success(jobId, alreadyCanceled: true, at: now)
+        case .notActive?, nil:
+            return failure(404, "JOB_NOT_FOUND", "No active job found with this ID")
+        }
+    }
+
+    /// Why a request's `jobId` was refused.
+    struct RequestProblem: Error {
+        let message: String
+    }
+
+    /// The request's job ID, validated and lowercased.
+    static func parseJobId(_ document: JSONValue) throws(RequestProblem) -> String {
+        guard case let .object(object) = document else {
+            throw RequestProblem(message: "the body must be a JSON object with a jobId, not \(document.kind.rawValue)")
+        }
+        guard let value = object["jobId"], !value.isNull else {
+            throw RequestProblem(message: "jobId required")
+        }
+        guard let text = value.string else {
+            throw RequestProblem(message: "jobId must be a string, got \(value.kind.rawValue)")
+        }
+        guard let uuid = canonicalUUID(text) else {
+            throw RequestProblem(message: "jobId must be a UUID like 550e8400-e29b-41d4-a716-446655440000, got \"\(text.prefix(64))\"")
+        }
+        return uuid
+    }
+
+    /// The lowercase form of a canonical 8-4-4-4-12 hexadecimal UUID, or `nil`.
+    static func canonicalUUID(_ text: String) -> String? {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 36 else { return nil }
+        var lowered: [UInt8] = []
+        lowered.reserveCapacity(36)
+        for (index, byte) in bytes.enumerated() {
+            if [8, 13, 18, 23].contains(index) {
+                guard byte == UInt8(ascii: "-") else { return nil }
+                lowered.append(byte)
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"): lowered.append(byte)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): lowered.append(byte + 32)
+            default: return nil
+            }
+        }
+        return String(decoding: lowered, as: UTF8.self)
+    }
+
+    static func success(_ jobId: String, alreadyCanceled: Bool, at now: Timestamp) -> HTTPResponse {
+        var data: JSONObject = ["jobId": .string(jobId), "status": "canceled"]
+        if alreadyCanceled { data["alreadyCanceled"] = true }
+        let timestamp = (try? ISO8601Timestamp.format(epochMilliseconds: now.epochMilliseconds)) ?? ""
+        return HTTPResponse(status: 200, body: .object([
+            "success": true,
+            "data": .object(data),
+            "meta": .object(["timestamp": .string(timestamp)]),
+        ]))
+    }
+
+    static func failure(_ status: Int, _ code: String, _ message: String) -> HTTPResponse {
+        HTTPResponse(status: status, body: errorBody(code, message, details: nil))
+    }
+
+    static func errorBody(_ code: String, _ message: String, details: JSONObject?) -> JSONValue {
+        var error: JSONObject = ["code": .string(code), "message": .string(message)]
+        if let details { error["details"] = .object(details) }
+        return .object(["success": false, "error": .object(error)])
+    }
+}

@@ -1,0 +1,36 @@
+/// An HTTP request as the backend's handlers see it.
+public struct HTTPRequest: Hashable, Sendable {
+    public var method: String
+    public var path: String
+    public var body: [UInt8]
+
+    public init(method: String, path: String, body: [UInt8]) {
+        self.method = method
+        self.path = path
+        self.body = body
+    }
+
+    /// A request whose body is `text` in UTF-8.
+    public init(method: String, path: String, bodyText: String) {
+        self.init(method: method, path: path, body: Array(bodyText.utf8))
+    }
+}
+
+/// An HTTP response with a JSON body (encoded canonically, so responses compare byte for byte).
+public struct HTTPResponse: Hashable, Sendable {
+    public var status: Int
+    public var body: JSONValue
+
+    public init(status: Int, body: JSONValue) {
+        self.status = status
+        self.body = body
+    }
+
+    /// The body as sent.
+    public var bodyText: String { body.encodedString() }
+
+    /// The error code of an error body (`{"success": false, "error": {"code": …}}`), if any.
+    public var errorCode: String? {
+        body["error"]?["code"]?.string
+    }
+}

@@ -1,0 +1,100 @@
+/// The app's queue of works waiting for metadata enrichment, and the backend job working on them.
+///
+/// Seed: 000_… ("Backend jobs tracked via `currentJobId` in EnrichmentQueue. Always call
+/// `setCurrentJobId()` when starting enrichment and `clearCurrentJobId()` when complete or canceled")
+/// and 004_… ("Process one work at a time (sequential)", "Stale PersistentID (work deleted) → Remove from
+/// queue silently"). The queue is persisted (it survives a relaunch, as issue 4 requires).
+public struct EnrichmentQueue: Hashable, Sendable {
+    /// Works waiting, in the order they were added, each at most once.
+    public private(set) var pending: [PersistentIdentifier] = []
+    /// The work being enriched now, if any: processing is sequential.
+    public private(set) var inFlight: PersistentIdentifier?
+    /// The backend job the app is following, if any.
+    public private(set) var currentJobId: String?
+
+    public init() {}
+
+    /// Adds a work unless it is already queued or in flight; returns whether it was added.
+    @discardableResult
+    public mutating func add(_ id: PersistentIdentifier) -> Bool {
+        guard id.kind == .work, inFlight != id, !pending.contains(id) else { return false }
+        pending.append(id)
+        return true
+    }
+
+    /// Adds works in order, skipping repeats; returns how many were added.
+    ///
+    /// - Complexity: O(pending + ids).
+    @discardableResult
+    public mutating func addMultiple(_ ids: [PersistentIdentifier]) -> Int {
+        var present = Set(pending)
+        if let inFlight { present.insert(inFlight) }
+        var added = 0
+        for id in ids where id.kind == .work && present.insert(id).inserted {
+            pending.append(id)
+            added += 1
+        }
+        return added
+    }
+
+    /// What `startNext` found.
+    public struct Start: Hashable, Sendable {
+        /// The work now in flight, or `nil` when nothing is left (or one is already in flight).
+        public let work: PersistentIdentifier?
+        /// Queued works that were deleted meanwhile, dropped silently on the way.
+        public let droppedStale: [PersistentIdentifier]
+    }
+
+    /// Takes the next live work off the queue and marks it in flight; stale identifiers are dropped.
+    ///
+    /// Does nothing while a work is in flight (one at a time).
+    public mutating func startNext(in store: LibraryStore) -> Start {
+        guard inFlight == nil else { return Start(work: nil, droppedStale: []) }
+        var dropped: [PersistentIdentifier] = []
+        while !pending.isEmpty {
+            let id = pending.removeFirst()
+            if store.work(id) != nil {
+                inFlight = id
+                return Start(work: id, droppedStale: dropped)
+            }
+            dropped.append(id)
+        }
+        return Start(work: nil, droppedStale: dropped)
+    }
+
+    /// Marks the work in flight as done (enriched or failed); the next one may start.
+    public mutating func finishInFlight() {
+        inFlight = nil
+    }
+
+    /// Starts following a backend job.
+    public mutating func setCurrentJobId(_ jobId: String) {
+        currentJobId = jobId
+    }
+
+    /// Stops following the backend job.
+    public mutating func clearCurrentJobId() {
+        currentJobId = nil
+    }
+
+    /// How a backend job ended, as the app learns it.
+    public enum JobEnd: Hashable, Sendable {
+        case complete, failed, canceled
+    }
+
+    /// Records that a job ended: the queue stops following it if it was the current one.
+    public mutating func jobEnded(_ jobId: String, _ end: JobEnd) {
+        if currentJobId == jobId { currentJobId = nil }
+    }
+
+    /// Empties the queue: pending works, the work in flight and the current job (seed 000_…: "when
+    /// enrichment queue cleared, then `currentJobId` set to nil").
+    public mutating func clearAll() {
+        pending = []
+        inFlight = nil
+        currentJobId = nil
+    }
+
+    /// Whether nothing is queued, in flight or followed.
+    public var isEmpty: Bool { pending.isEmpty && inFlight == nil && currentJobId == nil }
+}

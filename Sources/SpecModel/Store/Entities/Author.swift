@@ -1,0 +1,48 @@
+/// An author, shared between the works they wrote.
+///
+/// Seed: 000_…, "What Gets Deleted" (Authors: names, gender, cultural region, marginalized voice).
+/// Authors are independent objects: deleting a work removes it from its authors (nullify) but never
+/// deletes an author, who may have written other works (Decision D-015).
+public struct Author: Hashable, Sendable {
+    public let id: PersistentIdentifier
+    public var name: String
+    public var gender: AuthorGender
+    public var culturalRegion: CulturalRegion
+    public var isMarginalizedVoice: Bool
+    /// The works by this author (the inverse of `Work.authorIDs`).
+    public internal(set) var workIDs: InlineList<PersistentIdentifier>
+
+    init(id: PersistentIdentifier, draft: AuthorDraft) {
+        self.id = id
+        name = draft.name
+        gender = draft.gender
+        culturalRegion = draft.culturalRegion
+        isMarginalizedVoice = draft.isMarginalizedVoice
+        workIDs = []
+    }
+}
+
+/// The fields of an author to insert.
+public struct AuthorDraft: Hashable, Sendable {
+    public var name: String
+    public var gender: AuthorGender
+    public var culturalRegion: CulturalRegion
+    public var isMarginalizedVoice: Bool
+
+    public init(name: String, gender: AuthorGender = .unknown, culturalRegion: CulturalRegion = .unknown, isMarginalizedVoice: Bool = false) {
+        self.name = name
+        self.gender = gender
+        self.culturalRegion = culturalRegion
+        self.isMarginalizedVoice = isMarginalizedVoice
+    }
+}
+
+/// An author's gender, as the app's diversity insights record it.
+public enum AuthorGender: String, Hashable, Sendable, CaseIterable {
+    case female, male, nonBinary, other, unknown
+}
+
+/// An author's cultural region, as the app's diversity insights record it.
+public enum CulturalRegion: String, Hashable, Sendable, CaseIterable {
+    case africa, asia, europe, northAmerica, southAmerica, oceania, middleEast, caribbean, centralAsia, indigenous, international, unknown
+}

@@ -1,0 +1,148 @@
+extension LibraryStore {
+    // MARK: - Inserting
+
+    /// Inserts a work; returns its new identifier.
+    @discardableResult
+    public mutating func insertWork(_ draft: WorkDraft) -> PersistentIdentifier {
+        let id = allocate(.work)
+        put(Work(id: id, draft: draft))
+        return id
+    }
+
+    /// Inserts an author; returns its new identifier.
+    @discardableResult
+    public mutating func insertAuthor(_ draft: AuthorDraft) -> PersistentIdentifier {
+        let id = allocate(.author)
+        put(Author(id: id, draft: draft))
+        return id
+    }
+
+    /// Inserts an edition of a live work.
+    @discardableResult
+    public mutating func insertEdition(_ draft: EditionDraft, of workID: PersistentIdentifier) throws(StoreError) -> PersistentIdentifier {
+        try requireLive(workID, .work)
+        let id = allocate(.edition)
+        put(Edition(id: id, workID: workID, draft: draft))
+        try modifyWork(workID) { $0.editionIDs.append(id) }
+        return id
+    }
+
+    /// Inserts the user's entry for a live work, optionally reading one of its editions.
+    @discardableResult
+    public mutating func insertEntry(_ draft: EntryDraft, for workID: PersistentIdentifier, edition editionID: PersistentIdentifier? = nil) throws(StoreError) -> PersistentIdentifier {
+        try requireLive(workID, .work)
+        if let editionID {
+            try requireLive(editionID, .edition)
+            guard edition(editionID)?.workID == workID else { throw .editionOfAnotherWork(edition: editionID, work: workID) }
+        }
+        let id = allocate(.userLibraryEntry)
+        put(UserLibraryEntry(id: id, workID: workID, editionID: editionID, draft: draft))
+        try modifyWork(workID) { $0.entryIDs.append(id) }
+        return id
+    }
+
+    /// Records that an author wrote a work (both sides); linking twice changes nothing.
+    public mutating func link(author authorID: PersistentIdentifier, to workID: PersistentIdentifier) throws(StoreError) {
+        try requireLive(authorID, .author)
+        try requireLive(workID, .work)
+        guard work(workID)?.authorIDs.contains(authorID) == false else { return }
+        try modifyWork(workID) { $0.authorIDs.append(authorID) }
+        try modifyAuthor(authorID) { $0.workIDs.append(workID) }
+    }
+
+    /// Changes a live work's own fields (not its relationships, which `change` cannot reach).
+    public mutating func updateWork(_ id: PersistentIdentifier, _ change: (inout Work) -> Void) throws(StoreError) {
+        try requireLive(id, .work)
+        try modifyWork(id, change)
+    }
+
+    /// Changes a live entry's own fields.
+    public mutating func updateEntry(_ id: PersistentIdentifier, _ change: (inout UserLibraryEntry) -> Void) throws(StoreError) {
+        try requireLive(id, .userLibraryEntry)
+        try modifyEntry(id, change)
+    }
+
+    func requireLive(_ id: PersistentIdentifier, _ kind: EntityKind) throws(StoreError) {
+        guard id.kind == kind else { throw .wrongKind(id, expected: kind) }
+        guard contains(id) else { throw .notFound(id) }
+    }
+
+    // MARK: - Deleting
+
+    /// Deletes a live object, applying the delete rules; returns every object removed.
+    ///
+    /// - Throws: `.notFound` for an object that is not live; `.deleteFailed` for an injected fault, in
+    ///   which case nothing changes.
+    @discardableResult
+    public mutating func delete(_ id: PersistentIdentifier) throws(StoreError) -> [PersistentIdentifier] {
+        guard contains(id) else { throw .notFound(id) }
+        try consumeDeleteFault()
+        switch id.kind {
+        case .work: return deleteWork(id)
+        case .edition: return deleteEdition(id)
+        case .author: return deleteAuthor(id)
+        case .userLibraryEntry: return deleteEntry(id)
+        }
+    }
+
+    mutating func consumeDeleteFault() throws(StoreError) {
+        if faults.deleteFailuresRemaining > 0 {
+            faults.deleteFailuresRemaining -= 1
+            throw .deleteFailed(reason: faults.reason)
+        }
+    }
+
+    mutating func deleteWork(_ id: PersistentIdentifier) -> [PersistentIdentifier] {
+        guard let work = work(id) else { return [] }
+        var removed = [id]
+        for entryID in work.entryIDs { forget(entryID); removed.append(entryID) }  // cascade
+        for editionID in work.editionIDs { forget(editionID); removed.append(editionID) }  // cascade
+        for authorID in work.authorIDs {  // nullify
+            try? modifyAuthor(authorID) { $0.workIDs.removeAll { $0 == id } }
+        }
+        forget(id)
+        return removed
+    }
+
+    mutating func deleteEdition(_ id: PersistentIdentifier) -> [PersistentIdentifier] {
+        guard let edition = edition(id) else { return [] }
+        try? modifyWork(edition.workID) { $0.editionIDs.removeAll { $0 == id } }
+        if let work = work(edition.workID) {
+            for entryID in work.entryIDs where entry(entryID)?.editionID == id {  // nullify
+                try? modifyEntry(entryID) { $0.editionID = nil }
+            }
+        }
+        forget(id)
+        return [id]
+    }
+
+    mutating func deleteAuthor(_ id: PersistentIdentifier) -> [PersistentIdentifier] {
+        guard let author = author(id) else { return [] }
+        for workID in author.workIDs {  // nullify
+            try? modifyWork(workID) { $0.authorIDs.removeAll { $0 == id } }
+        }
+        forget(id)
+        return [id]
+    }
+
+    mutating func deleteEntry(_ id: PersistentIdentifier) -> [PersistentIdentifier] {
+        guard let entry = entry(id) else { return [] }
+        try? modifyWork(entry.workID) { $0.entryIDs.removeAll { $0 == id } }
+        forget(id)
+        return [id]
+    }
+
+    /// Deletes every Work, Edition, Author and UserLibraryEntry at once (SwiftData's batch delete).
+    ///
+    /// No relationship leaves these four kinds, so nothing can dangle and no delete rule needs
+    /// applying object by object. Pending objects are dropped at once and saved ones hidden; the saved
+    /// objects are freed by the next `save()`.
+    ///
+    /// - Complexity: O(pending changes), independent of the library's size.
+    public mutating func deleteAllLibraryObjects() throws(StoreError) {
+        try consumeDeleteFault()
+        pending.upserts = StoreSnapshot()
+        pending.deleted = []
+        pending.clearedKinds = Set(EntityKind.allCases)
+    }
+}

@@ -1,0 +1,76 @@
+extension LibraryStore {
+    /// Checks every invariant of the live objects and of the saved ones; for tests, after every
+    /// operation.
+    ///
+    /// - Complexity: O(objects + relationships).
+    package func _checkInvariants() throws(StoreInvariantViolation) {
+        try Self.check(view: liveSnapshot(), counter: nextRawIdentifier, label: "live")
+        try Self.check(view: committed, counter: nextRawIdentifier, label: "saved")
+    }
+
+    /// The live objects as one snapshot.
+    func liveSnapshot() -> StoreSnapshot {
+        var view = StoreSnapshot()
+        for id in identifiers(of: .work) { view.works[id] = work(id) }
+        for id in identifiers(of: .edition) { view.editions[id] = edition(id) }
+        for id in identifiers(of: .author) { view.authors[id] = author(id) }
+        for id in identifiers(of: .userLibraryEntry) { view.entries[id] = entry(id) }
+        return view
+    }
+
+    static func check(view: StoreSnapshot, counter: UInt64, label: String) throws(StoreInvariantViolation) {
+        func fail(_ message: String) -> StoreInvariantViolation { StoreInvariantViolation(message: "\(label) objects: \(message)") }
+        // Identifiers: keyed correctly, of the right kind, unique across kinds, below the counter.
+        var raw = Set<UInt64>()
+        func checkKey(_ key: PersistentIdentifier, _ id: PersistentIdentifier, _ kind: EntityKind) throws(StoreInvariantViolation) {
+            guard key == id, id.kind == kind else { throw fail("\(key) holds an object with id \(id)") }
+            guard raw.insert(id.rawValue).inserted else { throw fail("raw identifier \(id.rawValue) is used twice") }
+            guard id.rawValue < counter else { throw fail("\(id) is not below the counter \(counter)") }
+        }
+        for (key, work) in view.works { try checkKey(key, work.id, .work) }
+        for (key, edition) in view.editions { try checkKey(key, edition.id, .edition) }
+        for (key, author) in view.authors { try checkKey(key, author.id, .author) }
+        for (key, entry) in view.entries { try checkKey(key, entry.id, .userLibraryEntry) }
+
+        for work in view.works.values {
+            guard Set(work.authorIDs).count == work.authorIDs.count else { throw fail("\(work.id) lists an author twice") }
+            for authorID in work.authorIDs {
+                guard let author = view.authors[authorID] else { throw fail("\(work.id) names missing author \(authorID)") }
+                guard author.workIDs.contains(work.id) else { throw fail("\(authorID) does not list \(work.id) among its works") }
+            }
+            for editionID in work.editionIDs {
+                guard let edition = view.editions[editionID] else { throw fail("\(work.id) names missing edition \(editionID)") }
+                guard edition.workID == work.id else { throw fail("\(editionID) belongs to \(edition.workID), not \(work.id)") }
+            }
+            for entryID in work.entryIDs {
+                guard let entry = view.entries[entryID] else { throw fail("\(work.id) names missing entry \(entryID)") }
+                guard entry.workID == work.id else { throw fail("\(entryID) belongs to \(entry.workID), not \(work.id)") }
+            }
+        }
+        for author in view.authors.values {
+            guard Set(author.workIDs).count == author.workIDs.count else { throw fail("\(author.id) lists a work twice") }
+            for workID in author.workIDs {
+                guard let work = view.works[workID] else { throw fail("\(author.id) names missing work \(workID)") }
+                guard work.authorIDs.contains(author.id) else { throw fail("\(workID) does not list author \(author.id)") }
+            }
+        }
+        for edition in view.editions.values {
+            guard let work = view.works[edition.workID] else { throw fail("orphan edition \(edition.id): its work \(edition.workID) is missing") }
+            guard work.editionIDs.filter({ $0 == edition.id }).count == 1 else { throw fail("\(edition.workID) does not list \(edition.id) exactly once") }
+        }
+        for entry in view.entries.values {
+            guard let work = view.works[entry.workID] else { throw fail("orphan entry \(entry.id): its work \(entry.workID) is missing") }
+            guard work.entryIDs.filter({ $0 == entry.id }).count == 1 else { throw fail("\(entry.workID) does not list \(entry.id) exactly once") }
+            if let editionID = entry.editionID {
+                guard let edition = view.editions[editionID] else { throw fail("\(entry.id) reads missing edition \(editionID)") }
+                guard edition.workID == entry.workID else { throw fail("\(entry.id) reads \(editionID), an edition of another work") }
+            }
+        }
+    }
+}
+
+/// A broken invariant of the store: a bug in the model, reported by `_checkInvariants()`.
+public struct StoreInvariantViolation: Error, Hashable, Sendable, CustomStringConvertible {
+    public let message: String
+    public var description: String { message }
+}
