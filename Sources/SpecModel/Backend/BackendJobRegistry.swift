@@ -1,29 +1,51 @@
 /// The backend's enrichment jobs by job ID: the Durable Object namespace.
+///
+/// Job IDs are UUID text and are matched without regard to ASCII case: production issues lowercase
+/// UUIDs, but a client may send Foundation's uppercase `uuidString`, and both name the same job. Each job
+/// keeps the ID text it was started with (Decision D-024).
 public struct BackendJobRegistry: Hashable, Sendable {
+    /// The jobs, keyed by their ID in lowercase.
     public private(set) var jobs: [String: EnrichmentJob] = [:]
 
     public init() {}
 
-    /// Starts a job; a job ID already in use is refused (IDs are fresh UUIDs in production).
+    /// The key a job ID is stored under.
+    static func key(_ jobId: String) -> String {
+        String(decoding: jobId.utf8.map { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) ? $0 + 32 : $0 }, as: UTF8.self)
+    }
+
+    /// Starts a job; an ID already in use, in any case, is refused (IDs are fresh UUIDs in production).
     @discardableResult
     public mutating func startJob(_ jobId: String, books: [JobBook], at now: Timestamp) -> Bool {
-        guard jobs[jobId] == nil else { return false }
-        jobs[jobId] = EnrichmentJob(jobId: jobId, books: books, startedAt: now)
+        let key = Self.key(jobId)
+        guard jobs[key] == nil else { return false }
+        jobs[key] = EnrichmentJob(jobId: jobId, books: books, startedAt: now)
         return true
     }
 
-    /// The job with this ID, if the backend knows it.
-    public func job(_ jobId: String) -> EnrichmentJob? { jobs[jobId] }
+    /// The job with this ID, in any case, if the backend knows it.
+    public func job(_ jobId: String) -> EnrichmentJob? { jobs[Self.key(jobId)] }
 
     /// Cancels a job; `nil` when no job has this ID.
     public mutating func cancel(_ jobId: String, at now: Timestamp) -> EnrichmentJob.CancelResult? {
-        guard jobs[jobId] != nil else { return nil }
-        return jobs[jobId]!.cancelJob(at: now)
+        let key = Self.key(jobId)
+        guard jobs[key] != nil else { return nil }
+        return jobs[key]!.cancelJob(at: now)
     }
 
     /// Runs one loop turn of a job; `nil` when no job has this ID.
     public mutating func loopStep(_ jobId: String, at now: Timestamp, enrich: (JobBook) -> BookEnrichmentOutcome) -> EnrichmentJob.LoopStep? {
-        guard jobs[jobId] != nil else { return nil }
-        return jobs[jobId]!.loopStep(at: now, enrich: enrich)
+        let key = Self.key(jobId)
+        guard jobs[key] != nil else { return nil }
+        return jobs[key]!.loopStep(at: now, enrich: enrich)
+    }
+
+    /// Fails a running job (a catastrophic error in its loop); returns `false` when no job has this ID.
+    @discardableResult
+    public mutating func fail(_ jobId: String, at now: Timestamp, code: String, message: String) -> Bool {
+        let key = Self.key(jobId)
+        guard jobs[key] != nil else { return false }
+        jobs[key]!.fail(at: now, code: code, message: message)
+        return true
     }
 }

@@ -12,7 +12,8 @@
 /// | body larger than `requestBytesMax` | 413 | `PAYLOAD_TOO_LARGE` |
 /// | a method other than POST | 405 | `METHOD_NOT_ALLOWED` |
 ///
-/// Job IDs are matched case-insensitively (production issues lowercase UUIDs); members other than
+/// Job IDs are matched without regard to case, and the answer names the job by the ID it was started
+/// with (production issues lowercase UUIDs; Foundation's are uppercase); members other than
 /// `jobId` are ignored, as production ignores them. Decisions D-023 and D-024.
 public enum CancelEndpoint {
     public static let path = "/api/enrichment/cancel"
@@ -42,11 +43,13 @@ public enum CancelEndpoint {
         } catch {
             return failure(400, "INVALID_REQUEST", "Invalid request: \(error.message)")
         }
+        // The answer names the job by the ID text it was started with.
+        let name = jobs.job(jobId)?.jobId ?? jobId
         switch jobs.cancel(jobId, at: now) {
         case .canceled?:
-            return success(jobId, alreadyCanceled: false, at: now)
+            return success(name, alreadyCanceled: false, at: now)
         case .alreadyCanceled?:
-            return success(jobId, alreadyCanceled: true, at: now)
+            return success(name, alreadyCanceled: true, at: now)
         case .notActive?, nil:
             return failure(404, "JOB_NOT_FOUND", "No active job found with this ID")
         }
@@ -57,7 +60,7 @@ public enum CancelEndpoint {
         let message: String
     }
 
-    /// The request's job ID, validated and lowercased.
+    /// The request's job ID, validated as a UUID (returned lowercased; the registry matches any case).
     static func parseJobId(_ document: JSONValue) throws(RequestProblem) -> String {
         guard case let .object(object) = document else {
             throw RequestProblem(message: "the body must be a JSON object with a jobId, not \(document.kind.rawValue)")
@@ -98,7 +101,13 @@ public enum CancelEndpoint {
     static func success(_ jobId: String, alreadyCanceled: Bool, at now: Timestamp) -> HTTPResponse {
         var data: JSONObject = ["jobId": .string(jobId), "status": "canceled"]
         if alreadyCanceled { data["alreadyCanceled"] = true }
-        let timestamp = (try? ISO8601Timestamp.format(epochMilliseconds: now.epochMilliseconds)) ?? ""
+        let timestamp: String
+        do {
+            timestamp = try ISO8601Timestamp.format(epochMilliseconds: now.epochMilliseconds)
+        } catch {
+            // The server's own clock outside years 0000 to 9999 is a bug in the caller, not a request error.
+            preconditionFailure("the backend's time \(now) cannot be written as an ISO-8601 timestamp: \(error)")
+        }
         return HTTPResponse(status: 200, body: .object([
             "success": true,
             "data": .object(data),

@@ -85,7 +85,7 @@ extension LibraryShape {
     /// Libraries from empty to thousands of books, with shared authors, editions, entries, queued
     /// works, a followed backend job, unsaved changes and non-default settings.
     ///
-    /// - Parameter bulkWorksMax: the most bulk works; one case in ten draws a bulk count.
+    /// - Parameter bulkWorksMax: the most bulk works; one case in five draws a bulk count.
     ///
     /// A static member of the shape rather than of `Gen`: inside `extension Gen where Value == X`,
     /// `Gen.int` would mean `Gen<X>.int` (see Docs/PropertyTesting.md).
@@ -101,7 +101,7 @@ extension LibraryShape {
             Gen.bool,
             volumeIDs
         ).map { LibraryShape.WorkShape(title: $0, authorIndices: $1, editionCount: $2, entry: $3, entryReadsEdition: $4, volumeIDs: $5) }
-        let bulk = Gen.frequency([(9, Gen.constant(0)), (1, Gen.int(in: 0...bulkWorksMax))])
+        let bulk = Gen.frequency([(4, Gen.constant(0)), (1, Gen.int(in: 0...bulkWorksMax))])
         let flags = Gen<(FeatureFlags.AIProvider, Bool, Bool, Bool)>.zip(Gen.element(of: FeatureFlags.AIProvider.allCases), Gen.bool, Gen.bool, Gen.bool)
             .map { FeatureFlags(aiProvider: $0, experimentalScannerEnabled: $1, batchEnrichmentEnabled: $2, seriesTrackingEnabled: $3) }
         let settings = Gen<(AppSettings.Theme, AppSettings.LibraryLayout, Bool, Int)>.zip(

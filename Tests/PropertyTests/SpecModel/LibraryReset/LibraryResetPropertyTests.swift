@@ -46,7 +46,7 @@ import Workloads
     }
 
     @Test func aResetLeavesAnEmptyLibraryDefaultsAndPreservedState() {
-        property(Self.libraries, coverage: Self.coverage, labels: Self.labels) { shape in
+        property(Self.libraries, cases: 200, coverage: Self.coverage, labels: Self.labels) { shape in
             var (app, backend) = LibraryFixture.build(shape)
             let before = app
             try requireEqual(LibraryResetRun.run(&app, backend: &backend, at: Self.now), .succeeded)
