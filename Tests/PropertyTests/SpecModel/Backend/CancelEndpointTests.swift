@@ -525,37 +525,12 @@ enum CancelEndpointFixture {
 
 // MARK: - Hostile bodies
 
-/// One edit of a body; positions are taken modulo its length, so any edit applies to any body.
-enum CancelBodyEdit: Sendable, CustomStringConvertible {
-    case insert(UInt8, at: Int)
-    case delete(at: Int)
-    case replace(at: Int, with: UInt8)
-
-    func apply(to bytes: [UInt8]) -> [UInt8] {
-        var result = bytes
-        switch self {
-        case let .insert(byte, position): result.insert(byte, at: position % (bytes.count + 1))
-        case let .delete(position): if !bytes.isEmpty { result.remove(at: position % bytes.count) }
-        case let .replace(position, byte): if !bytes.isEmpty { result[position % bytes.count] = byte }
-        }
-        return result
-    }
-
-    var description: String {
-        switch self {
-        case let .insert(byte, position): return "insert \(byte) at \(position)"
-        case let .delete(position): return "delete at \(position)"
-        case let .replace(position, byte): return "replace at \(position) with \(byte)"
-        }
-    }
-}
-
 /// A hostile request body and how it was made.
 enum CancelHostileBody: Sendable, CustomStringConvertible {
     /// Arbitrary bytes, many of them JSON punctuation.
     case bytes([UInt8])
     /// A valid request with a few bytes edited.
-    case edited(JSONValue, [CancelBodyEdit])
+    case edited(JSONValue, [ByteEdit])
     /// A JSON document, often shaped like a request.
     case json(JSONValue)
     /// A valid request padded with spaces to `totalBytes` (around the 16,384-byte limit).
@@ -564,7 +539,7 @@ enum CancelHostileBody: Sendable, CustomStringConvertible {
     var bytes: [UInt8] {
         switch self {
         case let .bytes(bytes): return bytes
-        case let .edited(value, edits): return edits.reduce(value.encoded()) { $1.apply(to: $0) }
+        case let .edited(value, edits): return ByteEdit.apply(edits, to: value.encoded())
         case let .json(value): return value.encoded()
         case let .padded(value, totalBytes):
             let encoded = value.encoded()
@@ -584,15 +559,10 @@ enum CancelHostileBody: Sendable, CustomStringConvertible {
     static var generator: Gen<CancelHostileBody> {
         let punctuation = Array(#"{}[]":, "jobId0123456789abcdefABCDEF-nultrufase\"#.utf8) + [0x00, 0x0A, 0xC3, 0xA9, 0xED, 0xA0, 0x80, 0xEF, 0xBB, 0xBF, 0xFF]
         let byte = Gen<UInt8>.frequency([(1, Gen<UInt8>.anyInteger), (2, Gen<UInt8>.element(of: punctuation))])
-        let position = Gen<Int>.int(in: 0...200)
-        let edit = Gen<CancelBodyEdit>.oneOf(
-            Gen<(UInt8, Int)>.zip(byte, position).map { CancelBodyEdit.insert($0, at: $1) },
-            position.map { CancelBodyEdit.delete(at: $0) },
-            Gen<(Int, UInt8)>.zip(position, byte).map { CancelBodyEdit.replace(at: $0, with: $1) }
-        )
+        let edit = ByteEdit.generator(favouring: punctuation, positionMax: 200)
         return Gen<CancelHostileBody>.frequency([
             (2, Gen<UInt8>.array(of: byte, count: 0...48).map { CancelHostileBody.bytes($0) }),
-            (3, Gen<(JSONValue, [CancelBodyEdit])>.zip(CancelRequestJSON.wellFormedRequest, Gen<CancelBodyEdit>.array(of: edit, count: 1...3))
+            (3, Gen<(JSONValue, [ByteEdit])>.zip(CancelRequestJSON.wellFormedRequest, Gen<ByteEdit>.array(of: edit, count: 1...3))
                 .map { CancelHostileBody.edited($0, $1) }),
             (5, CancelRequestJSON.requestLike.map { CancelHostileBody.json($0) }),
             (1, Gen<(JSONValue, Int)>.zip(CancelRequestJSON.wellFormedRequest, Gen<Int>.int(in: 16_380...16_400))

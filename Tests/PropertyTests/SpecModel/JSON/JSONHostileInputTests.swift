@@ -21,8 +21,8 @@ import Testing
 
     /// Valid documents with a few bytes inserted, deleted or replaced.
     @Test func mutatedValidDocumentsGiveAValueOrATypedError() {
-        let mutated = Gen.zip(Gen.jsonValue(depthMax: 3), Gen<JSONMutation>.array(of: Gen.jsonMutation, count: 1...4))
-            .map { value, mutations in mutations.reduce(value.encoded()) { bytes, mutation in mutation.apply(to: bytes) } }
+        let mutated = Gen.zip(Gen.jsonValue(depthMax: 3), Gen<ByteEdit>.array(of: ByteEdit.generator(favouring: Array("[]{}\",:-0.e\\u".utf8)), count: 1...4))
+            .map { value, edits in ByteEdit.apply(edits, to: value.encoded()) }
         property(
             mutated, cases: 1_000,
             coverage: [CoverageRequirement("rejected", atLeastPercent: 50), CoverageRequirement("parsed", atLeastPercent: 1)],
@@ -78,42 +78,3 @@ private func parseOutcome(_ bytes: [UInt8]) -> String {
     (try? JSONValue(parsing: bytes)) == nil ? "rejected" : "parsed"
 }
 
-/// One edit of a document; positions are taken modulo its length, so any edit applies to any document.
-enum JSONMutation: Sendable, CustomStringConvertible {
-    case insert(UInt8, at: Int)
-    case delete(at: Int)
-    case replace(at: Int, with: UInt8)
-
-    func apply(to bytes: [UInt8]) -> [UInt8] {
-        var result = bytes
-        switch self {
-        case let .insert(byte, position):
-            result.insert(byte, at: position % (bytes.count + 1))
-        case let .delete(position):
-            if !bytes.isEmpty { result.remove(at: position % bytes.count) }
-        case let .replace(position, byte):
-            if !bytes.isEmpty { result[position % bytes.count] = byte }
-        }
-        return result
-    }
-
-    var description: String {
-        switch self {
-        case let .insert(byte, position): return "insert \(byte) at \(position)"
-        case let .delete(position): return "delete at \(position)"
-        case let .replace(position, byte): return "replace at \(position) with \(byte)"
-        }
-    }
-}
-
-extension Gen where Value == JSONMutation {
-    static var jsonMutation: Gen<JSONMutation> {
-        let position = Gen<Int>.int(in: 0...10_000)
-        let byte = Gen<UInt8>.frequency([(1, Gen<UInt8>.anyInteger), (2, Gen<UInt8>.element(of: Array("[]{}\",:-0.e\\u".utf8)))])
-        return Gen<JSONMutation>.oneOf(
-            Gen<(UInt8, Int)>.zip(byte, position).map { JSONMutation.insert($0, at: $1) },
-            position.map { JSONMutation.delete(at: $0) },
-            Gen<(Int, UInt8)>.zip(position, byte).map { JSONMutation.replace(at: $0, with: $1) }
-        )
-    }
-}
