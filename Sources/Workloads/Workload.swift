@@ -42,6 +42,8 @@ public struct TimedWorkload: Sendable {
     /// When set, benchrunner reports the peak memory above the workload's starting point divided by
     /// this count (bytes per book, say).
     public let memoryItemCount: Int?
+    /// The most peak memory per item allowed (bytes), judged when `memoryItemCount` is set.
+    public let peakBytesPerItemMax: Double?
     /// Prepares one iteration (untimed) and returns the timed part, which returns the number of items
     /// processed.
     ///
@@ -57,6 +59,7 @@ public struct TimedWorkload: Sendable {
         releaseTargetPerSecond: Double? = nil,
         debugTargetPerSecond: Double? = nil,
         memoryItemCount: Int? = nil,
+        peakBytesPerItemMax: Double? = nil,
         makeIteration: @escaping @Sendable () -> @Sendable () -> Int
     ) {
         self.name = name
@@ -65,6 +68,7 @@ public struct TimedWorkload: Sendable {
         self.releaseTargetPerSecond = releaseTargetPerSecond
         self.debugTargetPerSecond = debugTargetPerSecond
         self.memoryItemCount = memoryItemCount
+        self.peakBytesPerItemMax = peakBytesPerItemMax
         self.makeIteration = makeIteration
     }
 

@@ -4,5 +4,6 @@ import Generators
 public enum Workloads {
     public static var all: [Workload] {
         GeneratorWorkloads.all + ShrinkingChallengeWorkloads.all + LibraryResetWorkloads.all
+            + CSVParseWorkloads.all + CSVImportWorkloads.all
     }
 }

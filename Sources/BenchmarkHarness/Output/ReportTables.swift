@@ -36,9 +36,10 @@ package enum ReportTables {
                 Formatting.duration(seconds: seconds.p90),
                 Formatting.duration(seconds: seconds.max),
                 Formatting.mebibytes(workload.peakResidentMebibytes),
-                workload.peakBytesPerItem.map { Formatting.number($0) } ?? "-",
+                workload.peakBytesPerItem.map { Formatting.number($0) + (workload.peakBytesPerItemMax.map { " ≤ " + Formatting.number($0) } ?? "") } ?? "-",
                 timed.targetItemsPerSecond.map { Formatting.rate($0, unit: timed.unit) } ?? "-",
-                timed.meetsTarget.map { $0 ? "PASS" : "MISS" } ?? "-",
+                [timed.meetsTarget.map { $0 ? "PASS" : "MISS" }, workload.meetsMemoryBound.map { $0 ? nil : "MEMORY MISS" } ?? nil]
+                    .compactMap { $0 }.joined(separator: " ").nilIfEmpty ?? "-",
             ])
         }
         return table.rows.isEmpty ? nil : table.render()
@@ -119,4 +120,8 @@ package enum ReportTables {
         let symbol = bound.relation == .atMost ? "≤" : "≥"
         return "\(symbol) \(Formatting.number(bound.limit))"
     }
+}
+
+extension String {
+    var nilIfEmpty: String? { isEmpty ? nil : self }
 }

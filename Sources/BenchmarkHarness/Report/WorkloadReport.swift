@@ -13,14 +13,23 @@ public struct WorkloadReport: Sendable, Equatable, Codable {
     /// The peak memory above the workload's starting point per item (bytes per book, say), when the
     /// workload names an item count for memory.
     public var peakBytesPerItem: Double?
+    /// The bound on `peakBytesPerItem`, if the workload states one.
+    public var peakBytesPerItemMax: Double?
     public var outcome: Outcome
 
-    public init(name: String, summary: String, peakResidentMebibytes: Double?, peakBytesPerItem: Double? = nil, outcome: Outcome) {
+    public init(name: String, summary: String, peakResidentMebibytes: Double?, peakBytesPerItem: Double? = nil, peakBytesPerItemMax: Double? = nil, outcome: Outcome) {
         self.name = name
         self.summary = summary
         self.peakResidentMebibytes = peakResidentMebibytes
         self.peakBytesPerItem = peakBytesPerItem
+        self.peakBytesPerItemMax = peakBytesPerItemMax
         self.outcome = outcome
+    }
+
+    /// Whether the peak memory per item respects its bound; `nil` without a bound or a measurement.
+    public var meetsMemoryBound: Bool? {
+        guard let bound = peakBytesPerItemMax, let measured = peakBytesPerItem else { return nil }
+        return measured <= bound
     }
 
     /// The timings, if this is a timed workload.
@@ -37,7 +46,7 @@ public struct WorkloadReport: Sendable, Equatable, Codable {
 
     // The JSON is flat: a `kind` string, then `timed` or `metrics` beside the common fields.
     private enum CodingKeys: String, CodingKey {
-        case name, summary, peakResidentMebibytes, peakBytesPerItem, kind, timed, metrics
+        case name, summary, peakResidentMebibytes, peakBytesPerItem, peakBytesPerItemMax, kind, timed, metrics
     }
 
     private enum Kind: String, Codable {
@@ -50,6 +59,7 @@ public struct WorkloadReport: Sendable, Equatable, Codable {
         summary = try container.decode(String.self, forKey: .summary)
         peakResidentMebibytes = try container.decodeIfPresent(Double.self, forKey: .peakResidentMebibytes)
         peakBytesPerItem = try container.decodeIfPresent(Double.self, forKey: .peakBytesPerItem)
+        peakBytesPerItemMax = try container.decodeIfPresent(Double.self, forKey: .peakBytesPerItemMax)
         switch try container.decode(Kind.self, forKey: .kind) {
         case .timed: outcome = .timed(try container.decode(TimedResult.self, forKey: .timed))
         case .measured: outcome = .measured(try container.decode([MetricReport].self, forKey: .metrics))
@@ -62,6 +72,7 @@ public struct WorkloadReport: Sendable, Equatable, Codable {
         try container.encode(summary, forKey: .summary)
         try container.encodeIfPresent(peakResidentMebibytes, forKey: .peakResidentMebibytes)
         try container.encodeIfPresent(peakBytesPerItem, forKey: .peakBytesPerItem)
+        try container.encodeIfPresent(peakBytesPerItemMax, forKey: .peakBytesPerItemMax)
         switch outcome {
         case let .timed(result):
             try container.encode(Kind.timed, forKey: .kind)

@@ -132,15 +132,19 @@ public struct BenchmarkCommand {
             let peakKibibytes = environment.peakResidentKibibytes()
             processPeakKibibytes = Self.higher(processPeakKibibytes, peakKibibytes)
             var perItem: Double?
-            if case let .timed(timed) = workload, let items = timed.memoryItemCount, items > 0,
-               let peakKibibytes, let baselineKibibytes {
-                perItem = Double(max(0, peakKibibytes - baselineKibibytes)) * 1024 / Double(items)
+            var perItemMax: Double?
+            if case let .timed(timed) = workload, let items = timed.memoryItemCount, items > 0 {
+                perItemMax = timed.peakBytesPerItemMax
+                if let peakKibibytes, let baselineKibibytes {
+                    perItem = Double(max(0, peakKibibytes - baselineKibibytes)) * 1024 / Double(items)
+                }
             }
             reports.append(WorkloadReport(
                 name: workload.name,
                 summary: workload.summary,
                 peakResidentMebibytes: resetWorked ? peakKibibytes.map(Self.mebibytes) : nil,
                 peakBytesPerItem: perItem,
+                peakBytesPerItemMax: perItemMax,
                 outcome: outcome
             ))
         }

@@ -1,7 +1,7 @@
 /// Whether a run passed, with one line per failed check and per note worth reading.
 ///
-/// A run fails when a measured metric misses its bound, when a timed workload regressed against the
-/// baseline, or, under `--strict`, when a timed workload's median throughput misses the target of
+/// A run fails when a measured metric misses its bound, when a workload's peak memory per item exceeds
+/// its bound, when a timed workload regressed against the baseline, or, under `--strict`, when a timed workload's median throughput misses the target of
 /// the report's build configuration. Without `--strict` a missed target is a note.
 public struct Verdict: Sendable, Equatable {
     public var failures: [String]
@@ -11,6 +11,16 @@ public struct Verdict: Sendable, Equatable {
         failures = []
         notes = []
         for workload in report.workloads {
+            if let bound = workload.peakBytesPerItemMax {
+                switch workload.meetsMemoryBound {
+                case false?:
+                    failures.append("\(workload.name): peak memory of \(Formatting.number(workload.peakBytesPerItem ?? 0)) bytes per item exceeds its bound of \(Formatting.number(bound))")
+                case nil:
+                    notes.append("\(workload.name): peak memory per item could not be measured, so its bound of \(Formatting.number(bound)) bytes was not checked")
+                case true?:
+                    break
+                }
+            }
             switch workload.outcome {
             case let .timed(timed):
                 guard let target = timed.targetItemsPerSecond, timed.meetsTarget == false else { continue }

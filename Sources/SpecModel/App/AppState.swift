@@ -1,12 +1,14 @@
 /// Everything the app holds that Library Reset touches or must preserve.
 ///
-/// Durability on a crash follows the app: the store keeps what was saved; the enrichment queue,
-/// search history, feature flags, settings and CloudKit state are written as they change (user
-/// defaults) and survive; the work cache and what is on screen live in memory and are lost.
+/// Durability on a crash follows the app: the store keeps what was saved; the enrichment queue and
+/// records, search history, feature flags, settings and CloudKit state are written as they change
+/// (user defaults) and survive; the work cache and what is on screen live in memory and are lost.
 public struct AppState: Hashable, Sendable {
     public var store: LibraryStore
     public var workCache: DTOMapper
     public var enrichmentQueue: EnrichmentQueue
+    /// How each enriched, failed or review-bound work ended, and the run's counts (persisted).
+    public var enrichmentRecords: EnrichmentRecords
     public var searchHistory: SearchHistory
     public var featureFlags: FeatureFlags
     public var settings: AppSettings
@@ -17,6 +19,7 @@ public struct AppState: Hashable, Sendable {
         store: LibraryStore = LibraryStore(),
         workCache: DTOMapper = DTOMapper(),
         enrichmentQueue: EnrichmentQueue = EnrichmentQueue(),
+        enrichmentRecords: EnrichmentRecords = EnrichmentRecords(),
         searchHistory: SearchHistory = SearchHistory(),
         featureFlags: FeatureFlags = .defaults,
         settings: AppSettings = AppSettings(),
@@ -26,6 +29,7 @@ public struct AppState: Hashable, Sendable {
         self.store = store
         self.workCache = workCache
         self.enrichmentQueue = enrichmentQueue
+        self.enrichmentRecords = enrichmentRecords
         self.searchHistory = searchHistory
         self.featureFlags = featureFlags
         self.settings = settings
@@ -39,6 +43,7 @@ public struct AppState: Hashable, Sendable {
             store: store.relaunchedAfterCrash(),
             workCache: DTOMapper(),
             enrichmentQueue: enrichmentQueue,
+            enrichmentRecords: enrichmentRecords,
             searchHistory: searchHistory,
             featureFlags: featureFlags,
             settings: settings,
@@ -53,6 +58,7 @@ public struct AppState: Hashable, Sendable {
         store.isObservablyEqual(to: other.store)
             && workCache == other.workCache
             && enrichmentQueue == other.enrichmentQueue
+            && enrichmentRecords == other.enrichmentRecords
             && searchHistory == other.searchHistory
             && featureFlags == other.featureFlags
             && settings == other.settings

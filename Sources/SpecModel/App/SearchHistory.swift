@@ -36,6 +36,11 @@ public struct SearchHistory: Hashable, Sendable {
 extension String {
     /// The string without leading and trailing whitespace and newlines (Unicode-aware, no Foundation).
     package func trimmingSpaces() -> String {
+        // Most text has nothing to trim: an ASCII byte other than whitespace at each end starts and ends
+        // a character that is not whitespace (no whitespace scalar extends or prepends to a cluster).
+        if let first = utf8.first, let last = utf8.last, first < 0x80, last < 0x80, !first.isSpace, !last.isSpace {
+            return self
+        }
         let isSpace: (Character) -> Bool = { $0.isWhitespace || $0.isNewline }
         guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return "" }
         return String(self[first...last])

@@ -5,8 +5,31 @@
 /// and 004_… ("Process one work at a time (sequential)", "Stale PersistentID (work deleted) → Remove from
 /// queue silently"). The queue is persisted (it survives a relaunch, as issue 4 requires).
 public struct EnrichmentQueue: Hashable, Sendable {
+    /// Works waiting from `head` on, in the order they were added, each at most once. Taking from the
+    /// front moves `head` instead of shifting the array (`removeFirst` made draining a queue of n
+    /// works cost n²/2); the taken prefix is dropped once it is half the storage.
+    var storage: [PersistentIdentifier] = []
+    var head = 0
+    /// The works pending (membership only, never iterated), so adding is O(1) per work.
+    var members: Set<PersistentIdentifier> = []
+
     /// Works waiting, in the order they were added, each at most once.
-    public private(set) var pending: [PersistentIdentifier] = []
+    ///
+    /// - Complexity: O(pending): it copies; use `pendingCount` and `isEmpty` on hot paths.
+    public var pending: [PersistentIdentifier] { Array(storage[head...]) }
+
+    /// The number of works waiting. O(1).
+    public var pendingCount: Int { storage.count - head }
+
+    public static func == (lhs: EnrichmentQueue, rhs: EnrichmentQueue) -> Bool {
+        lhs.storage[lhs.head...] == rhs.storage[rhs.head...] && lhs.inFlight == rhs.inFlight && lhs.currentJobId == rhs.currentJobId
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(pendingCount)
+        hasher.combine(inFlight)
+        hasher.combine(currentJobId)
+    }
     /// The work being enriched now, if any: processing is sequential.
     public private(set) var inFlight: PersistentIdentifier?
     /// The backend job the app is following, if any.
@@ -17,21 +40,20 @@ public struct EnrichmentQueue: Hashable, Sendable {
     /// Adds a work unless it is already queued or in flight; returns whether it was added.
     @discardableResult
     public mutating func add(_ id: PersistentIdentifier) -> Bool {
-        guard id.kind == .work, inFlight != id, !pending.contains(id) else { return false }
-        pending.append(id)
+        guard id.kind == .work, inFlight != id, !members.contains(id) else { return false }
+        storage.append(id)
+        members.insert(id)
         return true
     }
 
     /// Adds works in order, skipping repeats; returns how many were added.
     ///
-    /// - Complexity: O(pending + ids).
+    /// - Complexity: O(ids).
     @discardableResult
     public mutating func addMultiple(_ ids: [PersistentIdentifier]) -> Int {
-        var present = Set(pending)
-        if let inFlight { present.insert(inFlight) }
         var added = 0
-        for id in ids where id.kind == .work && present.insert(id).inserted {
-            pending.append(id)
+        for id in ids where id.kind == .work && id != inFlight && members.insert(id).inserted {
+            storage.append(id)
             added += 1
         }
         return added
@@ -51,8 +73,11 @@ public struct EnrichmentQueue: Hashable, Sendable {
     public mutating func startNext(in store: LibraryStore) -> Start {
         guard inFlight == nil else { return Start(work: nil, droppedStale: []) }
         var dropped: [PersistentIdentifier] = []
-        while !pending.isEmpty {
-            let id = pending.removeFirst()
+        defer { compact() }
+        while head < storage.count {
+            let id = storage[head]
+            head += 1
+            members.remove(id)
             if store.work(id) != nil {
                 inFlight = id
                 return Start(work: id, droppedStale: dropped)
@@ -60,6 +85,17 @@ public struct EnrichmentQueue: Hashable, Sendable {
             dropped.append(id)
         }
         return Start(work: nil, droppedStale: dropped)
+    }
+
+    /// Drops the taken prefix once it is at least half the storage (amortised O(1) per work taken).
+    mutating func compact() {
+        if head == storage.count {
+            storage = []
+            head = 0
+        } else if head > 0, head * 2 >= storage.count {
+            storage.removeFirst(head)
+            head = 0
+        }
     }
 
     /// Marks the work in flight as done (enriched or failed); the next one may start.
@@ -90,11 +126,13 @@ public struct EnrichmentQueue: Hashable, Sendable {
     /// Empties the queue: pending works, the work in flight and the current job (seed 000_…: "when
     /// enrichment queue cleared, then `currentJobId` set to nil").
     public mutating func clearAll() {
-        pending = []
+        storage = []
+        head = 0
+        members = []
         inFlight = nil
         currentJobId = nil
     }
 
     /// Whether nothing is queued, in flight or followed.
-    public var isEmpty: Bool { pending.isEmpty && inFlight == nil && currentJobId == nil }
+    public var isEmpty: Bool { pendingCount == 0 && inFlight == nil && currentJobId == nil }
 }

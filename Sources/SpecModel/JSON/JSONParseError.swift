@@ -106,33 +106,6 @@ public enum JSONParseError: Error, Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// How a byte sequence inside a string fails to be UTF-8 (RFC 3629).
-    public enum UTF8Defect: Sendable, Hashable, CustomStringConvertible {
-        /// A continuation byte (0x80–0xBF) where a character should start.
-        case unexpectedContinuationByte
-        /// A byte that never appears in UTF-8 (0xF5–0xFF).
-        case invalidLeadByte
-        /// A longer encoding than the character needs (C0, C1, E0 80–9F, F0 80–8F).
-        case overlongEncoding
-        /// A UTF-16 surrogate (U+D800–U+DFFF) encoded as UTF-8 (ED A0–BF).
-        case encodedSurrogate
-        /// A code point above U+10FFFF (F4 90–BF).
-        case beyondUnicode
-        /// A multi-byte sequence cut short by a byte that is not a continuation byte, or by the end.
-        case truncatedSequence
-
-        public var description: String {
-            switch self {
-            case .unexpectedContinuationByte: return "a continuation byte with no lead byte"
-            case .invalidLeadByte: return "a byte that never appears in UTF-8 (0xF5-0xFF)"
-            case .overlongEncoding: return "an overlong encoding"
-            case .encodedSurrogate: return "a UTF-16 surrogate encoded as UTF-8"
-            case .beyondUnicode: return "a code point above U+10FFFF"
-            case .truncatedSequence: return "a truncated multi-byte sequence"
-            }
-        }
-    }
-
     /// The byte where the problem was found; for `documentTooLarge`, the first byte beyond `bytesMax`.
     public var offset: Int {
         switch self {

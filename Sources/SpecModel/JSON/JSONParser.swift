@@ -296,64 +296,26 @@ struct JSONParser {
 
     /// Appends a scalar (never a surrogate) as UTF-8.
     private mutating func appendUTF8(_ scalar: UInt32) {
-        switch scalar {
-        case 0..<0x80:
-            scratch.append(UInt8(scalar))
-        case 0x80..<0x800:
-            scratch.append(0xC0 | UInt8(scalar >> 6))
-            scratch.append(0x80 | UInt8(scalar & 0x3F))
-        case 0x800..<0x1_0000:
-            scratch.append(0xE0 | UInt8(scalar >> 12))
-            scratch.append(0x80 | UInt8((scalar >> 6) & 0x3F))
-            scratch.append(0x80 | UInt8(scalar & 0x3F))
-        default:
-            scratch.append(0xF0 | UInt8(scalar >> 18))
-            scratch.append(0x80 | UInt8((scalar >> 12) & 0x3F))
-            scratch.append(0x80 | UInt8((scalar >> 6) & 0x3F))
-            scratch.append(0x80 | UInt8(scalar & 0x3F))
-        }
+        UTF8Encoding.append(scalar, to: &scratch)
     }
 
     /// Validates the multi-byte UTF-8 sequence starting at a byte >= 0x80 and copies it (RFC 3629, §4).
     private mutating func copyUTF8Sequence() throws(JSONParseError) {
         let start = index
-        let lead = bytes[index]
-        let continuations: Int
-        // The range the second byte must fall in, and what a continuation byte outside it means.
-        var second: ClosedRange<UInt8> = 0x80...0xBF
-        var outsideSecond = JSONParseError.UTF8Defect.truncatedSequence
-        switch lead {
-        case 0x80...0xBF: throw .invalidUTF8(.unexpectedContinuationByte, offset: start)
-        case 0xC0, 0xC1: throw .invalidUTF8(.overlongEncoding, offset: start)
-        case 0xC2...0xDF: continuations = 1
-        case 0xE0:
-            continuations = 2
-            second = 0xA0...0xBF
-            outsideSecond = .overlongEncoding
-        case 0xED:
-            continuations = 2
-            second = 0x80...0x9F
-            outsideSecond = .encodedSurrogate
-        case 0xE1...0xEF: continuations = 2
-        case 0xF0:
-            continuations = 3
-            second = 0x90...0xBF
-            outsideSecond = .overlongEncoding
-        case 0xF1...0xF3: continuations = 3
-        case 0xF4:
-            continuations = 3
-            second = 0x80...0x8F
-            outsideSecond = .beyondUnicode
-        default: throw .invalidUTF8(.invalidLeadByte, offset: start)
+        let lead: UTF8Lead
+        do {
+            lead = try UTF8Lead.classify(bytes[index])
+        } catch {
+            throw .invalidUTF8(error, offset: start)
         }
-        for position in 1...continuations {
+        for position in 1...lead.continuations {
             guard start + position < bytes.count else { throw .invalidUTF8(.truncatedSequence, offset: start) }
-            let byte = bytes[start + position]
-            guard (0x80...0xBF).contains(byte) else { throw .invalidUTF8(.truncatedSequence, offset: start) }
-            if position == 1, !second.contains(byte) { throw .invalidUTF8(outsideSecond, offset: start) }
+            if let defect = lead.defect(of: bytes[start + position], atPosition: position) {
+                throw .invalidUTF8(defect, offset: start)
+            }
         }
-        scratch.append(contentsOf: bytes[start...(start + continuations)])
-        index = start + continuations + 1
+        scratch.append(contentsOf: bytes[start...(start + lead.continuations)])
+        index = start + lead.continuations + 1
     }
 
     // MARK: - Numbers

@@ -122,7 +122,10 @@ public struct LibraryReset: Hashable, Sendable {
                 return step
             }
         case .clearEnrichmentQueue:
+            // Seed 000: "Enrichment Queue (pending/failed enrichment jobs)" is cleared: the queue and
+            // the records of failed and review-bound works go together.
             app.enrichmentQueue.clearAll()
+            app.enrichmentRecords = EnrichmentRecords()
         case .clearSearchHistory:
             app.searchHistory.clearAll()
         case .clearWorkCache:

@@ -45,7 +45,7 @@ extension LibraryStore {
     public mutating func link(author authorID: PersistentIdentifier, to workID: PersistentIdentifier) throws(StoreError) {
         try requireLive(authorID, .author)
         try requireLive(workID, .work)
-        guard work(workID)?.authorIDs.contains(authorID) == false else { return }
+        guard !workHasAuthor(workID, authorID) else { return }
         try modifyWork(workID) { $0.authorIDs.append(authorID) }
         try modifyAuthor(authorID) { $0.workIDs.append(workID) }
     }
@@ -56,10 +56,25 @@ extension LibraryStore {
         try modifyWork(id, change)
     }
 
+    /// Changes a live edition's own fields.
+    public mutating func updateEdition(_ id: PersistentIdentifier, _ change: (inout Edition) -> Void) throws(StoreError) {
+        try requireLive(id, .edition)
+        try modifyEdition(id, change)
+    }
+
     /// Changes a live entry's own fields.
     public mutating func updateEntry(_ id: PersistentIdentifier, _ change: (inout UserLibraryEntry) -> Void) throws(StoreError) {
         try requireLive(id, .userLibraryEntry)
         try modifyEntry(id, change)
+    }
+
+    /// Whether a live work lists the author, without copying the work.
+    func workHasAuthor(_ workID: PersistentIdentifier, _ authorID: PersistentIdentifier) -> Bool {
+        if let index = pending.upserts.works.index(forKey: workID) {
+            return pending.upserts.works.values[index].authorIDs.contains(authorID)
+        }
+        guard committedIsVisible(workID), let index = committed.works.index(forKey: workID) else { return false }
+        return committed.works.values[index].authorIDs.contains(authorID)
     }
 
     func requireLive(_ id: PersistentIdentifier, _ kind: EntityKind) throws(StoreError) {
@@ -143,6 +158,6 @@ extension LibraryStore {
         try consumeDeleteFault()
         pending.upserts = StoreSnapshot()
         pending.deleted = []
-        pending.clearedKinds = Set(EntityKind.allCases)
+        pending.clearedKinds = .all
     }
 }

@@ -47,8 +47,9 @@ public struct LibraryStore: Sendable {
     // MARK: - Lookup
 
     /// Whether a saved object is visible (not deleted or batch-deleted in this context).
+    @inline(__always)
     func committedIsVisible(_ id: PersistentIdentifier) -> Bool {
-        !pending.clearedKinds.contains(id.kind) && !pending.deleted.contains(id)
+        !pending.clearedKinds.contains(id.kind) && (pending.deleted.isEmpty || !pending.deleted.contains(id))
     }
 
     /// The live work with this identifier, or `nil`.
@@ -92,7 +93,16 @@ public struct LibraryStore: Sendable {
 
     /// Whether a live object has this identifier.
     public func contains(_ id: PersistentIdentifier) -> Bool {
-        model(for: id) != nil
+        // Asked before every change: answered from the dictionaries' keys, without copying the object.
+        func isLive<Entity>(_ upserts: [PersistentIdentifier: Entity], _ saved: [PersistentIdentifier: Entity]) -> Bool {
+            upserts.index(forKey: id) != nil || (committedIsVisible(id) && saved.index(forKey: id) != nil)
+        }
+        switch id.kind {
+        case .work: return isLive(pending.upserts.works, committed.works)
+        case .edition: return isLive(pending.upserts.editions, committed.editions)
+        case .author: return isLive(pending.upserts.authors, committed.authors)
+        case .userLibraryEntry: return isLive(pending.upserts.entries, committed.entries)
+        }
     }
 
     /// The identifiers of every live object of `kind`, in creation order.
@@ -141,9 +151,9 @@ public struct LibraryStore: Sendable {
 
     /// Changes a live work in place, copying it into the pending changes first if it is saved.
     mutating func modifyWork(_ id: PersistentIdentifier, _ change: (inout Work) -> Void) throws(StoreError) {
-        if pending.upserts.works[id] != nil {
+        if let index = pending.upserts.works.index(forKey: id) {
             _objectOperations += 1
-            change(&pending.upserts.works[id]!)
+            change(&pending.upserts.works.values[index])
             return
         }
         guard var work = work(id) else { throw .notFound(id) }
@@ -152,9 +162,9 @@ public struct LibraryStore: Sendable {
     }
 
     mutating func modifyAuthor(_ id: PersistentIdentifier, _ change: (inout Author) -> Void) throws(StoreError) {
-        if pending.upserts.authors[id] != nil {
+        if let index = pending.upserts.authors.index(forKey: id) {
             _objectOperations += 1
-            change(&pending.upserts.authors[id]!)
+            change(&pending.upserts.authors.values[index])
             return
         }
         guard var author = author(id) else { throw .notFound(id) }
@@ -195,15 +205,18 @@ public struct LibraryStore: Sendable {
             throw .saveFailed(reason: faults.reason)
         }
         guard !pending.isEmpty else { return }
-        var changes = PendingChanges()
-        swap(&changes, &pending)
         // Sorted so the order of removal is fixed (the result would not differ, but be explicit).
-        for kind in EntityKind.allCases where changes.clearedKinds.contains(kind) {
+        for kind in EntityKind.allCases where pending.clearedKinds.contains(kind) {
             committed.removeAll(of: kind)
         }
-        for id in changes.deleted { committed.remove(id) }
-        _objectOperations += changes.deleted.count
-        _objectOperations += committed.merge(changes.upserts)
+        for id in pending.deleted { committed.remove(id) }
+        _objectOperations += pending.deleted.count
+        _objectOperations += committed.merge(pending.upserts)
+        // The pending dictionaries keep their room: a batched import saves every few dozen objects,
+        // and growing them again from nothing each time costs more than the objects themselves.
+        pending.upserts.removeAllKeepingCapacity()
+        pending.deleted.removeAll(keepingCapacity: true)
+        pending.clearedKinds = EntityKindSet()
     }
 
     /// Discards every unsaved change.

@@ -25,6 +25,13 @@ struct StoreSnapshot: Hashable, Sendable {
         }
     }
 
+    mutating func removeAllKeepingCapacity() {
+        works.removeAll(keepingCapacity: true)
+        editions.removeAll(keepingCapacity: true)
+        authors.removeAll(keepingCapacity: true)
+        entries.removeAll(keepingCapacity: true)
+    }
+
     mutating func removeAll(of kind: EntityKind) {
         switch kind {
         case .work: works = [:]
@@ -62,7 +69,21 @@ struct PendingChanges: Hashable, Sendable {
     /// Saved objects deleted since the last save (pending inserts that are deleted just disappear).
     var deleted: Set<PersistentIdentifier> = []
     /// Kinds whose saved objects were all deleted by a batch delete since the last save.
-    var clearedKinds: Set<EntityKind> = []
+    var clearedKinds = EntityKindSet()
 
     var isEmpty: Bool { upserts.isEmpty && deleted.isEmpty && clearedKinds.isEmpty }
+}
+
+/// A set of entity kinds as four bits: every lookup asks it, so it must cost no hashing.
+struct EntityKindSet: Hashable, Sendable {
+    var bits: UInt8 = 0
+
+    static let all = EntityKindSet(bits: 0b1111)
+
+    var isEmpty: Bool { bits == 0 }
+
+    @inline(__always)
+    func contains(_ kind: EntityKind) -> Bool { bits & (1 << kind.rawValue) != 0 }
+
+    mutating func insert(_ kind: EntityKind) { bits |= 1 << kind.rawValue }
 }

@@ -1,0 +1,145 @@
+/// Author names as exports write them, cleaned for display and keyed for comparison.
+///
+/// Goodreads writes `Author` with runs of spaces (`Liz    Moore`), `Author l-f` as `Moore, Liz`, and
+/// `Additional Authors` as a comma-separated list; StoryGraph's `Authors` is such a list with the
+/// primary author first.
+public enum AuthorNames {
+    /// The name with whitespace runs collapsed to one space and trimmed.
+    /// - Parameter walk: how the name's text is walked; the result is the same either way.
+    public static func cleaned(_ name: String, walk: TextWalk = .automatic) -> String {
+        TitleNormalization.collapsingWhitespace(name, walk: walk)
+    }
+
+    /// `Moore, Liz` → `Liz Moore`; a name without a comma is returned cleaned. The part before the first
+    /// comma is the family name; a generational suffix after a second comma goes last:
+    /// `King, Martin Luther, Jr.` → `Martin Luther King Jr.`.
+    public static func firstLast(fromLastFirst name: String) -> String {
+        let parts = name.split(separator: ",", omittingEmptySubsequences: false).map { cleaned(String($0)) }
+        guard parts.count >= 2, !parts[0].isEmpty else { return cleaned(name) }
+        var given = Array(parts[1...]).filter { !$0.isEmpty }
+        var suffix: [String] = []
+        if let last = given.last, given.count > 1, suffixes.contains(last.lowercased()) {
+            suffix = [last]
+            given.removeLast()
+        }
+        return ([given.joined(separator: " "), parts[0]] + suffix).filter { !$0.isEmpty }.joined(separator: " ")
+    }
+
+    static let suffixes: Set<String> = ["jr.", "jr", "sr.", "sr", "ii", "iii", "iv"]
+
+    /// A comma-separated list of names, cleaned, empty ones dropped.
+    public static func split(_ list: String) -> [String] {
+        list.split(separator: ",").map { cleaned(String($0)) }.filter { !$0.isEmpty }
+    }
+
+    /// The comparison key: lowercased, periods, commas, hyphens and apostrophes turned into spaces,
+    /// whitespace collapsed: `J.R.R. Tolkien` and `J. R. R. Tolkien` share the key `j r r tolkien`.
+    /// - Parameter walk: how the name's text is walked; the result is the same either way.
+    public static func key(_ name: String, walk: TextWalk = .automatic) -> String {
+        TextUnits.walk(
+            name, walk,
+            { bytes in UInt8.string(key(units: bytes.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 })) },
+            { _ in Unicode.Scalar.string(key(units: Array(name.lowercased().unicodeScalars))) }
+        )
+    }
+
+    /// The key of lowercased units.
+    static func key<Unit: TextUnit>(units: [Unit]) -> [Unit] {
+        let period = Unit(ascii: UInt8(ascii: ".")), comma = Unit(ascii: UInt8(ascii: ","))
+        let hyphen = Unit(ascii: UInt8(ascii: "-")), apostrophe = Unit(ascii: UInt8(ascii: "'"))
+        return TitleNormalization.collapsing(units) { unit in
+            unit.isSpace || unit == period || unit == comma || unit == hyphen || unit == apostrophe || unit.isRightSingleQuotationMark
+        }
+    }
+}
+
+/// The fuzzy author match of duplicate detection's third tier (seed 004_…: "Normalized title + fuzzy
+/// author match (>80% similarity score)").
+///
+/// The metric (Decision D-034): on the two authors' keys (`AuthorNames.key`), the normalized Levenshtein
+/// similarity `1 − distance / max(length)` over Unicode scalars; and the same on the keys' words sorted,
+/// so `Moore Liz` meets `Liz Moore`. The score is the larger of the two, in 0…1, and symmetric. A
+/// duplicate needs a score above `duplicateThreshold` (strictly, as the seed's ">80%").
+public enum AuthorSimilarity {
+    public static let duplicateThreshold = 0.8
+
+    /// The similarity of two author names, 0 (nothing alike) to 1 (same key).
+    public static func score(_ first: String, _ second: String) -> Double {
+        score(keys: AuthorNames.key(first), AuthorNames.key(second))
+    }
+
+    /// The similarity of two keys already made with `AuthorNames.key`.
+    public static func score(keys first: String, _ second: String) -> Double {
+        if first == second { return 1 }
+        return score(AuthorKeyForms(key: first), AuthorKeyForms(key: second), above: -1) ?? 0
+    }
+
+    /// The score of two keys' forms if it is above `threshold`, else `nil`; cheaper than the exact score
+    /// when the keys are far apart, as most are.
+    ///
+    /// Two keys whose lengths differ by more than the edit distance allowed cannot score above the
+    /// threshold, and the edit distance stops as soon as every cell of a row exceeds the allowance.
+    static func score(_ first: AuthorKeyForms, _ second: AuthorKeyForms, above threshold: Double) -> Double? {
+        if first.direct == second.direct { return 1 }
+        let direct = similarity(first.direct, second.direct, above: threshold)
+        let sorted = first.sortedWords == first.direct && second.sortedWords == second.direct
+            ? direct : similarity(first.sortedWords, second.sortedWords, above: threshold)
+        switch (direct, sorted) {
+        case let (direct?, sorted?): return Swift.max(direct, sorted)
+        case let (direct?, nil): return direct
+        case let (nil, sorted?): return sorted
+        case (nil, nil): return nil
+        }
+    }
+
+    /// `1 − distance / max(length)` if it is above `threshold`, else `nil`; 1 for two empty sequences.
+    static func similarity(_ a: [UInt32], _ b: [UInt32], above threshold: Double) -> Double? {
+        let longest = Swift.max(a.count, b.count)
+        guard longest > 0 else { return 1 > threshold ? 1 : nil }
+        // The largest distance whose similarity is still above the threshold, computed exactly as the
+        // similarity itself is, so the bound never disagrees with it.
+        var allowed = Swift.min(longest, Swift.max(0, Int(Double(longest) * (1 - threshold)) - 1))
+        while allowed > 0, !(1 - Double(allowed) / Double(longest) > threshold) { allowed -= 1 }
+        while allowed < longest, 1 - Double(allowed + 1) / Double(longest) > threshold { allowed += 1 }
+        guard 1 - Double(allowed) / Double(longest) > threshold else { return nil }
+        guard let distance = levenshteinDistance(a, b, atMost: allowed) else { return nil }
+        return 1 - Double(distance) / Double(longest)
+    }
+
+    /// Edit distance (insertions, deletions, substitutions) if it is at most `limit`, else `nil`; two
+    /// rows of O(min) memory, stopping at the first row whose every cell exceeds `limit`.
+    static func levenshteinDistance(_ a: [UInt32], _ b: [UInt32], atMost limit: Int) -> Int? {
+        let (long, short) = a.count >= b.count ? (a, b) : (b, a)
+        if long.count - short.count > limit { return nil }
+        if short.isEmpty { return long.count }
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * (short.count + 1)) { rows in
+            var previous = rows.baseAddress!
+            var current = previous + (short.count + 1)
+            for j in 0...short.count { previous[j] = j }
+            for (i, x) in long.enumerated() {
+                current[0] = i + 1
+                var rowMinimum = current[0]
+                for (j, y) in short.enumerated() {
+                    let cell = Swift.min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1))
+                    current[j + 1] = cell
+                    rowMinimum = Swift.min(rowMinimum, cell)
+                }
+                if rowMinimum > limit { return nil }
+                swap(&previous, &current)
+            }
+            let distance = previous[short.count]
+            return distance <= limit ? distance : nil
+        }
+    }
+}
+
+/// The two forms of an author key the similarity compares: the key's scalars, and its words sorted.
+struct AuthorKeyForms: Hashable, Sendable {
+    let direct: [UInt32]
+    let sortedWords: [UInt32]
+
+    init(key: String) {
+        direct = key.unicodeScalars.map(\.value)
+        sortedWords = key.split(separator: " ").sorted().joined(separator: " ").unicodeScalars.map(\.value)
+    }
+}

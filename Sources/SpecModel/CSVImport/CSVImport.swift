@@ -1,0 +1,357 @@
+/// An export file chosen by the user.
+public struct ImportFile: Hashable, Sendable {
+    public let name: String
+    public let bytes: [UInt8]
+
+    public init(name: String, bytes: [UInt8]) {
+        self.name = name
+        self.bytes = bytes
+    }
+}
+
+/// How rows that duplicate a book already known are handled (seed 004_…, User Story 2).
+public enum DuplicateStrategy: String, Hashable, Sendable, CaseIterable {
+    /// Merge into the known book, keeping the richer data (the known book's values win; its gaps are
+    /// filled from the row).
+    case smart
+    /// Leave the known book as it is and count the row as a duplicate.
+    case skip
+    /// Delete the known book and insert the row's.
+    case replaceAll
+}
+
+/// Why a file could not be imported at all. Nothing was imported.
+public enum ImportError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The file's name does not end in `.csv` (or `.tsv`, `.txt` for tab-separated exports).
+    case notCSVFile(name: String)
+    case emptyFile
+    /// A header and no book rows.
+    case noBooksFound
+    case missingColumns(MissingColumns)
+    /// The file is not readable CSV (invalid UTF-8, a binary file, an unterminated quote, a limit).
+    case unreadable(CSVParseError)
+
+    /// What the app shows.
+    public var description: String {
+        switch self {
+        case .notCSVFile: return "Please select a .csv file"
+        case .emptyFile: return "The file is empty"
+        case .noBooksFound: return "No books found"
+        case let .missingColumns(missing): return missing.description
+        case let .unreadable(error): return "This file could not be read: \(error)"
+        }
+    }
+}
+
+/// The running tally of an import and, at the end, its summary.
+public struct ImportSummary: Hashable, Sendable {
+    public let format: ExportFormat
+    public let confidence: Double
+    /// Rows after the header: the books the file holds, well-formed or not.
+    public let dataRows: Int
+    /// Rows that made a new work (including replacements).
+    public internal(set) var imported = 0
+    /// Rows that matched a known book and made no new work (skipped or merged).
+    public internal(set) var duplicates = 0
+    /// Of the duplicates, the ones merged into the known book (Smart).
+    public internal(set) var merged = 0
+    /// Of the imported, the ones that replaced a known book (Replace All).
+    public internal(set) var replaced = 0
+    /// Rows not imported, with the reason.
+    public internal(set) var errors: [RowIssue] = []
+    /// Fields left out of imported rows, with the reason.
+    public internal(set) var warnings: [RowIssue] = []
+    /// The works each duplicate row matched, and how.
+    public internal(set) var matches: [Int: DuplicateMatch] = [:]
+
+    /// Rows handled so far.
+    public var processed: Int { imported + duplicates + errors.count }
+
+    /// Adds a batch's tally.
+    mutating func add(_ batch: ImportSummary) {
+        imported += batch.imported
+        duplicates += batch.duplicates
+        merged += batch.merged
+        replaced += batch.replaced
+        errors += batch.errors
+        warnings += batch.warnings
+        matches.merge(batch.matches) { first, _ in first }
+    }
+
+    /// The summary line the app shows at the end.
+    public var text: String {
+        "Imported \(imported) \(imported == 1 ? "book" : "books"), \(duplicates) \(duplicates == 1 ? "duplicate" : "duplicates") skipped, \(errors.count) \(errors.count == 1 ? "error" : "errors")"
+    }
+}
+
+/// The CSV import: a validated file read in batches of 50 rows into the library.
+///
+/// Seed 004_…. `prepare` checks the file (a `.csv` name, not empty, readable to the end, a header with
+/// title and author columns, at least one book) and detects its format; nothing is imported if any
+/// check fails. Each `importNextBatch` then reads up to `batchRowsMax` rows, maps each to a book,
+/// looks for its duplicate among the library's works and the file's earlier rows (the three tiers,
+/// `DuplicateIndex`), applies the strategy, inserts new works with their authors (shared by name),
+/// edition and entry, queues every new work for enrichment, saves, and reports progress. Each batch is
+/// one save: the "all-or-nothing" of the seed holds per batch, and a crash or a failed save loses at
+/// most the batch under way (Decision D-030). Every data row ends as exactly one of imported, duplicate
+/// or error, so `imported + duplicates + errors == dataRows`.
+public struct CSVImport {
+    /// Rows per batch (seed 004_…: "Streaming parser processes 50 rows at a time").
+    public static let batchRowsMax = 50
+
+    public let strategy: DuplicateStrategy
+    public let detection: FormatDetection
+    public let header: [String]
+    public private(set) var summary: ImportSummary
+    /// The progress line after each batch, in order ("Imported 250/500 books (50%)").
+    public private(set) var progress: [String] = []
+    /// Whether every row has been handled.
+    public private(set) var isFinished = false
+    /// Why the import stopped early, if it did (a failed save); earlier batches stay imported.
+    public private(set) var stopReason: String?
+
+    var reader: CSVRowReader
+    var index: DuplicateIndex
+    var authorsByKey: [String: PersistentIdentifier]
+
+    /// Checks a file and prepares its import into `store`'s library.
+    public static func prepare(_ file: ImportFile, library store: LibraryStore, strategy: DuplicateStrategy, mapping: ColumnMapping? = nil) -> Result<CSVImport, ImportError> {
+        let lowered = file.name.lowercased()
+        guard [".csv", ".tsv", ".txt"].contains(where: { lowered.hasSuffix($0) }) else { return .failure(.notCSVFile(name: file.name)) }
+        guard file.bytes.contains(where: { !Self.isBlank($0) }) else { return .failure(.emptyFile) }
+        let dialect = CSVDialect.detect(in: file.bytes)
+        // The validation pass: every row must be readable before any is imported.
+        var dataRows = 0
+        var validating = CSVRowReader(bytes: file.bytes, dialect: dialect)
+        let header: CSVRow
+        do {
+            guard let first = try validating.next() else { return .failure(.emptyFile) }
+            header = first
+            while try validating.next() != nil { dataRows += 1 }
+        } catch {
+            return .failure(.unreadable(error))
+        }
+        let detection: FormatDetection
+        if let mapping {
+            detection = FormatDetection(format: .manual, confidence: 1, mapping: mapping)
+        } else {
+            do {
+                detection = try FormatDetection.detect(header: header.fields)
+            } catch {
+                return .failure(.missingColumns(error))
+            }
+        }
+        guard dataRows > 0 else { return .failure(.noBooksFound) }
+        var reader = CSVRowReader(bytes: file.bytes, dialect: dialect)
+        _ = try? reader.next()  // the header, read and validated above
+        var index = DuplicateIndex(store: store)
+        index.reserveCapacity(dataRows)
+        return .success(CSVImport(
+            strategy: strategy, detection: detection, header: header.fields,
+            summary: ImportSummary(format: detection.format, confidence: detection.confidence, dataRows: dataRows),
+            reader: reader, index: index, authorsByKey: authorsByKey(store)
+        ))
+    }
+
+    init(strategy: DuplicateStrategy, detection: FormatDetection, header: [String], summary: ImportSummary, reader: CSVRowReader, index: DuplicateIndex, authorsByKey: [String: PersistentIdentifier]) {
+        self.strategy = strategy
+        self.detection = detection
+        self.header = header
+        self.summary = summary
+        self.reader = reader
+        self.index = index
+        self.authorsByKey = authorsByKey
+    }
+
+    /// The library's authors by name key, the first created winning.
+    static func authorsByKey(_ store: LibraryStore) -> [String: PersistentIdentifier] {
+        var authors: [String: PersistentIdentifier] = [:]
+        for author in store.authors() where authors[AuthorNames.key(author.name)] == nil {
+            authors[AuthorNames.key(author.name)] = author.id
+        }
+        return authors
+    }
+
+    static func isBlank(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0xEF || byte == 0xBB || byte == 0xBF
+    }
+
+    /// Imports the next batch of rows into the app's store and enrichment queue, then saves.
+    ///
+    /// - Returns: the progress line of the batch, or `nil` when the import had already finished.
+    @discardableResult
+    public mutating func importNextBatch(into app: inout AppState) -> String? {
+        guard !isFinished else { return nil }
+        // The batch's tally joins the summary only once the batch is saved. (A copy of the summary or
+        // the index kept for a rollback would make every batch copy them whole: quadratic.)
+        var tally = ImportSummary(format: summary.format, confidence: summary.confidence, dataRows: summary.dataRows)
+        var newWorks: [PersistentIdentifier] = []
+        var rowsInBatch = 0
+        while rowsInBatch < Self.batchRowsMax, let row = try? reader.next() {
+            rowsInBatch += 1
+            importRow(row, into: &app.store, tally: &tally, newWorks: &newWorks)
+        }
+        do {
+            try app.store.save()
+        } catch {
+            // The batch is rolled back; it and the rows after it are not imported. The index and the
+            // author names are rebuilt from what is saved.
+            app.store.rollback()
+            index = DuplicateIndex(store: app.store)
+            authorsByKey = Self.authorsByKey(app.store)
+            stop(because: "the import stopped at row \(summary.processed + 2): \(error)")
+            return progressLine()
+        }
+        summary.add(tally)
+        app.enrichmentQueue.addMultiple(newWorks)
+        if summary.processed >= summary.dataRows || rowsInBatch == 0 { isFinished = true }
+        let line = progressLine()
+        progress.append(line)
+        return line
+    }
+
+    /// Imports every remaining batch.
+    public mutating func importAll(into app: inout AppState) {
+        while importNextBatch(into: &app) != nil, !isFinished {}
+    }
+
+    /// "Imported 250/500 books (50%)": rows handled of the file's data rows.
+    func progressLine() -> String {
+        let percent = summary.dataRows == 0 ? 100 : summary.processed * 100 / summary.dataRows
+        return "Imported \(summary.processed)/\(summary.dataRows) books (\(percent)%)"
+    }
+
+    /// Counts every row not yet handled as an error with `reason`, and ends the import.
+    mutating func stop(because reason: String) {
+        stopReason = reason
+        let firstUnhandled = summary.processed + 2  // record numbers start at 1, the header is 1
+        for offset in 0..<(summary.dataRows - summary.processed) {
+            summary.errors.append(RowIssue(rowNumber: firstUnhandled + offset, reason: "not imported: \(reason)"))
+        }
+        isFinished = true
+    }
+
+    mutating func importRow(_ row: CSVRow, into store: inout LibraryStore, tally summary: inout ImportSummary, newWorks: inout [PersistentIdentifier]) {
+        let book: ImportedBook
+        switch BookRowReader.read(fields: row.fields, rowNumber: row.number, headerCount: header.count, mapping: detection.mapping) {
+        case let .failure(issue):
+            summary.errors.append(issue)
+            return
+        case let .success(read):
+            book = read
+        }
+        for warning in book.warnings { summary.warnings.append(RowIssue(rowNumber: book.rowNumber, reason: warning)) }
+        let keys = DuplicateKeys(book)
+        if let match = index.bestMatch(for: keys) {
+            switch strategy {
+            case .skip:
+                summary.duplicates += 1
+                summary.matches[book.rowNumber] = match
+                return
+            case .smart:
+                merge(book, into: match.workID, in: &store)
+                summary.duplicates += 1
+                summary.merged += 1
+                summary.matches[book.rowNumber] = match
+                return
+            case .replaceAll:
+                _ = try? store.delete(match.workID)
+                index.remove(match.workID)
+                newWorks.removeAll { $0 == match.workID }
+                summary.replaced += 1
+                summary.matches[book.rowNumber] = match
+            }
+        }
+        let work = insert(book, into: &store)
+        index.insert(work, keys: keys)
+        newWorks.append(work)
+        summary.imported += 1
+    }
+
+    /// Inserts a new work with its authors (shared by name), edition and entry.
+    mutating func insert(_ book: ImportedBook, into store: inout LibraryStore) -> PersistentIdentifier {
+        let work = store.insertWork(WorkDraft(title: book.title, firstPublicationYear: book.originalYear ?? book.year))
+        linkAuthors(book.authors, to: work, in: &store)
+        var edition: PersistentIdentifier?
+        if book.isbn != nil || book.publisher != nil || book.pages != nil || book.year != nil {
+            edition = try? store.insertEdition(Self.editionDraft(book), of: work)
+        }
+        _ = try? store.insertEntry(Self.entryDraft(book), for: work, edition: edition)
+        return work
+    }
+
+    mutating func linkAuthors(_ names: [String], to work: PersistentIdentifier, in store: inout LibraryStore) {
+        for name in names {
+            let key = AuthorNames.key(name)
+            let author: PersistentIdentifier
+            if let known = authorsByKey[key], store.contains(known) {
+                author = known
+            } else {
+                author = store.insertAuthor(AuthorDraft(name: name))
+                authorsByKey[key] = author
+            }
+            try? store.link(author: author, to: work)
+        }
+    }
+
+    static func editionDraft(_ book: ImportedBook) -> EditionDraft {
+        EditionDraft(isbn10: book.isbn?.isbn10, isbn13: book.isbn?.isbn13, publisher: book.publisher, publicationDate: book.year.map(String.init), pageCount: book.pages)
+    }
+
+    static func entryDraft(_ book: ImportedBook) -> EntryDraft {
+        let status = book.readingStatus ?? .toRead
+        return EntryDraft(
+            readingStatus: status, currentPage: status == .read ? (book.pages ?? 0) : 0, rating: book.rating,
+            notes: book.notes, dateAdded: book.dateAdded, dateCompleted: status == .read ? book.dateRead : nil
+        )
+    }
+
+    /// Smart: keeps the known book's values and fills its gaps from the row (Decision D-031).
+    mutating func merge(_ book: ImportedBook, into work: PersistentIdentifier, in store: inout LibraryStore) {
+        guard let existing = store.work(work) else { return }
+        if existing.firstPublicationYear == nil, let year = book.originalYear ?? book.year {
+            try? store.updateWork(work) { $0.firstPublicationYear = year }
+        }
+        let knownKeys = Set(existing.authorIDs.compactMap { store.author($0).map { AuthorNames.key($0.name) } })
+        linkAuthors(book.authors.filter { !knownKeys.contains(AuthorNames.key($0)) }, to: work, in: &store)
+        var readingEdition: PersistentIdentifier? = existing.editionIDs.first
+        if let isbn = book.isbn {
+            if let same = existing.editionIDs.first(where: { store.edition($0)?.isbn13 == isbn.isbn13 }) {
+                readingEdition = same
+                fillEdition(same, from: book, in: &store)
+            } else if let added = try? store.insertEdition(Self.editionDraft(book), of: work) {
+                index.addISBN(isbn.isbn13, to: work)
+                readingEdition = readingEdition ?? added
+            }
+        } else if let first = existing.editionIDs.first {
+            fillEdition(first, from: book, in: &store)
+        } else if book.publisher != nil || book.pages != nil || book.year != nil {
+            readingEdition = try? store.insertEdition(Self.editionDraft(book), of: work)
+        }
+        if let entryID = existing.entryIDs.first, let entry = store.entry(entryID) {
+            let draft = Self.entryDraft(book)
+            try? store.updateEntry(entryID) { kept in
+                if kept.rating == nil { kept.rating = draft.rating }
+                if kept.notes == nil { kept.notes = draft.notes }
+                if kept.dateAdded == nil { kept.dateAdded = draft.dateAdded }
+                if kept.dateCompleted == nil { kept.dateCompleted = draft.dateCompleted }
+                // "To read" is the least informative status: a richer one from the row replaces it.
+                if entry.readingStatus == .toRead, book.readingStatus != nil, draft.readingStatus != .toRead {
+                    kept.readingStatus = draft.readingStatus
+                    kept.currentPage = draft.currentPage
+                }
+            }
+        } else {
+            _ = try? store.insertEntry(Self.entryDraft(book), for: work, edition: readingEdition)
+        }
+    }
+
+    /// Fills a known edition's missing fields from the row.
+    func fillEdition(_ edition: PersistentIdentifier, from book: ImportedBook, in store: inout LibraryStore) {
+        try? store.updateEdition(edition) { kept in
+            if kept.publisher == nil { kept.publisher = book.publisher }
+            if kept.pageCount == nil { kept.pageCount = book.pages }
+            if kept.publicationDate == nil { kept.publicationDate = book.year.map(String.init) }
+        }
+    }
+}

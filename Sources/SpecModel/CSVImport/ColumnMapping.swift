@@ -1,0 +1,180 @@
+/// Where each field of a book is in a row: column indices, and how the format writes values.
+///
+/// Title and author are required; every other field is optional. Known formats get their mapping from
+/// the header; an unknown header can be mapped by hand with `manual(header:title:author:…)`.
+public struct ColumnMapping: Hashable, Sendable {
+    public var title: Int
+    /// The primary author, written "First Last".
+    public var author: Int?
+    /// The primary author, written "Last, First" (Goodreads' `Author l-f`), used when `author` is empty.
+    public var authorLastFirst: Int?
+    /// Further authors, comma-separated; with `authorListIncludesPrimary` the list starts with the primary.
+    public var additionalAuthors: Int?
+    /// Whether the author column itself is a comma-separated list (StoryGraph's `Authors`).
+    public var authorColumnIsList: Bool
+    public var isbn10: Int?
+    public var isbn13: Int?
+    /// A column that may hold either form (or, in StoryGraph, another identifier).
+    public var isbn: Int?
+    public var rating: Int?
+    /// Whether a rating of 0 means unrated (Goodreads' `My Rating`).
+    public var zeroRatingIsUnrated: Bool
+    public var readingStatus: Int?
+    /// Shelves (Goodreads' `Bookshelves`), read for a status when the status column is empty.
+    public var shelves: Int?
+    public var dateRead: Int?
+    public var dateAdded: Int?
+    public var publisher: Int?
+    public var pages: Int?
+    public var year: Int?
+    public var originalYear: Int?
+    public var review: Int?
+    public var privateNotes: Int?
+
+    public init(
+        title: Int, author: Int?, authorLastFirst: Int? = nil, additionalAuthors: Int? = nil,
+        authorColumnIsList: Bool = false, isbn10: Int? = nil, isbn13: Int? = nil, isbn: Int? = nil,
+        rating: Int? = nil, zeroRatingIsUnrated: Bool = true, readingStatus: Int? = nil, shelves: Int? = nil,
+        dateRead: Int? = nil, dateAdded: Int? = nil, publisher: Int? = nil, pages: Int? = nil, year: Int? = nil,
+        originalYear: Int? = nil, review: Int? = nil, privateNotes: Int? = nil
+    ) {
+        self.title = title
+        self.author = author
+        self.authorLastFirst = authorLastFirst
+        self.additionalAuthors = additionalAuthors
+        self.authorColumnIsList = authorColumnIsList
+        self.isbn10 = isbn10
+        self.isbn13 = isbn13
+        self.isbn = isbn
+        self.rating = rating
+        self.zeroRatingIsUnrated = zeroRatingIsUnrated
+        self.readingStatus = readingStatus
+        self.shelves = shelves
+        self.dateRead = dateRead
+        self.dateAdded = dateAdded
+        self.publisher = publisher
+        self.pages = pages
+        self.year = year
+        self.originalYear = originalYear
+        self.review = review
+        self.privateNotes = privateNotes
+    }
+
+    /// How many columns the mapping uses.
+    public var mappedColumnCount: Int {
+        let optional: [Int?] = [author, authorLastFirst, additionalAuthors, isbn10, isbn13, isbn, rating, readingStatus, shelves,
+                                dateRead, dateAdded, publisher, pages, year, originalYear, review, privateNotes]
+        return 1 + Set(optional.compactMap { $0 }).count
+    }
+
+    /// The largest column index the mapping reads.
+    public var highestColumn: Int {
+        ([title] + [author, authorLastFirst, additionalAuthors, isbn10, isbn13, isbn, rating, readingStatus, shelves,
+                    dateRead, dateAdded, publisher, pages, year, originalYear, review, privateNotes].compactMap { $0 }).max() ?? title
+    }
+
+    /// The mapping of a known format, from a header already trimmed and lowercased; `nil` without a
+    /// title or author column.
+    static func known(_ format: ExportFormat, header names: [String]) -> ColumnMapping? {
+        func column(_ name: String) -> Int? { names.firstIndex(of: name.lowercased()) }
+        switch format {
+        case .goodreads:
+            guard let title = column("Title"), column("Author") != nil || column("Author l-f") != nil else { return nil }
+            return ColumnMapping(
+                title: title, author: column("Author"), authorLastFirst: column("Author l-f"),
+                additionalAuthors: column("Additional Authors"), isbn10: column("ISBN"), isbn13: column("ISBN13"),
+                rating: column("My Rating"), zeroRatingIsUnrated: true, readingStatus: column("Exclusive Shelf"),
+                shelves: column("Bookshelves"), dateRead: column("Date Read"), dateAdded: column("Date Added"),
+                publisher: column("Publisher"), pages: column("Number of Pages"), year: column("Year Published"),
+                originalYear: column("Original Publication Year"), review: column("My Review"), privateNotes: column("Private Notes")
+            )
+        case .libraryThing:
+            guard let title = column("TITLE"), let author = column("AUTHOR (first, last)") ?? column("Primary Author") else { return nil }
+            return ColumnMapping(
+                title: title, author: author, isbn: column("ISBN"), rating: column("RATING"), zeroRatingIsUnrated: true,
+                dateRead: column("Date Read")
+            )
+        case .storyGraph:
+            guard let title = column("Title"), let authors = column("Authors") else { return nil }
+            return ColumnMapping(
+                title: title, author: authors, authorColumnIsList: true, isbn: column("ISBN/UID"),
+                rating: column("Star Rating"), zeroRatingIsUnrated: true, readingStatus: column("Read Status"),
+                dateRead: column("Last Date Read"), dateAdded: column("Date Added"), review: column("Review")
+            )
+        case .generic, .manual:
+            return nil
+        }
+    }
+
+    /// Names a hand-made spreadsheet may use for each field (trimmed, lowercased).
+    static let genericNames: [String: [String]] = [
+        "title": ["title", "book title", "book"],
+        "author": ["author", "authors", "primary author", "author (first, last)", "writer", "by"],
+        "isbn13": ["isbn13", "isbn-13", "isbn 13", "ean"],
+        "isbn10": ["isbn10", "isbn-10", "isbn 10"],
+        "isbn": ["isbn", "isbn/uid"],
+        "rating": ["rating", "my rating", "star rating", "stars"],
+        "status": ["status", "read status", "exclusive shelf", "shelf", "reading status"],
+        "dateRead": ["date read", "date finished", "finished", "last date read"],
+        "dateAdded": ["date added", "added"],
+        "publisher": ["publisher"],
+        "pages": ["pages", "number of pages", "page count"],
+        "year": ["year", "year published", "publication year", "published"],
+        "review": ["review", "my review", "notes"],
+    ]
+
+    /// A mapping from recognisable column names, or the missing required columns.
+    static func generic(header names: [String], original: [String]) throws(MissingColumns) -> ColumnMapping {
+        func column(_ field: String) -> Int? {
+            for name in genericNames[field] ?? [] {
+                if let index = names.firstIndex(of: name) { return index }
+            }
+            return nil
+        }
+        let title = column("title")
+        let author = column("author")
+        guard let title, let author else {
+            var missing: [String] = []
+            if title == nil { missing.append("Title") }
+            if author == nil { missing.append("Author") }
+            throw MissingColumns(missing: missing, found: original.map { $0.trimmingSpaces() })
+        }
+        return ColumnMapping(
+            title: title, author: author, authorColumnIsList: names[author] == "authors",
+            isbn10: column("isbn10"), isbn13: column("isbn13"), isbn: column("isbn"), rating: column("rating"),
+            readingStatus: column("status"), dateRead: column("dateRead"), dateAdded: column("dateAdded"),
+            publisher: column("publisher"), pages: column("pages"), year: column("year"), review: column("review")
+        )
+    }
+
+    /// A mapping chosen by the user: column names from the header for title and author (required) and
+    /// any of the optional fields.
+    ///
+    /// - Throws: `MissingColumns` naming a chosen column the header does not have.
+    public static func manual(
+        header: [String], title: String, author: String, isbn: String? = nil, rating: String? = nil,
+        readingStatus: String? = nil, dateRead: String? = nil, publisher: String? = nil, pages: String? = nil, year: String? = nil
+    ) throws(MissingColumns) -> ColumnMapping {
+        let names = header.map { $0.trimmingSpaces() }
+        var missing: [String] = []
+        func column(_ name: String?) -> Int? {
+            guard let name else { return nil }
+            guard let index = names.firstIndex(of: name.trimmingSpaces()) else {
+                missing.append(name)
+                return nil
+            }
+            return index
+        }
+        let titleColumn = column(title)
+        let authorColumn = column(author)
+        let mapping = ColumnMapping(
+            title: titleColumn ?? 0, author: authorColumn, isbn: column(isbn), rating: column(rating),
+            readingStatus: column(readingStatus), dateRead: column(dateRead), publisher: column(publisher),
+            pages: column(pages), year: column(year)
+        )
+        guard missing.isEmpty, titleColumn != nil, authorColumn != nil else {
+            throw MissingColumns(missing: missing, found: names)
+        }
+        return mapping
+    }
+}

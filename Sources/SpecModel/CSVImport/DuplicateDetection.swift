@@ -1,0 +1,207 @@
+/// What duplicate detection compares of a book: its keys for each tier.
+public struct DuplicateKeys: Hashable, Sendable {
+    /// Tier 1: the title, lowercased with whitespace collapsed.
+    public let titleKey: String
+    /// Tier 1 and 3: the primary author's key (`AuthorNames.key`).
+    public let authorKey: String
+    /// Tier 2: the ISBN-13, when the book has an ISBN.
+    public let isbn13: String?
+    /// Tier 3: the normalized title (`TitleNormalization`), lowercased.
+    public let normalizedTitleKey: String
+
+    public init(title: String, author: String, isbn13: String?) {
+        self.init(title: title, normalizedTitle: TitleNormalization.normalizedForSearch(title), author: author, isbn13: isbn13)
+    }
+
+    /// The keys of an imported book, reusing the normalized title it already carries.
+    public init(_ book: ImportedBook) {
+        self.init(title: book.title, normalizedTitle: book.normalizedTitle, author: book.primaryAuthor, isbn13: book.isbn?.isbn13)
+    }
+
+    init(title: String, normalizedTitle: String, author: String, isbn13: String?) {
+        titleKey = TitleNormalization.collapsingWhitespace(title.lowercased())
+        authorKey = AuthorNames.key(author)
+        self.isbn13 = isbn13
+        normalizedTitleKey = normalizedTitle.lowercased()
+    }
+}
+
+/// How two books match, by the seed's three tiers (seed 004_…, "Duplicate Detection Algorithm").
+public enum DuplicateTier: Int, Hashable, Sendable, Comparable, CaseIterable {
+    /// Exact title and author, ignoring case (and whitespace runs).
+    case titleAndAuthor = 1
+    /// The same ISBN, ISBN-10 and ISBN-13 being equivalent.
+    case isbn = 2
+    /// The same normalized title, and authors more than 80% similar.
+    case normalizedTitleAndSimilarAuthor = 3
+
+    public static func < (lhs: DuplicateTier, rhs: DuplicateTier) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// A match found, with its tier and, for tier 3, the author similarity.
+public struct DuplicateMatch: Hashable, Sendable {
+    public let workID: PersistentIdentifier
+    public let tier: DuplicateTier
+    public let authorSimilarity: Double
+
+    public init(workID: PersistentIdentifier, tier: DuplicateTier, authorSimilarity: Double) {
+        self.workID = workID
+        self.tier = tier
+        self.authorSimilarity = authorSimilarity
+    }
+
+    /// Tiers 1 and 2 are exact matches; tier 3 a possible one (the seed's `.exactMatch` / `.possibleMatch`).
+    public var isExact: Bool { tier != .normalizedTitleAndSimilarAuthor }
+}
+
+public enum DuplicateRule {
+    /// The best tier by which two books match, or `nil`; symmetric in its arguments.
+    public static func match(_ a: DuplicateKeys, _ b: DuplicateKeys) -> (tier: DuplicateTier, similarity: Double)? {
+        if a.titleKey == b.titleKey, a.authorKey == b.authorKey { return (.titleAndAuthor, 1) }
+        if let isbn = a.isbn13, isbn == b.isbn13 { return (.isbn, AuthorSimilarity.score(keys: a.authorKey, b.authorKey)) }
+        if a.normalizedTitleKey == b.normalizedTitleKey {
+            let similarity = AuthorSimilarity.score(keys: a.authorKey, b.authorKey)
+            if similarity > AuthorSimilarity.duplicateThreshold { return (.normalizedTitleAndSimilarAuthor, similarity) }
+        }
+        return nil
+    }
+}
+
+/// The books known so far (the library's and the file's), indexed by every tier's key, so finding a
+/// book's duplicate costs the same however large the library is.
+///
+/// `bestMatch` agrees with applying `DuplicateRule.match` to every indexed book and choosing the best
+/// tier, then (tier 3) the highest similarity, then the earliest-created work
+/// (`DuplicateDetectionTests.theIndexAgreesWithComparingEveryPair`). Tier 3 groups the books sharing a
+/// normalized title by author key, so each distinct author is compared once, and keeps each author
+/// key's comparison forms once made.
+///
+/// - Complexity: `bestMatch` O(1) for tiers 1 and 2, O(distinct authors sharing the normalized title)
+///   for tier 3; `insert` and `remove` O(1) amortised.
+public struct DuplicateIndex: Sendable {
+    struct TitleAndAuthor: Hashable, Sendable {
+        let titleKey: String
+        let authorKey: String
+    }
+
+    /// The works of one author key under one normalized title, in insertion order.
+    struct AuthorGroup: Sendable {
+        let authorKey: String
+        var works: [PersistentIdentifier]
+    }
+
+    var byTitleAndAuthor: [TitleAndAuthor: [PersistentIdentifier]] = [:]
+    var byISBN: [String: [PersistentIdentifier]] = [:]
+    var byNormalizedTitle: [String: [AuthorGroup]] = [:]
+    var keysByWork: [PersistentIdentifier: DuplicateKeys] = [:]
+    /// The ISBNs each work is indexed under besides its own keys' (merged editions', a library work's
+    /// further editions'), so removal touches only its own entries.
+    var extraISBNsByWork: [PersistentIdentifier: [String]] = [:]
+    /// The comparison forms of the author keys compared so far.
+    var formsByAuthorKey: [String: AuthorKeyForms] = [:]
+    /// Candidates compared one by one so far (a book for tiers 1 and 2, an author group for tier 3);
+    /// for tests of the per-row cost.
+    package private(set) var _comparisons = 0
+
+    public init() {}
+
+    /// An index of every live work in `store`: its title, first author and editions' ISBNs.
+    public init(store: LibraryStore) {
+        for work in store.works() {
+            let author = work.authorIDs.first.flatMap { store.author($0)?.name } ?? ""
+            let isbns = work.editionIDs.compactMap { store.edition($0)?.isbn13 }
+            insert(work.id, keys: DuplicateKeys(title: work.title, author: author, isbn13: isbns.first), moreISBNs: isbns.dropFirst())
+        }
+    }
+
+    /// The number of books indexed.
+    public var count: Int { keysByWork.count }
+
+    /// Adds a work under its keys (and, for a library work, every further ISBN its editions have).
+    public mutating func insert(_ work: PersistentIdentifier, keys: DuplicateKeys, moreISBNs: some Sequence<String> = [String]()) {
+        keysByWork[work] = keys
+        byTitleAndAuthor[TitleAndAuthor(titleKey: keys.titleKey, authorKey: keys.authorKey), default: []].append(work)
+        if let isbn = keys.isbn13 { byISBN[isbn, default: []].append(work) }
+        for isbn in moreISBNs { addISBN(isbn, to: work) }
+        Self.add(work, authorKey: keys.authorKey, to: &byNormalizedTitle[keys.normalizedTitleKey, default: []])
+    }
+
+    static func add(_ work: PersistentIdentifier, authorKey: String, to groups: inout [AuthorGroup]) {
+        if let group = groups.firstIndex(where: { $0.authorKey == authorKey }) {
+            groups[group].works.append(work)
+        } else {
+            groups.append(AuthorGroup(authorKey: authorKey, works: [work]))
+        }
+    }
+
+    /// Makes room for `count` more books.
+    public mutating func reserveCapacity(_ count: Int) {
+        keysByWork.reserveCapacity(keysByWork.count + count)
+        byTitleAndAuthor.reserveCapacity(byTitleAndAuthor.count + count)
+        byISBN.reserveCapacity(byISBN.count + count)
+        byNormalizedTitle.reserveCapacity(byNormalizedTitle.count + count)
+    }
+
+    /// Adds another ISBN to a work already indexed (a merged edition).
+    public mutating func addISBN(_ isbn13: String, to work: PersistentIdentifier) {
+        guard let keys = keysByWork[work], keys.isbn13 != isbn13, extraISBNsByWork[work]?.contains(isbn13) != true else { return }
+        byISBN[isbn13, default: []].append(work)
+        extraISBNsByWork[work, default: []].append(isbn13)
+    }
+
+    /// Removes a work (replaced or deleted).
+    public mutating func remove(_ work: PersistentIdentifier) {
+        guard let keys = keysByWork.removeValue(forKey: work) else { return }
+        byTitleAndAuthor[TitleAndAuthor(titleKey: keys.titleKey, authorKey: keys.authorKey)]?.removeAll { $0 == work }
+        for isbn in [keys.isbn13].compactMap({ $0 }) + (extraISBNsByWork.removeValue(forKey: work) ?? []) {
+            byISBN[isbn]?.removeAll { $0 == work }
+        }
+        if let group = byNormalizedTitle[keys.normalizedTitleKey]?.firstIndex(where: { $0.authorKey == keys.authorKey }) {
+            byNormalizedTitle[keys.normalizedTitleKey]![group].works.removeAll { $0 == work }
+            if byNormalizedTitle[keys.normalizedTitleKey]![group].works.isEmpty {
+                byNormalizedTitle[keys.normalizedTitleKey]!.remove(at: group)
+            }
+        }
+    }
+
+    /// The best match for a book among the indexed works, or `nil`.
+    public mutating func bestMatch(for keys: DuplicateKeys) -> DuplicateMatch? {
+        if let work = byTitleAndAuthor[TitleAndAuthor(titleKey: keys.titleKey, authorKey: keys.authorKey)]?.min() {
+            _comparisons += 1
+            return DuplicateMatch(workID: work, tier: .titleAndAuthor, authorSimilarity: 1)
+        }
+        if let isbn = keys.isbn13, let work = byISBN[isbn]?.min() {
+            _comparisons += 1
+            let similarity = keysByWork[work].map { AuthorSimilarity.score(keys: $0.authorKey, keys.authorKey) } ?? 0
+            return DuplicateMatch(workID: work, tier: .isbn, authorSimilarity: similarity)
+        }
+        guard let groups = byNormalizedTitle[keys.normalizedTitleKey], !groups.isEmpty else { return nil }
+        var best: DuplicateMatch?
+        var queryForms: AuthorKeyForms?
+        for group in groups {
+            guard let work = group.works.min() else { continue }
+            _comparisons += 1
+            let similarity: Double
+            if group.authorKey == keys.authorKey {
+                similarity = 1
+            } else {
+                let mine = queryForms ?? forms(of: keys.authorKey)
+                queryForms = mine
+                guard let score = AuthorSimilarity.score(forms(of: group.authorKey), mine, above: AuthorSimilarity.duplicateThreshold) else { continue }
+                similarity = score
+            }
+            if best == nil || similarity > best!.authorSimilarity || (similarity == best!.authorSimilarity && work < best!.workID) {
+                best = DuplicateMatch(workID: work, tier: .normalizedTitleAndSimilarAuthor, authorSimilarity: similarity)
+            }
+        }
+        return best
+    }
+
+    /// The comparison forms of an author key, made once.
+    mutating func forms(of authorKey: String) -> AuthorKeyForms {
+        if let known = formsByAuthorKey[authorKey] { return known }
+        let made = AuthorKeyForms(key: authorKey)
+        formsByAuthorKey[authorKey] = made
+        return made
+    }
+}

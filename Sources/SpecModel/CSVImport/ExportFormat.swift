@@ -1,0 +1,104 @@
+/// The export formats the importer recognises, and how it recognises them.
+///
+/// Seed 004_…, User Story 1: Goodreads (`Title`, `Author`, `ISBN`, `My Rating`, `Exclusive Shelf`),
+/// LibraryThing (`TITLE`, `AUTHOR (first, last)`, `ISBN`, `RATING`) and StoryGraph (`Title`, `Authors`,
+/// `ISBN/UID`, `Star Rating`, `Read Status`); the full headers are in production-notes.md. An unknown
+/// header with recognisable title and author columns is read as a generic spreadsheet; otherwise the
+/// user maps columns by hand (`ColumnMapping.manual`).
+public enum ExportFormat: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+    case goodreads
+    case libraryThing
+    case storyGraph
+    /// A hand-made spreadsheet or an unknown export whose columns were recognised by name.
+    case generic
+    /// Columns mapped by hand.
+    case manual
+
+    public var description: String {
+        switch self {
+        case .goodreads: return "Goodreads"
+        case .libraryThing: return "LibraryThing"
+        case .storyGraph: return "StoryGraph"
+        case .generic: return "spreadsheet"
+        case .manual: return "manual mapping"
+        }
+    }
+
+    /// Goodreads' 24 columns, in export order.
+    public static let goodreadsColumns = [
+        "Book Id", "Title", "Author", "Author l-f", "Additional Authors", "ISBN", "ISBN13", "My Rating",
+        "Average Rating", "Publisher", "Binding", "Number of Pages", "Year Published", "Original Publication Year",
+        "Date Read", "Date Added", "Bookshelves", "Bookshelves with positions", "Exclusive Shelf", "My Review",
+        "Spoiler", "Private Notes", "Read Count", "Owned Copies",
+    ]
+    /// LibraryThing's columns as seed 004 lists them.
+    public static let libraryThingColumns = ["TITLE", "AUTHOR (first, last)", "ISBN", "RATING"]
+    /// LibraryThing's later export's columns.
+    public static let libraryThingLaterColumns = ["Title", "Primary Author", "ISBN", "Rating", "Date Started", "Date Read", "Tags"]
+    /// StoryGraph's columns (the seed's five, then the others production-notes.md lists).
+    public static let storyGraphColumns = [
+        "Title", "Authors", "ISBN/UID", "Star Rating", "Read Status", "Format", "Date Added", "Last Date Read",
+        "Dates Read", "Read Count", "Moods", "Pace", "Review", "Tags", "Owned?",
+    ]
+}
+
+/// What the header says about a file: its format, how sure that is, and where each field is.
+public struct FormatDetection: Hashable, Sendable {
+    public let format: ExportFormat
+    /// The share of the format's signature columns found in the header, 0…1 (generic: see `detect`).
+    public let confidence: Double
+    public let mapping: ColumnMapping
+}
+
+/// Why a header cannot be imported without a manual mapping.
+public struct MissingColumns: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The required fields not found, as the user reads them.
+    public let missing: [String]
+    /// The header as found.
+    public let found: [String]
+
+    public init(missing: [String], found: [String]) {
+        self.missing = missing
+        self.found = found
+    }
+
+    public var description: String {
+        "This file has no \(missing.joined(separator: " or ")) column. A book list needs a Title column and an Author column; the columns found are: \(found.isEmpty ? "none" : found.joined(separator: ", "))"
+    }
+}
+
+extension FormatDetection {
+    /// The lowest share of a known format's signature a header must match to be that format.
+    public static let knownFormatConfidenceMin = 0.6
+
+    /// Detects the format of a header row.
+    ///
+    /// Each known format scores the share of its signature columns present (names compared after
+    /// trimming, ignoring ASCII case); the best score at or above `knownFormatConfidenceMin` wins,
+    /// ties going to the format listed first (Goodreads, LibraryThing, StoryGraph). Otherwise the header is
+    /// read as a generic spreadsheet when a title and an author column are recognised by name, with a
+    /// confidence of the share of its columns recognised. Otherwise: `MissingColumns`.
+    public static func detect(header: [String]) throws(MissingColumns) -> FormatDetection {
+        let names = header.map { $0.trimmingSpaces().lowercased() }
+        func share(_ signature: [String]) -> Double {
+            let present = signature.filter { names.contains($0.lowercased()) }.count
+            return Double(present) / Double(signature.count)
+        }
+        let candidates: [(ExportFormat, Double, [String])] = [
+            (.goodreads, share(ExportFormat.goodreadsColumns), ExportFormat.goodreadsColumns),
+            (.libraryThing, share(ExportFormat.libraryThingColumns), ExportFormat.libraryThingColumns),
+            (.libraryThing, share(ExportFormat.libraryThingLaterColumns), ExportFormat.libraryThingLaterColumns),
+            (.storyGraph, share(ExportFormat.storyGraphColumns), ExportFormat.storyGraphColumns),
+        ]
+        var best: (ExportFormat, Double)?
+        for (format, confidence, _) in candidates where confidence >= knownFormatConfidenceMin {
+            if best == nil || confidence > best!.1 { best = (format, confidence) }
+        }
+        if let (format, confidence) = best, let mapping = ColumnMapping.known(format, header: names) {
+            return FormatDetection(format: format, confidence: confidence, mapping: mapping)
+        }
+        let mapping = try ColumnMapping.generic(header: names, original: header)
+        let recognised = mapping.mappedColumnCount
+        return FormatDetection(format: .generic, confidence: Double(recognised) / Double(Swift.max(header.count, 1)), mapping: mapping)
+    }
+}

@@ -1,0 +1,149 @@
+/// Runs the enrichment worker as the app would, on a virtual clock: performs its effects (holds its one
+/// timer, records the requests it sends), delivers answers, connectivity changes and relaunches.
+///
+/// For scenarios and benchmarks that drive the worker through whole imports, as `LibraryResetRun` does
+/// for the reset. Every request start and every outcome is logged with its time, across relaunches.
+public struct EnrichmentWorkerRun: Sendable {
+    public private(set) var app: AppState
+    public private(set) var worker: EnrichmentWorker
+    public private(set) var now: Timestamp
+    /// The wake-up timer the app holds for the worker.
+    public private(set) var timer: Timestamp?
+    /// The request the worker waits for, if any.
+    public private(set) var awaiting: EnrichmentFetchRequest?
+    /// Connectivity as the path monitor reports it.
+    public private(set) var online: Bool
+    /// Every request sent, in order, with when.
+    public private(set) var requestLog: [RequestStart] = []
+    /// Everything that happened to works, in order, with when.
+    public private(set) var outcomeLog: [LoggedOutcome] = []
+
+    /// A request and the time it was sent.
+    public struct RequestStart: Hashable, Sendable {
+        public let request: EnrichmentFetchRequest
+        public let at: Timestamp
+    }
+
+    /// An outcome and the time it happened.
+    public struct LoggedOutcome: Hashable, Sendable {
+        public let outcome: EnrichmentWorker.Outcome
+        public let at: Timestamp
+    }
+
+    /// Launches `worker` on `app` at `start`.
+    public init(app: AppState, worker: EnrichmentWorker = EnrichmentWorker(), at start: Timestamp, online: Bool = true) {
+        self.app = app
+        self.worker = worker
+        now = start
+        self.online = online
+        deliver(.launched(online: online))
+    }
+
+    /// Delivers an event now and performs the effects it returns.
+    @discardableResult
+    public mutating func deliver(_ event: EnrichmentWorker.Event) -> EnrichmentWorker.Step {
+        let step = worker.handle(event, at: now, &app)
+        for effect in step.effects {
+            switch effect {
+            case let .fetchMetadata(request):
+                precondition(awaiting == nil, "request \(request.id) sent while request \(awaiting!.id) is still awaited")
+                awaiting = request
+                requestLog.append(RequestStart(request: request, at: now))
+            case let .scheduleWake(at):
+                timer = at
+            case .cancelWake:
+                timer = nil
+            }
+        }
+        for outcome in step.outcomes {
+            if case let .requestAbandoned(request) = outcome, awaiting?.id == request.id { awaiting = nil }
+            outcomeLog.append(LoggedOutcome(outcome: outcome, at: now))
+        }
+        return step
+    }
+
+    /// Queues works, as the import does when it completes.
+    @discardableResult
+    public mutating func add(_ works: [PersistentIdentifier]) -> EnrichmentWorker.Step {
+        deliver(.worksAdded(works))
+    }
+
+    /// Lets time pass up to `instant`, firing the timer at its own instant on the way (as often as it
+    /// is set again within the span).
+    public mutating func advance(to instant: Timestamp) {
+        precondition(instant >= now, "time goes forward: \(instant) is before \(now)")
+        while let timer, timer <= instant {
+            now = timer
+            self.timer = nil
+            deliver(.timeElapsed)
+        }
+        now = instant
+    }
+
+    public mutating func advance(byMilliseconds milliseconds: Int64) {
+        advance(to: now.adding(milliseconds: milliseconds))
+    }
+
+    /// The backend answers the awaited request `latencyMilliseconds` after now.
+    @discardableResult
+    public mutating func answer(_ outcome: EnrichmentFetchOutcome, afterMilliseconds latencyMilliseconds: Int64 = 0) -> EnrichmentWorker.Step {
+        guard let request = awaiting else { preconditionFailure("answering \(outcome), but no request is awaited") }
+        advance(byMilliseconds: latencyMilliseconds)
+        awaiting = nil
+        return deliver(.metadataResult(requestID: request.id, outcome))
+    }
+
+    /// The path monitor reports connectivity.
+    @discardableResult
+    public mutating func setOnline(_ online: Bool) -> EnrichmentWorker.Step {
+        self.online = online
+        return deliver(.connectivityChanged(online: online))
+    }
+
+    /// The app crashes now and is launched again `downMilliseconds` later: unsaved store changes, the
+    /// worker's memory, the timer and the request in flight are lost (its answer never arrives); the
+    /// queue and the worker's records survive.
+    @discardableResult
+    public mutating func relaunch(afterMilliseconds downMilliseconds: Int64 = 0) -> EnrichmentWorker.Step {
+        precondition(downMilliseconds >= 0, "time goes forward: down for \(downMilliseconds) ms")
+        app = app.relaunchedAfterCrash()
+        worker = worker.relaunched()
+        timer = nil
+        awaiting = nil
+        now = now.adding(milliseconds: downMilliseconds)
+        return deliver(.launched(online: online))
+    }
+
+    /// Changes the app's store or queue from outside the worker (a deletion, a reset).
+    public mutating func changeApp(_ change: (inout AppState) throws -> Void) rethrows {
+        try change(&app)
+    }
+
+    /// Answers every request with `backend` (latency and outcome) and fires every timer, until nothing
+    /// is awaited and no timer is set, or `eventsMax` events were delivered; returns the events
+    /// delivered.
+    @discardableResult
+    public mutating func runUntilIdle(eventsMax: Int = 1_000_000, backend: (EnrichmentFetchRequest) -> (latencyMilliseconds: Int64, outcome: EnrichmentFetchOutcome)) -> Int {
+        var events = 0
+        while events < eventsMax {
+            if let request = awaiting {
+                let (latency, outcome) = backend(request)
+                answer(outcome, afterMilliseconds: latency)
+            } else if let timer {
+                advance(to: timer)
+            } else {
+                break
+            }
+            events += 1
+        }
+        return events
+    }
+
+    /// Whether nothing is under way: no request awaited, no timer set, no work current or queued.
+    public var isQuiescent: Bool {
+        awaiting == nil && timer == nil && worker.current == nil && app.enrichmentQueue.pending.isEmpty && app.enrichmentQueue.inFlight == nil
+    }
+
+    /// The banner's progress now.
+    public var progress: EnrichmentProgress? { worker.progress(app) }
+}

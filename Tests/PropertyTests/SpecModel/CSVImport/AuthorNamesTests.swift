@@ -1,0 +1,55 @@
+import Generators
+import SpecModel
+import TestSupport
+import Testing
+
+/// Author names as exports write them, and the fuzzy match of duplicate detection's third tier
+/// (seed 004_…; production-notes.md: runs of spaces, `Author l-f`, comma-separated lists; Decision D-034).
+@Suite struct AuthorNamesTests {
+    @Test func namesAreCleanedOfRunsOfSpaces() {
+        #expect(AuthorNames.cleaned("  Liz    Moore ") == "Liz Moore")
+    }
+
+    @Test(arguments: [
+        ("Moore, Liz", "Liz Moore"),
+        ("King, Martin Luther, Jr.", "Martin Luther King Jr."),
+        ("García Márquez, Gabriel", "Gabriel García Márquez"),
+        ("Plato", "Plato"),
+        ("Tolkien,  J.R.R.", "J.R.R. Tolkien"),
+    ])
+    func lastFirstNamesBecomeFirstLast(lastFirst: String, expected: String) {
+        #expect(AuthorNames.firstLast(fromLastFirst: lastFirst) == expected)
+    }
+
+    @Test func additionalAuthorListsSplitAtCommas() {
+        #expect(AuthorNames.split("Neil Gaiman,  Terry   Pratchett, ") == ["Neil Gaiman", "Terry Pratchett"])
+    }
+
+    @Test func keysIgnoreCasePunctuationAndSpacing() {
+        #expect(AuthorNames.key("J.R.R. Tolkien") == AuthorNames.key("j. r. r.  TOLKIEN"))
+        #expect(AuthorNames.key("O'Brien, Tim") == "o brien tim")
+    }
+
+    @Test(arguments: [
+        ("Liz Moore", "Moore, Liz", true),
+        ("Gabriel García Márquez", "Gabriel Garcia Marquez", true),
+        ("J.K. Rowling", "J. K. Rowling", true),
+        ("Stephen King", "Stephen Kingg", true),
+        ("Stephen King", "Stephenie Meyer", false),
+        ("Liz Moore", "Lorrie Moore", false),
+        ("Anne", "Anna", false),
+    ])
+    func similarityAboveEightyPercentMeansTheSameAuthor(first: String, second: String, same: Bool) {
+        let score = AuthorSimilarity.score(first, second)
+        #expect((score > AuthorSimilarity.duplicateThreshold) == same, "\(first) vs \(second): \(score)")
+    }
+
+    @Test func similarityIsSymmetricBoundedAndOneForEqualKeys() {
+        property(Gen.zip(Gen<String>.authorName(style: .messy), Gen<String>.authorName(style: .messy)), cases: 500) { first, second in
+            let forward = AuthorSimilarity.score(first, second)
+            try requireEqual(forward, AuthorSimilarity.score(second, first), "score(\(first), \(second)) is not symmetric")
+            try require(forward >= 0 && forward <= 1, "score \(forward) outside 0...1")
+            try requireEqual(AuthorSimilarity.score(first, first), 1.0, "a name against itself")
+        }
+    }
+}

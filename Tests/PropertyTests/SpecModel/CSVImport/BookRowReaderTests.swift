@@ -1,0 +1,111 @@
+import SpecModel
+import Testing
+
+/// Reading one row into a book: title, authors, ISBNs, ratings, statuses, dates and the rest, with
+/// row errors and field warnings (seed 004_…, "Field mapping"; Decision D-035).
+@Suite struct BookRowReaderTests {
+    static let goodreads = try! FormatDetection.detect(header: ExportFormat.goodreadsColumns).mapping
+    static let storyGraph = try! FormatDetection.detect(header: ExportFormat.storyGraphColumns).mapping
+
+    static func goodreadsRow(_ overrides: [String: String]) -> [String] {
+        var values: [String: String] = [
+            "Book Id": "2767052", "Title": "The Hunger Games (The Hunger Games, #1)", "Author": "Suzanne   Collins",
+            "Author l-f": "Collins, Suzanne", "Additional Authors": "", "ISBN": "=\"0439023483\"", "ISBN13": "=\"9780439023481\"",
+            "My Rating": "4", "Average Rating": "4.33", "Publisher": "Scholastic Press", "Binding": "Hardcover",
+            "Number of Pages": "374", "Year Published": "2008", "Original Publication Year": "2008", "Date Read": "2024/05/31",
+            "Date Added": "2024/01/02", "Bookshelves": "", "Bookshelves with positions": "", "Exclusive Shelf": "read",
+            "My Review": "Great, \"really\"\ngreat.", "Spoiler": "", "Private Notes": "", "Read Count": "1", "Owned Copies": "0",
+        ]
+        for (key, value) in overrides { values[key] = value }
+        return ExportFormat.goodreadsColumns.map { values[$0]! }
+    }
+
+    static func read(_ fields: [String], mapping: ColumnMapping = goodreads, header: Int = 24) -> Result<ImportedBook, RowIssue> {
+        BookRowReader.read(fields: fields, rowNumber: 7, headerCount: header, mapping: mapping)
+    }
+
+    @Test func aGoodreadsRowReadsEveryField() throws {
+        let book = try Self.read(Self.goodreadsRow([:])).get()
+        #expect(book.title == "The Hunger Games (The Hunger Games, #1)")
+        #expect(book.normalizedTitle == "The Hunger Games")
+        #expect(book.authors == ["Suzanne Collins"])
+        #expect(book.isbn?.isbn13 == "9780439023481")
+        #expect(book.rating == 4)
+        #expect(book.readingStatus == .read)
+        #expect(book.dateRead == Timestamp(epochMilliseconds: 1_717_113_600_000))  // 2024-05-31T00:00:00Z
+        #expect(book.publisher == "Scholastic Press")
+        #expect(book.pages == 374)
+        #expect(book.year == 2008)
+        #expect(book.notes == "Great, \"really\"\ngreat.")
+        #expect(book.warnings.isEmpty)
+    }
+
+    @Test func aGoodreadsRatingOfZeroMeansUnrated() throws {
+        #expect(try Self.read(Self.goodreadsRow(["My Rating": "0"])).get().rating == nil)
+    }
+
+    @Test func emptyWrappedISBNsMeanNoISBN() throws {
+        let book = try Self.read(Self.goodreadsRow(["ISBN": "=\"\"", "ISBN13": "=\"\""])).get()
+        #expect(book.isbn == nil)
+        #expect(book.warnings.isEmpty)
+    }
+
+    @Test func theLastFirstColumnStandsInForAnEmptyAuthor() throws {
+        #expect(try Self.read(Self.goodreadsRow(["Author": " ", "Author l-f": "Moore,  Liz"])).get().authors == ["Liz Moore"])
+    }
+
+    @Test func additionalAuthorsFollowThePrimary() throws {
+        let book = try Self.read(Self.goodreadsRow(["Additional Authors": "Neil Gaiman, Suzanne Collins"])).get()
+        #expect(book.authors == ["Suzanne Collins", "Neil Gaiman"])
+    }
+
+    @Test func aStatusComesFromShelvesWhenTheExclusiveShelfIsEmpty() throws {
+        let book = try Self.read(Self.goodreadsRow(["Exclusive Shelf": "", "Bookshelves": "favorites, currently-reading (#2)"])).get()
+        #expect(book.readingStatus == .reading)
+    }
+
+    @Test func storyGraphAuthorListsQuarterStarsAndStatusesAreRead() throws {
+        var fields = [String](repeating: "", count: ExportFormat.storyGraphColumns.count)
+        fields[0] = "Piranesi"
+        fields[1] = "Susanna Clarke, Ann Other"
+        fields[2] = "9781635575996"
+        fields[3] = "3.75"
+        fields[4] = "did-not-finish"
+        let book = try Self.read(fields, mapping: Self.storyGraph, header: fields.count).get()
+        #expect(book.authors == ["Susanna Clarke", "Ann Other"])
+        #expect(book.rating == 3.75)
+        #expect(book.readingStatus == .didNotFinish)
+    }
+
+    @Test(arguments: [
+        ("want to read", ReadingStatus.toRead), ("to-read", .toRead), ("Currently Reading", .reading), ("in progress", .reading),
+        ("finished", .read), ("completed", .read), ("paused", .onHold), ("DNF", .didNotFinish), ("abandoned", .didNotFinish),
+    ])
+    func freeTextStatusesMapAsProductionDoes(text: String, status: ReadingStatus) {
+        #expect(ReadingStatus.fromExport(text) == status)
+    }
+
+    @Test func badFieldsAreLeftOutWithWarningsAndTheBookIsStillRead() throws {
+        let book = try Self.read(Self.goodreadsRow([
+            "ISBN": "=\"0439023484\"", "ISBN13": "", "My Rating": "excellent", "Number of Pages": "-3",
+            "Date Read": "2023/02/30", "Exclusive Shelf": "holiday-reads",
+        ])).get()
+        #expect(book.isbn == nil)
+        #expect(book.rating == nil)
+        #expect(book.pages == nil)
+        #expect(book.dateRead == nil)
+        #expect(book.readingStatus == nil)
+        #expect(book.warnings.count == 5, "\(book.warnings)")
+    }
+
+    @Test func aRowWithoutTitleOrAuthorIsAnErrorWithItsNumber() {
+        #expect(Self.read(Self.goodreadsRow(["Title": "  "])) == .failure(RowIssue(rowNumber: 7, reason: "the title is empty")))
+        #expect(Self.read(Self.goodreadsRow(["Author": "", "Author l-f": ""])) == .failure(RowIssue(rowNumber: 7, reason: "the author is empty")))
+    }
+
+    @Test func aRowMissingMappedColumnsIsAnErrorAndExtraFieldsAreAWarning() throws {
+        #expect(Self.read(Array(Self.goodreadsRow([:]).prefix(10))) == .failure(RowIssue(rowNumber: 7, reason: "the row has 10 fields but the header has 24")))
+        let book = try Self.read(Self.goodreadsRow([:]) + ["extra"]).get()
+        #expect(book.warnings == ["the row has 25 fields but the header has 24; the extra fields were ignored"])
+    }
+}

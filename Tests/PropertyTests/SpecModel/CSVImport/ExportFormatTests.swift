@@ -1,0 +1,78 @@
+import SpecModel
+import Testing
+
+/// Format detection with a confidence, and the manual mapping for unknown headers (seed 004_…, User
+/// Story 1; production-notes.md's real headers).
+@Suite struct ExportFormatTests {
+    @Test func theGoodreadsHeaderIsGoodreadsWithFullConfidence() throws {
+        let detection = try FormatDetection.detect(header: ExportFormat.goodreadsColumns)
+        #expect(detection.format == .goodreads)
+        #expect(detection.confidence == 1)
+        #expect(detection.mapping.title == 1)
+        #expect(detection.mapping.author == 2)
+        #expect(detection.mapping.authorLastFirst == 3)
+        #expect(detection.mapping.isbn10 == 5 && detection.mapping.isbn13 == 6)
+        #expect(detection.mapping.rating == 7 && detection.mapping.zeroRatingIsUnrated)
+        #expect(detection.mapping.readingStatus == 18)
+    }
+
+    @Test func theSeedsLibraryThingHeaderIsLibraryThing() throws {
+        let detection = try FormatDetection.detect(header: ["TITLE", "AUTHOR (first, last)", "ISBN", "RATING"])
+        #expect(detection.format == .libraryThing)
+        #expect(detection.confidence == 1)
+        #expect(detection.mapping.isbn == 2)
+    }
+
+    @Test func theLaterLibraryThingHeaderIsLibraryThing() throws {
+        let detection = try FormatDetection.detect(header: ["Book Id", "Title", "Primary Author", "ISBN", "Rating", "Date Started", "Date Read", "Tags", "Collections"])
+        #expect(detection.format == .libraryThing)
+        #expect(detection.mapping.author == 2)
+    }
+
+    @Test func theStoryGraphHeaderIsStoryGraphWithAnAuthorList() throws {
+        let detection = try FormatDetection.detect(header: ExportFormat.storyGraphColumns)
+        #expect(detection.format == .storyGraph)
+        #expect(detection.confidence == 1)
+        #expect(detection.mapping.authorColumnIsList)
+        #expect(detection.mapping.isbn == 2)
+    }
+
+    @Test func aPartialHeaderKeepsItsFormatWithLowerConfidence() throws {
+        var header = ExportFormat.goodreadsColumns
+        header.removeLast(6)
+        let detection = try FormatDetection.detect(header: header)
+        #expect(detection.format == .goodreads)
+        #expect(detection.confidence == 18.0 / 24.0)
+    }
+
+    @Test(arguments: [
+        (["Title", "Author", "ISBN"], 0, 1),
+        (["year", "title", "author", "isbn13"], 1, 2),
+        ([" Book Title ", "Writer", "ISBN-13", "Pages"], 0, 1),
+    ])
+    func handMadeSpreadsheetsAreReadByColumnNames(header: [String], title: Int, author: Int) throws {
+        let detection = try FormatDetection.detect(header: header)
+        #expect(detection.format == .generic)
+        #expect(detection.mapping.title == title)
+        #expect(detection.mapping.author == author)
+        #expect(detection.confidence > 0 && detection.confidence <= 1)
+    }
+
+    @Test func aHeaderWithoutTitleOrAuthorListsWhatIsRequired() {
+        #expect(throws: MissingColumns(missing: ["Title", "Author"], found: ["Name of thing", "Score"])) {
+            try FormatDetection.detect(header: ["Name of thing", "Score"])
+        }
+        let message = MissingColumns(missing: ["Author"], found: ["Title", "ISBN"]).description
+        #expect(message.contains("needs a Title column and an Author column"))
+        #expect(message.contains("Title, ISBN"))
+    }
+
+    @Test func anUnknownHeaderCanBeMappedByHand() throws {
+        let header = ["Name of thing", "Creator", "Code", "Score"]
+        let mapping = try ColumnMapping.manual(header: header, title: "Name of thing", author: "Creator", isbn: "Code", rating: "Score")
+        #expect(mapping.title == 0 && mapping.author == 1 && mapping.isbn == 2 && mapping.rating == 3)
+        #expect(throws: MissingColumns(missing: ["Writer"], found: header)) {
+            try ColumnMapping.manual(header: header, title: "Name of thing", author: "Writer")
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import Generators
+import SpecModel
+import TestSupport
+import Testing
+
+/// ISBN fields as exports write them, validated, with ISBN-10 and ISBN-13 equivalent (seed 004_…,
+/// duplicate detection tier 2; production-notes.md: Goodreads' `="…"` wrapping, hyphenated spreadsheets).
+@Suite struct ISBNValueTests {
+    @Test(arguments: [
+        ("0439023483", "9780439023481", "0439023483"),
+        ("9780439023481", "9780439023481", "0439023483"),
+        ("=\"0525540679\"", "9780525540670", "0525540679"),
+        ("978-0-385-55036-9", "9780385550369", "0385550367"),
+        (" 080442957X ", "9780804429573", "080442957X"),
+        ("080442957x", "9780804429573", "080442957X"),
+        ("9791032305690", "9791032305690", nil),
+    ] as [(String, String, String?)])
+    func knownISBNsParseToBothForms(field: String, isbn13: String, isbn10: String?) {
+        #expect(ISBNValue.parse(field) == .valid(ISBNValue._testing(isbn13: isbn13, isbn10: isbn10)))
+    }
+
+    @Test(arguments: ["", "   ", "=\"\"", "="])
+    func emptyFieldsAreEmpty(field: String) {
+        #expect(ISBNValue.parse(field) == .empty)
+    }
+
+    @Test(arguments: ["0439023484", "9780439023482", "12345", "B00ABCDEFG", "97804390234811", "1234567890123", "X439023483"])
+    func invalidFieldsSayWhy(field: String) {
+        guard case let .invalid(reason) = ISBNValue.parse(field) else {
+            Issue.record("\(field) was not rejected")
+            return
+        }
+        #expect(reason.contains(field.trimmingCharactersForTest()))
+    }
+
+    @Test func generatedISBN10sAndTheirISBN13sAreTheSameBook() {
+        property(Gen<ISBNPair>.isbn10And13) { pair in
+            guard case let .valid(ten) = ISBNValue.parse(pair.isbn10), case let .valid(thirteen) = ISBNValue.parse(pair.isbn13) else {
+                throw PropertyViolation("\(pair.isbn10) or \(pair.isbn13) was not valid")
+            }
+            try requireEqual(ten, thirteen, "the ISBN-10 and ISBN-13 forms")
+            try requireEqual(ten.isbn13, pair.isbn13)
+            try requireEqual(ten.isbn10, pair.isbn10)
+        }
+    }
+
+    @Test func everyFormattingOfAnISBNParsesToTheSameValue() {
+        let formatted = Gen<String>.isbn13.flatMap { isbn in
+            Gen<String>.formattedISBN(Gen.constant(isbn), formats: ISBNFormat.allCases).map { (isbn, $0) }
+        }
+        property(formatted) { isbn, text in
+            guard case let .valid(value) = ISBNValue.parse(text) else { throw PropertyViolation("\(text) did not parse") }
+            try requireEqual(value.isbn13, isbn, "\(text)")
+        }
+    }
+
+    @Test func invalidISBNsAreNeverValid() {
+        property(Gen<String>.invalidISBN) { text in
+            if case .valid = ISBNValue.parse(text) { throw PropertyViolation("\(text) was accepted") }
+        }
+    }
+}
+
+extension String {
+    func trimmingCharactersForTest() -> String {
+        var text = self
+        while text.first == " " { text.removeFirst() }
+        while text.last == " " { text.removeLast() }
+        return text
+    }
+}
