@@ -118,7 +118,7 @@ public struct CSVImport {
     public static func prepare(_ file: ImportFile, library store: LibraryStore, strategy: DuplicateStrategy, mapping: ColumnMapping? = nil) -> Result<CSVImport, ImportError> {
         let lowered = file.name.lowercased()
         guard [".csv", ".tsv", ".txt"].contains(where: { lowered.hasSuffix($0) }) else { return .failure(.notCSVFile(name: file.name)) }
-        guard file.bytes.contains(where: { !Self.isBlank($0) }) else { return .failure(.emptyFile) }
+        guard Self.hasText(file.bytes) else { return .failure(.emptyFile) }
         let dialect = CSVDialect.detect(in: file.bytes)
         // The validation pass: every row must be readable before any is imported.
         var dataRows = 0
@@ -172,8 +172,11 @@ public struct CSVImport {
         return authors
     }
 
-    static func isBlank(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0xEF || byte == 0xBB || byte == 0xBF
+    /// Whether the file holds anything but whitespace after its byte-order mark (a BOM elsewhere, or
+    /// a lone byte of one, is content, which the parser then judges).
+    static func hasText(_ bytes: [UInt8]) -> Bool {
+        let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        return bytes[start...].contains { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D) }
     }
 
     /// Imports the next batch of rows into the app's store and enrichment queue, then saves.
@@ -186,10 +189,11 @@ public struct CSVImport {
         // the index kept for a rollback would make every batch copy them whole: quadratic.)
         var tally = ImportSummary(format: summary.format, confidence: summary.confidence, dataRows: summary.dataRows)
         var newWorks: [PersistentIdentifier] = []
+        var replacedWorks: [PersistentIdentifier] = []
         var rowsInBatch = 0
         while rowsInBatch < Self.batchRowsMax, let row = try? reader.next() {
             rowsInBatch += 1
-            importRow(row, into: &app.store, tally: &tally, newWorks: &newWorks)
+            importRow(row, into: &app.store, tally: &tally, newWorks: &newWorks, replacedWorks: &replacedWorks)
         }
         do {
             try app.store.save()
@@ -203,6 +207,8 @@ public struct CSVImport {
             return progressLine()
         }
         summary.add(tally)
+        // A work an earlier batch queued and this one replaced leaves the queue with it (Decision D-032).
+        for work in replacedWorks { app.enrichmentQueue.remove(work) }
         app.enrichmentQueue.addMultiple(newWorks)
         if summary.processed >= summary.dataRows || rowsInBatch == 0 { isFinished = true }
         let line = progressLine()
@@ -231,7 +237,10 @@ public struct CSVImport {
         isFinished = true
     }
 
-    mutating func importRow(_ row: CSVRow, into store: inout LibraryStore, tally summary: inout ImportSummary, newWorks: inout [PersistentIdentifier]) {
+    mutating func importRow(
+        _ row: CSVRow, into store: inout LibraryStore, tally summary: inout ImportSummary,
+        newWorks: inout [PersistentIdentifier], replacedWorks: inout [PersistentIdentifier]
+    ) {
         let book: ImportedBook
         switch BookRowReader.read(fields: row.fields, rowNumber: row.number, headerCount: header.count, mapping: detection.mapping) {
         case let .failure(issue):
@@ -257,7 +266,11 @@ public struct CSVImport {
             case .replaceAll:
                 _ = try? store.delete(match.workID)
                 index.remove(match.workID)
-                newWorks.removeAll { $0 == match.workID }
+                if let queuedInThisBatch = newWorks.firstIndex(of: match.workID) {
+                    newWorks.remove(at: queuedInThisBatch)
+                } else {
+                    replacedWorks.append(match.workID)
+                }
                 summary.replaced += 1
                 summary.matches[book.rowNumber] = match
             }
@@ -312,8 +325,14 @@ public struct CSVImport {
         if existing.firstPublicationYear == nil, let year = book.originalYear ?? book.year {
             try? store.updateWork(work) { $0.firstPublicationYear = year }
         }
-        let knownKeys = Set(existing.authorIDs.compactMap { store.author($0).map { AuthorNames.key($0.name) } })
-        linkAuthors(book.authors.filter { !knownKeys.contains(AuthorNames.key($0)) }, to: work, in: &store)
+        // An author is new to the work unless one of its authors has the same name, or one tier 3 would
+        // take for the same person (more than 80% similar): "Suzanne Colins" is Suzanne Collins.
+        let knownKeys = existing.authorIDs.compactMap { store.author($0).map { AuthorNames.key($0.name) } }
+        let newAuthors = book.authors.filter { name in
+            let key = AuthorNames.key(name)
+            return !knownKeys.contains { AuthorSimilarity.score(keys: $0, key) > AuthorSimilarity.duplicateThreshold }
+        }
+        linkAuthors(newAuthors, to: work, in: &store)
         var readingEdition: PersistentIdentifier? = existing.editionIDs.first
         if let isbn = book.isbn {
             if let same = existing.editionIDs.first(where: { store.edition($0)?.isbn13 == isbn.isbn13 }) {

@@ -16,6 +16,10 @@ public struct ColumnMapping: Hashable, Sendable {
     public var isbn13: Int?
     /// A column that may hold either form (or, in StoryGraph, another identifier).
     public var isbn: Int?
+    /// Whether the `isbn` column may hold identifiers that are not ISBNs (StoryGraph's `ISBN/UID`
+    /// holds its own UIDs for books without one): such a value is no ISBN, silently, while a value
+    /// made of ISBN characters that fails its checks still gets a warning.
+    public var isbnColumnHoldsOtherIdentifiers: Bool
     public var rating: Int?
     /// Whether a rating of 0 means unrated (Goodreads' `My Rating`).
     public var zeroRatingIsUnrated: Bool
@@ -33,7 +37,7 @@ public struct ColumnMapping: Hashable, Sendable {
 
     public init(
         title: Int, author: Int?, authorLastFirst: Int? = nil, additionalAuthors: Int? = nil,
-        authorColumnIsList: Bool = false, isbn10: Int? = nil, isbn13: Int? = nil, isbn: Int? = nil,
+        authorColumnIsList: Bool = false, isbn10: Int? = nil, isbn13: Int? = nil, isbn: Int? = nil, isbnColumnHoldsOtherIdentifiers: Bool = false,
         rating: Int? = nil, zeroRatingIsUnrated: Bool = true, readingStatus: Int? = nil, shelves: Int? = nil,
         dateRead: Int? = nil, dateAdded: Int? = nil, publisher: Int? = nil, pages: Int? = nil, year: Int? = nil,
         originalYear: Int? = nil, review: Int? = nil, privateNotes: Int? = nil
@@ -46,6 +50,7 @@ public struct ColumnMapping: Hashable, Sendable {
         self.isbn10 = isbn10
         self.isbn13 = isbn13
         self.isbn = isbn
+        self.isbnColumnHoldsOtherIdentifiers = isbnColumnHoldsOtherIdentifiers
         self.rating = rating
         self.zeroRatingIsUnrated = zeroRatingIsUnrated
         self.readingStatus = readingStatus
@@ -89,15 +94,18 @@ public struct ColumnMapping: Hashable, Sendable {
                 originalYear: column("Original Publication Year"), review: column("My Review"), privateNotes: column("Private Notes")
             )
         case .libraryThing:
-            guard let title = column("TITLE"), let author = column("AUTHOR (first, last)") ?? column("Primary Author") else { return nil }
+            // The seed's columns write the author "First Last"; the later `Primary Author` "Last, First".
+            let firstLast = column("AUTHOR (first, last)")
+            let lastFirst = firstLast == nil ? column("Primary Author") : nil
+            guard let title = column("TITLE"), firstLast != nil || lastFirst != nil else { return nil }
             return ColumnMapping(
-                title: title, author: author, isbn: column("ISBN"), rating: column("RATING"), zeroRatingIsUnrated: true,
+                title: title, author: firstLast, authorLastFirst: lastFirst, isbn: column("ISBN"), rating: column("RATING"), zeroRatingIsUnrated: true,
                 dateRead: column("Date Read")
             )
         case .storyGraph:
             guard let title = column("Title"), let authors = column("Authors") else { return nil }
             return ColumnMapping(
-                title: title, author: authors, authorColumnIsList: true, isbn: column("ISBN/UID"),
+                title: title, author: authors, authorColumnIsList: true, isbn: column("ISBN/UID"), isbnColumnHoldsOtherIdentifiers: true,
                 rating: column("Star Rating"), zeroRatingIsUnrated: true, readingStatus: column("Read Status"),
                 dateRead: column("Last Date Read"), dateAdded: column("Date Added"), review: column("Review")
             )

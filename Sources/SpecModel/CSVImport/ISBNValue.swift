@@ -19,6 +19,15 @@ public struct ISBNValue: Hashable, Sendable, CustomStringConvertible {
         case invalid(String)
     }
 
+    /// Whether `field` holds only what ISBN fields are written with (digits, `X`, hyphens, spaces and
+    /// Excel's `="…"`): a failed ISBN rather than another kind of identifier.
+    public static func isWrittenWithISBNCharacters(_ field: String) -> Bool {
+        field.utf8.allSatisfy { byte in
+            (0x30...0x39).contains(byte) || byte == UInt8(ascii: "X") || byte == UInt8(ascii: "x") || byte == UInt8(ascii: "-")
+                || byte == 0x20 || byte == 0x09 || byte == UInt8(ascii: "=") || byte == UInt8(ascii: "\"")
+        }
+    }
+
     /// Reads an ISBN field as exports write it.
     public static func parse(_ field: String) -> Parsed {
         var digits: [UInt8] = []

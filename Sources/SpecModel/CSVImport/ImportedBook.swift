@@ -84,7 +84,9 @@ public enum BookRowReader {
             switch ISBNValue.parse(text) {
             case let .valid(value): isbn = value
             case .empty: break
-            case let .invalid(reason): warnings.append("ISBN left out: \(reason)")
+            case let .invalid(reason):
+                if column == mapping.isbn, mapping.isbnColumnHoldsOtherIdentifiers, !ISBNValue.isWrittenWithISBNCharacters(text) { continue }
+                warnings.append("ISBN left out: \(reason)")
             }
         }
         let rating = readRating(field(mapping.rating), zeroIsUnrated: mapping.zeroRatingIsUnrated, warnings: &warnings)

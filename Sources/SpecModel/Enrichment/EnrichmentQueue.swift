@@ -59,6 +59,17 @@ public struct EnrichmentQueue: Hashable, Sendable {
         return added
     }
 
+    /// Takes a queued work off the queue (a work the import replaced after queuing it); returns whether
+    /// it was queued. The work in flight is not affected.
+    ///
+    /// - Complexity: O(queued works) when it was queued, O(1) otherwise.
+    @discardableResult
+    public mutating func remove(_ id: PersistentIdentifier) -> Bool {
+        guard members.remove(id) != nil, let index = storage[head...].firstIndex(of: id) else { return false }
+        storage.remove(at: index)
+        return true
+    }
+
     /// What `startNext` found.
     public struct Start: Hashable, Sendable {
         /// The work now in flight, or `nil` when nothing is left (or one is already in flight).

@@ -77,6 +77,25 @@ import Testing
         #expect(book.readingStatus == .didNotFinish)
     }
 
+    /// StoryGraph's `ISBN/UID` holds its own UIDs for books without an ISBN: no ISBN, and no warning;
+    /// a value written with ISBN characters that fails its check digit is still reported.
+    @Test func aStoryGraphUIDIsNoISBNWithoutAWarningButABadISBNIsWarned() throws {
+        var fields = [String](repeating: "", count: ExportFormat.storyGraphColumns.count)
+        fields[0] = "Piranesi"
+        fields[1] = "Susanna Clarke"
+        fields[2] = "5c1f9e2a-3b4d-4e6f-8a7b-9c0d1e2f3a4b"
+        let uid = try Self.read(fields, mapping: Self.storyGraph, header: fields.count).get()
+        #expect(uid.isbn == nil)
+        #expect(uid.warnings.isEmpty)
+        fields[2] = "978-1-63557-599-7"
+        let typo = try Self.read(fields, mapping: Self.storyGraph, header: fields.count).get()
+        #expect(typo.isbn == nil)
+        #expect(typo.warnings == ["ISBN left out: \"978-1-63557-599-7\" fails the ISBN-13 check digit"])
+        // Goodreads' ISBN columns hold nothing but ISBNs: anything else there is warned.
+        let goodreads = try Self.read(Self.goodreadsRow(["ISBN13": "=\"B00ABC\"", "ISBN": "=\"\""])).get()
+        #expect(goodreads.warnings.count == 1)
+    }
+
     @Test(arguments: [
         ("want to read", ReadingStatus.toRead), ("to-read", .toRead), ("Currently Reading", .reading), ("in progress", .reading),
         ("finished", .read), ("completed", .read), ("paused", .onHold), ("DNF", .didNotFinish), ("abandoned", .didNotFinish),

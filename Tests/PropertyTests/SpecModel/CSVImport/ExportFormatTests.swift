@@ -26,7 +26,12 @@ import Testing
     @Test func theLaterLibraryThingHeaderIsLibraryThing() throws {
         let detection = try FormatDetection.detect(header: ["Book Id", "Title", "Primary Author", "ISBN", "Rating", "Date Started", "Date Read", "Tags", "Collections"])
         #expect(detection.format == .libraryThing)
-        #expect(detection.mapping.author == 2)
+        // The later `Primary Author` is written "Last, First".
+        #expect(detection.mapping.author == nil)
+        #expect(detection.mapping.authorLastFirst == 2)
+        let fields = ["1", "Long Bright River", "Moore, Liz", "", "", "", "", "", ""]
+        let book = try BookRowReader.read(fields: fields, rowNumber: 2, headerCount: 9, mapping: detection.mapping).get()
+        #expect(book.authors == ["Liz Moore"])
     }
 
     @Test func theStoryGraphHeaderIsStoryGraphWithAnAuthorList() throws {
