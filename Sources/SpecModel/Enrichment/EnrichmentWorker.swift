@@ -455,4 +455,16 @@ public struct EnrichmentWorker: Sendable {
         let progress = EnrichmentProgress(counts: app.enrichmentRecords.run, pending: queue.pendingCount, inFlight: queue.inFlight == nil ? 0 : 1)
         return progress.total == 0 ? nil : progress
     }
+
+    /// The notice the app shows while works wait for the network, or `nil` when online or when nothing
+    /// waits. Seed 004's test list asks "Import during airplane mode → Clear error, retry when online":
+    /// the import itself needs no network and succeeds; what waits is enrichment, which starts again
+    /// by itself when connectivity returns (Decision D-063).
+    public func offlineNotice(_ app: AppState) -> String? {
+        guard isLaunched, !isOnline else { return nil }
+        let waiting = app.enrichmentQueue.pendingCount + (app.enrichmentQueue.inFlight == nil ? 0 : 1)
+        guard waiting > 0 else { return nil }
+        let books = waiting == 1 ? "1 book" : "\(waiting) books"
+        return "No internet connection: \(books) will be enriched when you are back online."
+    }
 }

@@ -62,7 +62,7 @@ public struct EnrichmentWorkerRun: Sendable {
         return step
     }
 
-    /// Queues works, as the import does when it completes.
+    /// Queues works, as the import does after each batch it saves (Decision D-064).
     @discardableResult
     public mutating func add(_ works: [PersistentIdentifier]) -> EnrichmentWorker.Step {
         deliver(.worksAdded(works))

@@ -165,7 +165,8 @@ extension CSVImportScenarioTests {
         /// "Given network unavailable, when enrichment attempted, then jobs queued for retry when
         /// connectivity restored", QA "Import during airplane mode → Clear error, retry when online",
         /// and the integration test "Network offline during enrichment → Jobs queued for retry when
-        /// online": 60 books imported in airplane mode (the import itself is local) wait an hour with
+        /// online": 60 books imported in airplane mode (the import itself is local) wait an hour, with the
+        /// offline notice shown (the "clear error", D-063) and
         /// no request sent; online, enrichment starts; connectivity drops with the 11th book's request
         /// in flight; for ten minutes nothing is sent and every job stays queued; when it returns, the
         /// 11th book is asked about again as the same attempt, and every book ends enriched once.
@@ -180,8 +181,10 @@ extension CSVImportScenarioTests {
             #expect(run.timer == nil)
             #expect(run.app.enrichmentQueue.pending == works)
             #expect(run.progress?.text == "0/60 books enriched")
+            #expect(run.worker.offlineNotice(run.app) == "No internet connection: 60 books will be enriched when you are back online.")
 
             let online = run.setOnline(true)
+            #expect(run.worker.offlineNotice(run.app) == nil)
             #expect(online.requests.map(\.work) == [works[0]])
             try Self.enrich(10, in: &run)
             let abandoned = try #require(run.awaiting)
@@ -194,6 +197,7 @@ extension CSVImportScenarioTests {
             #expect(run.app.enrichmentQueue.inFlight == works[10])
             #expect(run.app.enrichmentQueue.pending == Array(works[11...]))
             #expect(run.progress?.text == "10/60 books enriched")
+            #expect(run.worker.offlineNotice(run.app) == "No internet connection: 50 books will be enriched when you are back online.")
 
             let back = run.setOnline(true)
             #expect(back.requests.map(\.work) == [works[10]])
