@@ -38,7 +38,7 @@ public enum AuthorNames {
     public static func key(_ name: String, walk: TextWalk = .automatic) -> String {
         TextUnits.walk(
             name, walk,
-            { bytes in UInt8.string(key(units: bytes.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 })) },
+            { bytes in UInt8.string(key(units: bytes.map(TextUnits.asciiLowercased))) },
             { _ in Unicode.Scalar.string(key(units: Array(name.lowercased().unicodeScalars))) }
         )
     }

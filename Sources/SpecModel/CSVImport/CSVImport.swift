@@ -112,6 +112,8 @@ public struct CSVImport {
 
     var reader: CSVRowReader
     var index: DuplicateIndex
+    /// Duplicate candidates compared so far (`DuplicateIndex._comparisons`), for tests of the per-row cost.
+    package var _comparisons: Int { index._comparisons }
     var authorsByKey: [String: PersistentIdentifier]
 
     /// Checks a file and prepares its import into `store`'s library.
@@ -127,6 +129,8 @@ public struct CSVImport {
         do {
             guard let first = try validating.next() else { return .failure(.emptyFile) }
             header = first
+            // The rest is only validated and counted: no field's text is needed yet.
+            validating.scanner.keepsText = false
             while try validating.next() != nil { dataRows += 1 }
         } catch {
             return .failure(.unreadable(error))
@@ -190,6 +194,7 @@ public struct CSVImport {
         var tally = ImportSummary(format: summary.format, confidence: summary.confidence, dataRows: summary.dataRows)
         var newWorks: [PersistentIdentifier] = []
         var replacedWorks: [PersistentIdentifier] = []
+        if summary.processed == 0 { app.store.reserveCapacity(forBooks: summary.dataRows) }
         var rowsInBatch = 0
         while rowsInBatch < Self.batchRowsMax, let row = try? reader.next() {
             rowsInBatch += 1

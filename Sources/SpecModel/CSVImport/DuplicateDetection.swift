@@ -19,10 +19,14 @@ public struct DuplicateKeys: Hashable, Sendable {
     }
 
     init(title: String, normalizedTitle: String, author: String, isbn13: String?) {
-        titleKey = TitleNormalization.collapsingWhitespace(title.lowercased())
+        titleKey = TextUnits.walk(
+            title, .automatic,
+            { bytes in UInt8.string(TitleNormalization.collapsingWhitespace(bytes.map(TextUnits.asciiLowercased))) },
+            { _ in TitleNormalization.collapsingWhitespace(title.lowercased()) }
+        )
         authorKey = AuthorNames.key(author)
         self.isbn13 = isbn13
-        normalizedTitleKey = normalizedTitle.lowercased()
+        normalizedTitleKey = TextUnits.lowercased(normalizedTitle)
     }
 }
 

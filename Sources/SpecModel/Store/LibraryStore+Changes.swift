@@ -5,7 +5,7 @@ extension LibraryStore {
     @discardableResult
     public mutating func insertWork(_ draft: WorkDraft) -> PersistentIdentifier {
         let id = allocate(.work)
-        put(Work(id: id, draft: draft))
+        insertNew(Work(id: id, draft: draft))
         return id
     }
 
@@ -13,7 +13,7 @@ extension LibraryStore {
     @discardableResult
     public mutating func insertAuthor(_ draft: AuthorDraft) -> PersistentIdentifier {
         let id = allocate(.author)
-        put(Author(id: id, draft: draft))
+        insertNew(Author(id: id, draft: draft))
         return id
     }
 
@@ -22,7 +22,7 @@ extension LibraryStore {
     public mutating func insertEdition(_ draft: EditionDraft, of workID: PersistentIdentifier) throws(StoreError) -> PersistentIdentifier {
         try requireLive(workID, .work)
         let id = allocate(.edition)
-        put(Edition(id: id, workID: workID, draft: draft))
+        insertNew(Edition(id: id, workID: workID, draft: draft))
         try modifyWork(workID) { $0.editionIDs.append(id) }
         return id
     }
@@ -36,7 +36,7 @@ extension LibraryStore {
             guard edition(editionID)?.workID == workID else { throw .editionOfAnotherWork(edition: editionID, work: workID) }
         }
         let id = allocate(.userLibraryEntry)
-        put(UserLibraryEntry(id: id, workID: workID, editionID: editionID, draft: draft))
+        insertNew(UserLibraryEntry(id: id, workID: workID, editionID: editionID, draft: draft))
         try modifyWork(workID) { $0.entryIDs.append(id) }
         return id
     }
@@ -70,11 +70,8 @@ extension LibraryStore {
 
     /// Whether a live work lists the author, without copying the work.
     func workHasAuthor(_ workID: PersistentIdentifier, _ authorID: PersistentIdentifier) -> Bool {
-        if let index = pending.upserts.works.index(forKey: workID) {
-            return pending.upserts.works.values[index].authorIDs.contains(authorID)
-        }
-        guard committedIsVisible(workID), let index = committed.works.index(forKey: workID) else { return false }
-        return committed.works.values[index].authorIDs.contains(authorID)
+        guard let index = live.works.index(forKey: workID) else { return false }
+        return live.works.values[index].authorIDs.contains(authorID)
     }
 
     func requireLive(_ id: PersistentIdentifier, _ kind: EntityKind) throws(StoreError) {
@@ -150,14 +147,13 @@ extension LibraryStore {
     /// Deletes every Work, Edition, Author and UserLibraryEntry at once (SwiftData's batch delete).
     ///
     /// No relationship leaves these four kinds, so nothing can dangle and no delete rule needs
-    /// applying object by object. Pending objects are dropped at once and saved ones hidden; the saved
-    /// objects are freed by the next `save()`.
+    /// applying object by object. The live objects move whole into the undo log (a rollback restores
+    /// them); the next `save()` frees them.
     ///
-    /// - Complexity: O(pending changes), independent of the library's size.
+    /// - Complexity: O(1), independent of the library's size.
     public mutating func deleteAllLibraryObjects() throws(StoreError) {
         try consumeDeleteFault()
-        pending.upserts = StoreSnapshot()
-        pending.deleted = []
-        pending.clearedKinds = .all
+        if undo.beforeBatchDelete == nil { undo.beforeBatchDelete = live }
+        live = StoreSnapshot()
     }
 }

@@ -4,18 +4,8 @@ extension LibraryStore {
     ///
     /// - Complexity: O(objects + relationships).
     package func _checkInvariants() throws(StoreInvariantViolation) {
-        try Self.check(view: liveSnapshot(), counter: nextRawIdentifier, label: "live")
-        try Self.check(view: committed, counter: nextRawIdentifier, label: "saved")
-    }
-
-    /// The live objects as one snapshot.
-    func liveSnapshot() -> StoreSnapshot {
-        var view = StoreSnapshot()
-        for id in identifiers(of: .work) { view.works[id] = work(id) }
-        for id in identifiers(of: .edition) { view.editions[id] = edition(id) }
-        for id in identifiers(of: .author) { view.authors[id] = author(id) }
-        for id in identifiers(of: .userLibraryEntry) { view.entries[id] = entry(id) }
-        return view
+        try Self.check(view: live, counter: nextRawIdentifier, label: "live")
+        try Self.check(view: savedSnapshot(), counter: nextRawIdentifier, label: "saved")
     }
 
     static func check(view: StoreSnapshot, counter: UInt64, label: String) throws(StoreInvariantViolation) {

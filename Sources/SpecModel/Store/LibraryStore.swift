@@ -20,23 +20,30 @@
 /// the counter; no dangling references; both sides of every relationship agree; no orphans (every
 /// edition and entry has its work).
 ///
-/// - Complexity: lookups O(1); insert O(1) amortised; `save()` O(changes), or O(1) plus freeing the old
-///   objects after a batch delete; `deleteAllLibraryObjects()` O(pending changes).
+/// The live objects are kept in one snapshot, changed in place; an undo log records what changed since
+/// the last save (the saved version of each saved object changed or deleted, once), so saving forgets
+/// the log and rolling back replays it (Decision D-068).
+///
+/// - Complexity: lookups O(1); insert, change and delete O(1) amortised; `save()` O(1), plus freeing
+///   the objects a batch delete removed; `deleteAllLibraryObjects()` O(1); `rollback()` and
+///   `relaunchedAfterCrash()` O(changes since the last save).
 public struct LibraryStore: Sendable {
-    var committed = StoreSnapshot()
-    var pending = PendingChanges()
+    /// Every live object, saved or not: what the context sees. A lookup is one dictionary access.
+    var live = StoreSnapshot()
+    /// How to return to the saved state (Decision D-068).
+    var undo = UndoLog(insertedFrom: 1)
     /// The next raw identifier; never decreases.
     public private(set) var nextRawIdentifier: UInt64 = 1
     /// Faults to inject into the next saves and deletes.
     public var faults = StoreFaults.none
-    /// Objects written, hidden or merged one at a time since the store was made; for tests that
+    /// Objects written, hidden or restored one at a time since the store was made; for tests that
     /// assert an operation's cost does not grow with the library (batch operations add nothing).
     package private(set) var _objectOperations = 0
 
     public init() {}
 
     /// Whether there are unsaved changes.
-    public var hasChanges: Bool { !pending.isEmpty }
+    public var hasChanges: Bool { !undo.isEmpty }
 
     mutating func allocate(_ kind: EntityKind) -> PersistentIdentifier {
         let id = PersistentIdentifier(kind: kind, rawValue: nextRawIdentifier)
@@ -46,87 +53,59 @@ public struct LibraryStore: Sendable {
 
     // MARK: - Lookup
 
-    /// Whether a saved object is visible (not deleted or batch-deleted in this context).
-    @inline(__always)
-    func committedIsVisible(_ id: PersistentIdentifier) -> Bool {
-        !pending.clearedKinds.contains(id.kind) && (pending.deleted.isEmpty || !pending.deleted.contains(id))
-    }
-
     /// The live work with this identifier, or `nil`.
     public func work(_ id: PersistentIdentifier) -> Work? {
-        guard id.kind == .work else { return nil }
-        if let work = pending.upserts.works[id] { return work }
-        return committedIsVisible(id) ? committed.works[id] : nil
+        id.kind == .work ? live.works[id] : nil
     }
 
     /// The live edition with this identifier, or `nil`.
     public func edition(_ id: PersistentIdentifier) -> Edition? {
-        guard id.kind == .edition else { return nil }
-        if let edition = pending.upserts.editions[id] { return edition }
-        return committedIsVisible(id) ? committed.editions[id] : nil
+        id.kind == .edition ? live.editions[id] : nil
     }
 
     /// The live author with this identifier, or `nil`.
     public func author(_ id: PersistentIdentifier) -> Author? {
-        guard id.kind == .author else { return nil }
-        if let author = pending.upserts.authors[id] { return author }
-        return committedIsVisible(id) ? committed.authors[id] : nil
+        id.kind == .author ? live.authors[id] : nil
     }
 
     /// The live library entry with this identifier, or `nil`.
     public func entry(_ id: PersistentIdentifier) -> UserLibraryEntry? {
-        guard id.kind == .userLibraryEntry else { return nil }
-        if let entry = pending.upserts.entries[id] { return entry }
-        return committedIsVisible(id) ? committed.entries[id] : nil
+        id.kind == .userLibraryEntry ? live.entries[id] : nil
     }
 
     /// The live object with this identifier, or `nil` if it was deleted or never existed (SwiftData's
     /// `ModelContext.model(for:)` as the seed uses it).
     public func model(for id: PersistentIdentifier) -> StoredModel? {
-        switch id.kind {
-        case .work: return work(id).map(StoredModel.work)
-        case .edition: return edition(id).map(StoredModel.edition)
-        case .author: return author(id).map(StoredModel.author)
-        case .userLibraryEntry: return entry(id).map(StoredModel.userLibraryEntry)
-        }
+        live.model(id)
     }
 
     /// Whether a live object has this identifier.
     public func contains(_ id: PersistentIdentifier) -> Bool {
-        // Asked before every change: answered from the dictionaries' keys, without copying the object.
-        func isLive<Entity>(_ upserts: [PersistentIdentifier: Entity], _ saved: [PersistentIdentifier: Entity]) -> Bool {
-            upserts.index(forKey: id) != nil || (committedIsVisible(id) && saved.index(forKey: id) != nil)
-        }
-        switch id.kind {
-        case .work: return isLive(pending.upserts.works, committed.works)
-        case .edition: return isLive(pending.upserts.editions, committed.editions)
-        case .author: return isLive(pending.upserts.authors, committed.authors)
-        case .userLibraryEntry: return isLive(pending.upserts.entries, committed.entries)
-        }
+        live.contains(id)
     }
 
     /// The identifiers of every live object of `kind`, in creation order.
     public func identifiers(of kind: EntityKind) -> [PersistentIdentifier] {
-        var ids: [PersistentIdentifier] = []
-        func collect<Entity>(_ committed: [PersistentIdentifier: Entity], _ upserts: [PersistentIdentifier: Entity]) {
-            ids.reserveCapacity(committed.count + upserts.count)
-            if !pending.clearedKinds.contains(kind) {
-                for id in committed.keys where !pending.deleted.contains(id) && upserts[id] == nil { ids.append(id) }
-            }
-            ids.append(contentsOf: upserts.keys)
-        }
+        let ids: [PersistentIdentifier]
         switch kind {
-        case .work: collect(committed.works, pending.upserts.works)
-        case .edition: collect(committed.editions, pending.upserts.editions)
-        case .author: collect(committed.authors, pending.upserts.authors)
-        case .userLibraryEntry: collect(committed.entries, pending.upserts.entries)
+        case .work: ids = Array(live.works.keys)
+        case .edition: ids = Array(live.editions.keys)
+        case .author: ids = Array(live.authors.keys)
+        case .userLibraryEntry: ids = Array(live.entries.keys)
         }
         // Dictionary order varies between processes: sort by creation.
         return ids.sorted()
     }
 
     /// The number of live objects of `kind`.
-    public func count(of kind: EntityKind) -> Int { identifiers(of: kind).count }
+    public func count(of kind: EntityKind) -> Int {
+        switch kind {
+        case .work: return live.works.count
+        case .edition: return live.editions.count
+        case .author: return live.authors.count
+        case .userLibraryEntry: return live.entries.count
+        }
+    }
 
     /// Every live work, in creation order.
     public func works() -> [Work] { identifiers(of: .work).compactMap(work) }
@@ -138,59 +117,69 @@ public struct LibraryStore: Sendable {
     public func entries() -> [UserLibraryEntry] { identifiers(of: .userLibraryEntry).compactMap(entry) }
 
     /// Whether the store holds no live Works, Editions, Authors or entries.
-    public var isEmptyOfLibraryObjects: Bool {
-        EntityKind.allCases.allSatisfy { count(of: $0) == 0 }
+    public var isEmptyOfLibraryObjects: Bool { live.isEmpty }
+
+    // MARK: - Writing
+
+    /// Makes room for `books` more works, each with an edition and an entry (an import about to
+    /// insert them), so the tables grow once rather than by doubling as they fill.
+    public mutating func reserveCapacity(forBooks books: Int) {
+        live.works.reserveCapacity(live.works.count + books)
+        live.editions.reserveCapacity(live.editions.count + books)
+        live.entries.reserveCapacity(live.entries.count + books)
+        undo.inserted.reserveCapacity(undo.inserted.count + books * 3)
     }
 
-    // MARK: - Writing pending objects
+    /// Adds a new object (its identifier just allocated).
+    mutating func insertNew(_ work: Work) { _objectOperations += 1; live.works[work.id] = work; undo.inserted.append(work.id) }
+    mutating func insertNew(_ edition: Edition) { _objectOperations += 1; live.editions[edition.id] = edition; undo.inserted.append(edition.id) }
+    mutating func insertNew(_ author: Author) { _objectOperations += 1; live.authors[author.id] = author; undo.inserted.append(author.id) }
+    mutating func insertNew(_ entry: UserLibraryEntry) { _objectOperations += 1; live.entries[entry.id] = entry; undo.inserted.append(entry.id) }
 
-    mutating func put(_ work: Work) { _objectOperations += 1; pending.upserts.works[work.id] = work }
-    mutating func put(_ edition: Edition) { _objectOperations += 1; pending.upserts.editions[edition.id] = edition }
-    mutating func put(_ author: Author) { _objectOperations += 1; pending.upserts.authors[author.id] = author }
-    mutating func put(_ entry: UserLibraryEntry) { _objectOperations += 1; pending.upserts.entries[entry.id] = entry }
-
-    /// Changes a live work in place, copying it into the pending changes first if it is saved.
-    mutating func modifyWork(_ id: PersistentIdentifier, _ change: (inout Work) -> Void) throws(StoreError) {
-        if let index = pending.upserts.works.index(forKey: id) {
-            _objectOperations += 1
-            change(&pending.upserts.works.values[index])
-            return
+    /// Changes a live object of `objects` in place, recording its saved version first if it has one
+    /// not yet recorded. (Written out per kind by its callers' inlining: a key path here would cost a
+    /// runtime projection on every change.)
+    @inline(__always)
+    static func modify<Entity>(
+        _ id: PersistentIdentifier, _ objects: inout [PersistentIdentifier: Entity], _ undo: inout UndoLog,
+        _ operations: inout Int, as wrap: (Entity) -> StoredModel, _ change: (inout Entity) -> Void
+    ) throws(StoreError) {
+        guard let index = objects.index(forKey: id) else { throw .notFound(id) }
+        if undo.isSaved(id), undo.savedVersions.index(forKey: id) == nil {
+            undo.savedVersions[id] = wrap(objects.values[index])
         }
-        guard var work = work(id) else { throw .notFound(id) }
-        change(&work)
-        put(work)
+        operations += 1
+        change(&objects.values[index])
+    }
+
+    mutating func modifyWork(_ id: PersistentIdentifier, _ change: (inout Work) -> Void) throws(StoreError) {
+        guard id.kind == .work else { throw .notFound(id) }
+        try Self.modify(id, &live.works, &undo, &_objectOperations, as: StoredModel.work, change)
     }
 
     mutating func modifyAuthor(_ id: PersistentIdentifier, _ change: (inout Author) -> Void) throws(StoreError) {
-        if let index = pending.upserts.authors.index(forKey: id) {
-            _objectOperations += 1
-            change(&pending.upserts.authors.values[index])
-            return
-        }
-        guard var author = author(id) else { throw .notFound(id) }
-        change(&author)
-        put(author)
+        guard id.kind == .author else { throw .notFound(id) }
+        try Self.modify(id, &live.authors, &undo, &_objectOperations, as: StoredModel.author, change)
     }
 
     mutating func modifyEdition(_ id: PersistentIdentifier, _ change: (inout Edition) -> Void) throws(StoreError) {
-        guard var edition = edition(id) else { throw .notFound(id) }
-        change(&edition)
-        put(edition)
+        guard id.kind == .edition else { throw .notFound(id) }
+        try Self.modify(id, &live.editions, &undo, &_objectOperations, as: StoredModel.edition, change)
     }
 
     mutating func modifyEntry(_ id: PersistentIdentifier, _ change: (inout UserLibraryEntry) -> Void) throws(StoreError) {
-        guard var entry = entry(id) else { throw .notFound(id) }
-        change(&entry)
-        put(entry)
+        guard id.kind == .userLibraryEntry else { throw .notFound(id) }
+        try Self.modify(id, &live.entries, &undo, &_objectOperations, as: StoredModel.userLibraryEntry, change)
     }
 
-    /// Removes a live object from the context's view: drops its pending copy and hides its saved one.
+    /// Removes a live object, recording its saved version first if it has one not yet recorded.
     mutating func forget(_ id: PersistentIdentifier) {
+        guard let model = live.model(id) else { return }
         _objectOperations += 1
-        pending.upserts.remove(id)
-        if !pending.clearedKinds.contains(id.kind), committed.contains(id) {
-            pending.deleted.insert(id)
+        if undo.isSaved(id), undo.savedVersions.index(forKey: id) == nil {
+            undo.savedVersions[id] = model
         }
+        live.remove(id)
     }
 
     // MARK: - Saving
@@ -199,29 +188,33 @@ public struct LibraryStore: Sendable {
     ///
     /// - Throws: `.saveFailed` when a fault is injected; the changes stay pending, so a retry can save
     ///   them or `rollback()` can discard them.
+    /// - Complexity: O(1), plus freeing the objects a batch delete removed.
     public mutating func save() throws(StoreError) {
         if faults.saveFailuresRemaining > 0 {
             faults.saveFailuresRemaining -= 1
             throw .saveFailed(reason: faults.reason)
         }
-        guard !pending.isEmpty else { return }
-        // Sorted so the order of removal is fixed (the result would not differ, but be explicit).
-        for kind in EntityKind.allCases where pending.clearedKinds.contains(kind) {
-            committed.removeAll(of: kind)
-        }
-        for id in pending.deleted { committed.remove(id) }
-        _objectOperations += pending.deleted.count
-        _objectOperations += committed.merge(pending.upserts)
-        // The pending dictionaries keep their room: a batched import saves every few dozen objects,
-        // and growing them again from nothing each time costs more than the objects themselves.
-        pending.upserts.removeAllKeepingCapacity()
-        pending.deleted.removeAll(keepingCapacity: true)
-        pending.clearedKinds = EntityKindSet()
+        guard hasChanges else { return }
+        undo.restart(insertedFrom: nextRawIdentifier)
     }
 
     /// Discards every unsaved change.
+    ///
+    /// - Complexity: O(changes since the last save).
     public mutating func rollback() {
-        pending = PendingChanges()
+        if let before = undo.beforeBatchDelete { live = before }
+        for id in undo.inserted { live.remove(id) }
+        for model in undo.savedVersions.values { live.put(model) }
+        _objectOperations += undo.inserted.count + undo.savedVersions.count
+        undo = UndoLog(insertedFrom: nextRawIdentifier)
+    }
+
+    /// The saved objects, as a crash would leave them.
+    func savedSnapshot() -> StoreSnapshot {
+        guard hasChanges else { return live }
+        var saved = self
+        saved.rollback()
+        return saved.live
     }
 
     /// The store as the app finds it after a crash and relaunch: saved objects kept, unsaved changes
@@ -229,8 +222,9 @@ public struct LibraryStore: Sendable {
     /// injected faults cleared.
     public func relaunchedAfterCrash() -> LibraryStore {
         var store = LibraryStore()
-        store.committed = committed
+        store.live = savedSnapshot()
         store.nextRawIdentifier = nextRawIdentifier
+        store.undo = UndoLog(insertedFrom: nextRawIdentifier)
         store._objectOperations = _objectOperations
         return store
     }
@@ -240,12 +234,7 @@ public struct LibraryStore: Sendable {
     /// The representation of pending changes may differ (a change made and undone by hand is still
     /// pending); only what the app can observe is compared.
     public func isObservablyEqual(to other: LibraryStore) -> Bool {
-        nextRawIdentifier == other.nextRawIdentifier
-            && committed == other.committed
-            && EntityKind.allCases.allSatisfy { kind in
-                identifiers(of: kind) == other.identifiers(of: kind)
-                    && identifiers(of: kind).allSatisfy { model(for: $0) == other.model(for: $0) }
-            }
+        nextRawIdentifier == other.nextRawIdentifier && live == other.live && savedSnapshot() == other.savedSnapshot()
     }
 }
 

@@ -7,12 +7,14 @@ struct StoreSnapshot: Hashable, Sendable {
 
     var isEmpty: Bool { works.isEmpty && editions.isEmpty && authors.isEmpty && entries.isEmpty }
 
+    /// Whether an object has this identifier; asked before every change, so answered from the keys
+    /// alone (`works[id] != nil` would copy the object out and destroy the copy).
     func contains(_ id: PersistentIdentifier) -> Bool {
         switch id.kind {
-        case .work: return works[id] != nil
-        case .edition: return editions[id] != nil
-        case .author: return authors[id] != nil
-        case .userLibraryEntry: return entries[id] != nil
+        case .work: return works.index(forKey: id) != nil
+        case .edition: return editions.index(forKey: id) != nil
+        case .author: return authors.index(forKey: id) != nil
+        case .userLibraryEntry: return entries.index(forKey: id) != nil
         }
     }
 
@@ -25,65 +27,59 @@ struct StoreSnapshot: Hashable, Sendable {
         }
     }
 
-    mutating func removeAllKeepingCapacity() {
-        works.removeAll(keepingCapacity: true)
-        editions.removeAll(keepingCapacity: true)
-        authors.removeAll(keepingCapacity: true)
-        entries.removeAll(keepingCapacity: true)
-    }
-
-    mutating func removeAll(of kind: EntityKind) {
-        switch kind {
-        case .work: works = [:]
-        case .edition: editions = [:]
-        case .author: authors = [:]
-        case .userLibraryEntry: entries = [:]
+    /// Writes `model` under its identifier.
+    mutating func put(_ model: StoredModel) {
+        switch model {
+        case let .work(work): works[work.id] = work
+        case let .edition(edition): editions[edition.id] = edition
+        case let .author(author): authors[author.id] = author
+        case let .userLibraryEntry(entry): entries[entry.id] = entry
         }
     }
 
-    /// Writes every object of `other` over this snapshot; returns how many were written one by one.
-    @discardableResult
-    mutating func merge(_ other: StoreSnapshot) -> Int {
-        Self.merge(other.works, into: &works)
-            + Self.merge(other.editions, into: &editions)
-            + Self.merge(other.authors, into: &authors)
-            + Self.merge(other.entries, into: &entries)
-    }
-
-    /// Moves `source` in whole when `target` is empty (a first save of a large import costs nothing),
-    /// else writes its members one by one. The result does not depend on iteration order.
-    static func merge<Entity>(_ source: [PersistentIdentifier: Entity], into target: inout [PersistentIdentifier: Entity]) -> Int {
-        if target.isEmpty {
-            target = source
-            return 0
+    /// The object with this identifier, or `nil`.
+    func model(_ id: PersistentIdentifier) -> StoredModel? {
+        switch id.kind {
+        case .work: return works[id].map(StoredModel.work)
+        case .edition: return editions[id].map(StoredModel.edition)
+        case .author: return authors[id].map(StoredModel.author)
+        case .userLibraryEntry: return entries[id].map(StoredModel.userLibraryEntry)
         }
-        for (id, entity) in source { target[id] = entity }
-        return source.count
     }
 }
 
-/// The unsaved changes of a context: objects inserted or changed, objects deleted, and kinds whose
-/// saved objects were all deleted at once (a batch delete).
-struct PendingChanges: Hashable, Sendable {
-    var upserts = StoreSnapshot()
-    /// Saved objects deleted since the last save (pending inserts that are deleted just disappear).
-    var deleted: Set<PersistentIdentifier> = []
-    /// Kinds whose saved objects were all deleted by a batch delete since the last save.
-    var clearedKinds = EntityKindSet()
+/// How to return a context to its saved state: what changed since the last save, recorded as the
+/// changes happen (an undo log). Saving forgets it; rolling back replays it.
+///
+/// Identifiers only grow, so every object whose raw identifier is at least `insertedFrom` was
+/// inserted since the save and needs no saved version: only saved objects changed or deleted since
+/// are copied, once each.
+struct UndoLog: Hashable, Sendable {
+    /// Objects from this raw identifier on were inserted since the last save.
+    var insertedFrom: UInt64
+    /// The objects inserted since the last save, in order (some may have been deleted since).
+    var inserted: [PersistentIdentifier] = []
+    /// The saved version of each saved object changed or deleted since the last save.
+    var savedVersions: [PersistentIdentifier: StoredModel] = [:]
+    /// Every live object as the first batch delete since the last save found it.
+    var beforeBatchDelete: StoreSnapshot?
 
-    var isEmpty: Bool { upserts.isEmpty && deleted.isEmpty && clearedKinds.isEmpty }
-}
+    init(insertedFrom: UInt64) {
+        self.insertedFrom = insertedFrom
+    }
 
-/// A set of entity kinds as four bits: every lookup asks it, so it must cost no hashing.
-struct EntityKindSet: Hashable, Sendable {
-    var bits: UInt8 = 0
+    var isEmpty: Bool { inserted.isEmpty && savedVersions.isEmpty && beforeBatchDelete == nil }
 
-    static let all = EntityKindSet(bits: 0b1111)
-
-    var isEmpty: Bool { bits == 0 }
-
+    /// Whether the object was saved before the last save (so a change to it must be recorded).
     @inline(__always)
-    func contains(_ kind: EntityKind) -> Bool { bits & (1 << kind.rawValue) != 0 }
+    func isSaved(_ id: PersistentIdentifier) -> Bool { id.rawValue < insertedFrom }
 
-    mutating func insert(_ kind: EntityKind) { bits |= 1 << kind.rawValue }
+    /// Starts a new log after a save, keeping the room of the old one (a batched import saves every
+    /// few dozen objects, and growing the log again from nothing each time costs more than the objects).
+    mutating func restart(insertedFrom next: UInt64) {
+        insertedFrom = next
+        inserted.removeAll(keepingCapacity: true)
+        savedVersions.removeAll(keepingCapacity: true)
+        beforeBatchDelete = nil
+    }
 }

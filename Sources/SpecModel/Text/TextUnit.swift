@@ -56,6 +56,20 @@ enum TextUnits {
         }
     }
 
+    /// An ASCII byte lowercased (`A`–`Z` to `a`–`z`), as `String.lowercased()` does it.
+    @inline(__always)
+    static func asciiLowercased(_ byte: UInt8) -> UInt8 {
+        byte &- 0x41 < 26 ? byte | 0x20 : byte
+    }
+
+    /// `text.lowercased()`, without its Unicode machinery for all-ASCII text, and without a copy when
+    /// nothing changes.
+    static func lowercased(_ text: String) -> String {
+        guard isASCII(text) else { return text.lowercased() }
+        guard text.utf8.contains(where: { $0 &- 0x41 < 26 }) else { return text }
+        return String(decoding: text.utf8.map(asciiLowercased), as: UTF8.self)
+    }
+
     /// `body` applied to the text's bytes if it is all ASCII and `walk` allows it, else `scalarBody`
     /// to its scalars.
     @inline(__always)

@@ -84,6 +84,9 @@ struct CSVScanner {
     /// text is then the bytes from the field's start in the current buffer.
     var partial: [UInt8] = []
     var pending: PendingSequence?
+    /// Whether fields keep their text; when `false` (a pass that only validates and counts records,
+    /// Decision D-036) every field reads as empty, and no String is made.
+    var keepsText = true
     /// The previous record's field count, to size the next record's array once.
     var columnsHint = 8
     /// The first error; every later call throws it again.
@@ -393,7 +396,7 @@ struct CSVScanner {
     private mutating func completeField(_ buffer: UnsafeBufferPointer<UInt8>?, from start: Int, to stop: Int) throws(CSVParseError) {
         if partial.isEmpty {
             guard stop - start <= limits.fieldBytesMax else { throw fieldTooLong() }
-            guard let buffer, stop > start else {
+            guard keepsText, let buffer, stop > start else {
                 fields.append("")
                 return
             }
@@ -415,7 +418,7 @@ struct CSVScanner {
                 partial.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<stop]))
             }
             guard partial.count <= limits.fieldBytesMax else { throw fieldTooLong() }
-            fields.append(String(decoding: partial, as: UTF8.self))
+            fields.append(keepsText ? String(decoding: partial, as: UTF8.self) : "")
             partial.removeAll(keepingCapacity: true)
         }
     }
