@@ -114,7 +114,7 @@ public struct CSVImport {
     var index: DuplicateIndex
     /// Duplicate candidates compared so far (`DuplicateIndex._comparisons`), for tests of the per-row cost.
     package var _comparisons: Int { index._comparisons }
-    var authorsByKey: [String: PersistentIdentifier]
+    var authorsByKey: [HashedText: PersistentIdentifier]
 
     /// Checks a file and prepares its import into `store`'s library.
     public static func prepare(_ file: ImportFile, library store: LibraryStore, strategy: DuplicateStrategy, mapping: ColumnMapping? = nil) -> Result<CSVImport, ImportError> {
@@ -157,7 +157,7 @@ public struct CSVImport {
         ))
     }
 
-    init(strategy: DuplicateStrategy, detection: FormatDetection, header: [String], summary: ImportSummary, reader: CSVRowReader, index: DuplicateIndex, authorsByKey: [String: PersistentIdentifier]) {
+    init(strategy: DuplicateStrategy, detection: FormatDetection, header: [String], summary: ImportSummary, reader: CSVRowReader, index: DuplicateIndex, authorsByKey: [HashedText: PersistentIdentifier]) {
         self.strategy = strategy
         self.detection = detection
         self.header = header
@@ -168,10 +168,11 @@ public struct CSVImport {
     }
 
     /// The library's authors by name key, the first created winning.
-    static func authorsByKey(_ store: LibraryStore) -> [String: PersistentIdentifier] {
-        var authors: [String: PersistentIdentifier] = [:]
-        for author in store.authors() where authors[AuthorNames.key(author.name)] == nil {
-            authors[AuthorNames.key(author.name)] = author.id
+    static func authorsByKey(_ store: LibraryStore) -> [HashedText: PersistentIdentifier] {
+        var authors: [HashedText: PersistentIdentifier] = [:]
+        for author in store.authors() {
+            let key = HashedText(AuthorNames.key(author.name))
+            if authors[key] == nil { authors[key] = author.id }
         }
         return authors
     }
@@ -280,16 +281,16 @@ public struct CSVImport {
                 summary.matches[book.rowNumber] = match
             }
         }
-        let work = insert(book, into: &store)
+        let work = insert(book, primaryAuthorKey: keys.hashedAuthorKey, into: &store)
         index.insert(work, keys: keys)
         newWorks.append(work)
         summary.imported += 1
     }
 
     /// Inserts a new work with its authors (shared by name), edition and entry.
-    mutating func insert(_ book: ImportedBook, into store: inout LibraryStore) -> PersistentIdentifier {
+    mutating func insert(_ book: ImportedBook, primaryAuthorKey: HashedText, into store: inout LibraryStore) -> PersistentIdentifier {
         let work = store.insertWork(WorkDraft(title: book.title, firstPublicationYear: book.originalYear ?? book.year))
-        linkAuthors(book.authors, to: work, in: &store)
+        linkAuthors(book.authors, to: work, in: &store, firstKey: primaryAuthorKey)
         var edition: PersistentIdentifier?
         if book.isbn != nil || book.publisher != nil || book.pages != nil || book.year != nil {
             edition = try? store.insertEdition(Self.editionDraft(book), of: work)
@@ -298,9 +299,11 @@ public struct CSVImport {
         return work
     }
 
-    mutating func linkAuthors(_ names: [String], to work: PersistentIdentifier, in store: inout LibraryStore) {
-        for name in names {
-            let key = AuthorNames.key(name)
+    /// Links each named author to the work, sharing the library's author of the same key; `firstKey`
+    /// is the first name's key when the caller has it already.
+    mutating func linkAuthors(_ names: [String], to work: PersistentIdentifier, in store: inout LibraryStore, firstKey: HashedText? = nil) {
+        for (position, name) in names.enumerated() {
+            let key = position == 0 ? firstKey ?? HashedText(AuthorNames.key(name)) : HashedText(AuthorNames.key(name))
             let author: PersistentIdentifier
             if let known = authorsByKey[key], store.contains(known) {
                 author = known

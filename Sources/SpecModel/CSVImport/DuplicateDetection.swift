@@ -1,13 +1,19 @@
 /// What duplicate detection compares of a book: its keys for each tier.
 public struct DuplicateKeys: Hashable, Sendable {
     /// Tier 1: the title, lowercased with whitespace collapsed.
-    public let titleKey: String
+    public var titleKey: String { hashedTitleKey.text }
     /// Tier 1 and 3: the primary author's key (`AuthorNames.key`).
-    public let authorKey: String
+    public var authorKey: String { hashedAuthorKey.text }
     /// Tier 2: the ISBN-13, when the book has an ISBN.
-    public let isbn13: String?
+    public var isbn13: String? { hashedISBN13?.text }
     /// Tier 3: the normalized title (`TitleNormalization`), lowercased.
-    public let normalizedTitleKey: String
+    public var normalizedTitleKey: String { hashedNormalizedTitleKey.text }
+
+    // The keys as the index's tables hold them, each hashed once.
+    let hashedTitleKey: HashedText
+    let hashedAuthorKey: HashedText
+    let hashedISBN13: HashedText?
+    let hashedNormalizedTitleKey: HashedText
 
     public init(title: String, author: String, isbn13: String?) {
         self.init(title: title, normalizedTitle: TitleNormalization.normalizedForSearch(title), author: author, isbn13: isbn13)
@@ -19,14 +25,15 @@ public struct DuplicateKeys: Hashable, Sendable {
     }
 
     init(title: String, normalizedTitle: String, author: String, isbn13: String?) {
-        titleKey = TextUnits.walk(
+        let titleKey = TextUnits.walk(
             title, .automatic,
             { bytes in UInt8.string(TitleNormalization.collapsingWhitespace(bytes.map(TextUnits.asciiLowercased))) },
             { _ in TitleNormalization.collapsingWhitespace(title.lowercased()) }
         )
-        authorKey = AuthorNames.key(author)
-        self.isbn13 = isbn13
-        normalizedTitleKey = TextUnits.lowercased(normalizedTitle)
+        hashedTitleKey = HashedText(titleKey)
+        hashedAuthorKey = HashedText(AuthorNames.key(author))
+        hashedISBN13 = isbn13.map(HashedText.init)
+        hashedNormalizedTitleKey = HashedText(TextUnits.lowercased(normalizedTitle))
     }
 }
 
@@ -84,25 +91,39 @@ public enum DuplicateRule {
 ///   for tier 3; `insert` and `remove` O(1) amortised.
 public struct DuplicateIndex: Sendable {
     struct TitleAndAuthor: Hashable, Sendable {
-        let titleKey: String
-        let authorKey: String
+        let titleKey: HashedText
+        let authorKey: HashedText
+
+        init(_ keys: DuplicateKeys) {
+            titleKey = keys.hashedTitleKey
+            authorKey = keys.hashedAuthorKey
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(titleKey.hash)
+            hasher.combine(authorKey.hash)
+        }
+
+        func _rawHashValue(seed: Int) -> Int {
+            (titleKey.hash &* 31 &+ authorKey.hash)._rawHashValue(seed: seed)
+        }
     }
 
     /// The works of one author key under one normalized title, in insertion order.
     struct AuthorGroup: Sendable {
-        let authorKey: String
+        let authorKey: HashedText
         var works: [PersistentIdentifier]
     }
 
     var byTitleAndAuthor: [TitleAndAuthor: [PersistentIdentifier]] = [:]
-    var byISBN: [String: [PersistentIdentifier]] = [:]
-    var byNormalizedTitle: [String: [AuthorGroup]] = [:]
+    var byISBN: [HashedText: [PersistentIdentifier]] = [:]
+    var byNormalizedTitle: [HashedText: [AuthorGroup]] = [:]
     var keysByWork: [PersistentIdentifier: DuplicateKeys] = [:]
     /// The ISBNs each work is indexed under besides its own keys' (merged editions', a library work's
     /// further editions'), so removal touches only its own entries.
     var extraISBNsByWork: [PersistentIdentifier: [String]] = [:]
     /// The comparison forms of the author keys compared so far.
-    var formsByAuthorKey: [String: AuthorKeyForms] = [:]
+    var formsByAuthorKey: [HashedText: AuthorKeyForms] = [:]
     /// Candidates compared one by one so far (a book for tiers 1 and 2, an author group for tier 3);
     /// for tests of the per-row cost.
     package private(set) var _comparisons = 0
@@ -124,13 +145,13 @@ public struct DuplicateIndex: Sendable {
     /// Adds a work under its keys (and, for a library work, every further ISBN its editions have).
     public mutating func insert(_ work: PersistentIdentifier, keys: DuplicateKeys, moreISBNs: some Sequence<String> = [String]()) {
         keysByWork[work] = keys
-        byTitleAndAuthor[TitleAndAuthor(titleKey: keys.titleKey, authorKey: keys.authorKey), default: []].append(work)
-        if let isbn = keys.isbn13 { byISBN[isbn, default: []].append(work) }
+        byTitleAndAuthor[TitleAndAuthor(keys), default: []].append(work)
+        if let isbn = keys.hashedISBN13 { byISBN[isbn, default: []].append(work) }
         for isbn in moreISBNs { addISBN(isbn, to: work) }
-        Self.add(work, authorKey: keys.authorKey, to: &byNormalizedTitle[keys.normalizedTitleKey, default: []])
+        Self.add(work, authorKey: keys.hashedAuthorKey, to: &byNormalizedTitle[keys.hashedNormalizedTitleKey, default: []])
     }
 
-    static func add(_ work: PersistentIdentifier, authorKey: String, to groups: inout [AuthorGroup]) {
+    static func add(_ work: PersistentIdentifier, authorKey: HashedText, to groups: inout [AuthorGroup]) {
         if let group = groups.firstIndex(where: { $0.authorKey == authorKey }) {
             groups[group].works.append(work)
         } else {
@@ -149,47 +170,48 @@ public struct DuplicateIndex: Sendable {
     /// Adds another ISBN to a work already indexed (a merged edition).
     public mutating func addISBN(_ isbn13: String, to work: PersistentIdentifier) {
         guard let keys = keysByWork[work], keys.isbn13 != isbn13, extraISBNsByWork[work]?.contains(isbn13) != true else { return }
-        byISBN[isbn13, default: []].append(work)
+        byISBN[HashedText(isbn13), default: []].append(work)
         extraISBNsByWork[work, default: []].append(isbn13)
     }
 
     /// Removes a work (replaced or deleted).
     public mutating func remove(_ work: PersistentIdentifier) {
         guard let keys = keysByWork.removeValue(forKey: work) else { return }
-        byTitleAndAuthor[TitleAndAuthor(titleKey: keys.titleKey, authorKey: keys.authorKey)]?.removeAll { $0 == work }
+        byTitleAndAuthor[TitleAndAuthor(keys)]?.removeAll { $0 == work }
         for isbn in [keys.isbn13].compactMap({ $0 }) + (extraISBNsByWork.removeValue(forKey: work) ?? []) {
-            byISBN[isbn]?.removeAll { $0 == work }
+            byISBN[HashedText(isbn)]?.removeAll { $0 == work }
         }
-        if let group = byNormalizedTitle[keys.normalizedTitleKey]?.firstIndex(where: { $0.authorKey == keys.authorKey }) {
-            byNormalizedTitle[keys.normalizedTitleKey]![group].works.removeAll { $0 == work }
-            if byNormalizedTitle[keys.normalizedTitleKey]![group].works.isEmpty {
-                byNormalizedTitle[keys.normalizedTitleKey]!.remove(at: group)
+        let title = keys.hashedNormalizedTitleKey
+        if let group = byNormalizedTitle[title]?.firstIndex(where: { $0.authorKey == keys.hashedAuthorKey }) {
+            byNormalizedTitle[title]![group].works.removeAll { $0 == work }
+            if byNormalizedTitle[title]![group].works.isEmpty {
+                byNormalizedTitle[title]!.remove(at: group)
             }
         }
     }
 
     /// The best match for a book among the indexed works, or `nil`.
     public mutating func bestMatch(for keys: DuplicateKeys) -> DuplicateMatch? {
-        if let work = byTitleAndAuthor[TitleAndAuthor(titleKey: keys.titleKey, authorKey: keys.authorKey)]?.min() {
+        if let work = byTitleAndAuthor[TitleAndAuthor(keys)]?.min() {
             _comparisons += 1
             return DuplicateMatch(workID: work, tier: .titleAndAuthor, authorSimilarity: 1)
         }
-        if let isbn = keys.isbn13, let work = byISBN[isbn]?.min() {
+        if let isbn = keys.hashedISBN13, let work = byISBN[isbn]?.min() {
             _comparisons += 1
             let similarity = keysByWork[work].map { AuthorSimilarity.score(keys: $0.authorKey, keys.authorKey) } ?? 0
             return DuplicateMatch(workID: work, tier: .isbn, authorSimilarity: similarity)
         }
-        guard let groups = byNormalizedTitle[keys.normalizedTitleKey], !groups.isEmpty else { return nil }
+        guard let groups = byNormalizedTitle[keys.hashedNormalizedTitleKey], !groups.isEmpty else { return nil }
         var best: DuplicateMatch?
         var queryForms: AuthorKeyForms?
         for group in groups {
             guard let work = group.works.min() else { continue }
             _comparisons += 1
             let similarity: Double
-            if group.authorKey == keys.authorKey {
+            if group.authorKey == keys.hashedAuthorKey {
                 similarity = 1
             } else {
-                let mine = queryForms ?? forms(of: keys.authorKey)
+                let mine = queryForms ?? forms(of: keys.hashedAuthorKey)
                 queryForms = mine
                 guard let score = AuthorSimilarity.score(forms(of: group.authorKey), mine, above: AuthorSimilarity.duplicateThreshold) else { continue }
                 similarity = score
@@ -202,9 +224,9 @@ public struct DuplicateIndex: Sendable {
     }
 
     /// The comparison forms of an author key, made once.
-    mutating func forms(of authorKey: String) -> AuthorKeyForms {
+    mutating func forms(of authorKey: HashedText) -> AuthorKeyForms {
         if let known = formsByAuthorKey[authorKey] { return known }
-        let made = AuthorKeyForms(key: authorKey)
+        let made = AuthorKeyForms(key: authorKey.text)
         formsByAuthorKey[authorKey] = made
         return made
     }
