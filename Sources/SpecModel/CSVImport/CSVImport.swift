@@ -180,7 +180,7 @@ public struct CSVImport {
     /// Whether the file holds anything but whitespace after its byte-order mark (a BOM elsewhere, or
     /// a lone byte of one, is content, which the parser then judges).
     static func hasText(_ bytes: [UInt8]) -> Bool {
-        let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        let start = CSVFileSignature.bytesToSkip(prefix: bytes)
         return bytes[start...].contains { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D) }
     }
 

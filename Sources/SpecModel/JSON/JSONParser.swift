@@ -273,7 +273,7 @@ struct JSONParser {
         default:
             scalar = UInt32(unit)
         }
-        appendUTF8(scalar)
+        UTF8Encoding.append(scalar, to: &scratch)
     }
 
     private mutating func parseHex4() throws(JSONParseError) -> UInt16 {
@@ -292,11 +292,6 @@ struct JSONParser {
             index += 1
         }
         return unit
-    }
-
-    /// Appends a scalar (never a surrogate) as UTF-8.
-    private mutating func appendUTF8(_ scalar: UInt32) {
-        UTF8Encoding.append(scalar, to: &scratch)
     }
 
     /// Validates the multi-byte UTF-8 sequence starting at a byte >= 0x80 and copies it (RFC 3629, §4).

@@ -84,16 +84,11 @@ public struct ExportFixture: Sendable {
     // MARK: - Headers
 
     /// Goodreads' 24 columns, in export order.
-    public static let goodreadsHeader = [
-        "Book Id", "Title", "Author", "Author l-f", "Additional Authors", "ISBN", "ISBN13", "My Rating",
-        "Average Rating", "Publisher", "Binding", "Number of Pages", "Year Published", "Original Publication Year",
-        "Date Read", "Date Added", "Bookshelves", "Bookshelves with positions", "Exclusive Shelf", "My Review",
-        "Spoiler", "Private Notes", "Read Count", "Owned Copies",
-    ]
+    public static let goodreadsHeader = ExportFormat.goodreadsColumns
     /// LibraryThing's columns as the seed lists them.
-    public static let libraryThingSeedHeader = ["TITLE", "AUTHOR (first, last)", "ISBN", "RATING"]
+    public static let libraryThingSeedHeader = ExportFormat.libraryThingColumns
     /// LibraryThing's later exports' columns.
-    public static let libraryThingLaterHeader = ["Title", "Primary Author", "ISBN", "Rating", "Date Started", "Date Read", "Tags"]
+    public static let libraryThingLaterHeader = ExportFormat.libraryThingLaterColumns
     /// StoryGraph's columns: the seed's five and the further ones the production notes list.
     public static let storyGraphHeader = [
         "Title", "Authors", "ISBN/UID", "Format", "Read Status", "Date Added", "Last Date Read", "Dates Read",
