@@ -1,0 +1,201 @@
+/// One message on a job's progress socket: the Phase 1 envelope `{type, jobId, pipeline, timestamp,
+/// version, payload}` around a typed payload.
+///
+/// Seed: 003_…, Task 1 (the ping built by the client shows the envelope), and production's unified
+/// schema. The envelope is the one shape for every type, the seed 000 `canceled` message included
+/// (its `data` member becomes `payload`, D-075). `timestamp` is milliseconds since 1970 on the
+/// sender's clock. The codec is `ProgressMessageCodec`.
+public struct ProgressMessage: Hashable, Sendable, CustomStringConvertible {
+    /// The protocol version this model writes; it reads any `1.x.y` (D-076).
+    public static let version = "1.0.0"
+    /// The most UTF-8 bytes in a job ID; production's are 36-character UUIDs.
+    public static let jobIdBytesMax = 128
+
+    public var jobId: String
+    public var pipeline: ProgressPipeline
+    public var timestamp: Timestamp
+    public var payload: ProgressPayload
+
+    public init(jobId: String, pipeline: ProgressPipeline, timestamp: Timestamp, payload: ProgressPayload) {
+        self.jobId = jobId
+        self.pipeline = pipeline
+        self.timestamp = timestamp
+        self.payload = payload
+    }
+
+    /// The message's type, which the payload determines.
+    public var type: ProgressMessageType { payload.type }
+
+    public var description: String { "\(type) \(jobId) \(pipeline) at \(timestamp.epochMilliseconds): \(payload)" }
+}
+
+/// The typed payload of each message type.
+public enum ProgressPayload: Hashable, Sendable, CustomStringConvertible {
+    case jobStarted(JobStarted)
+    case progress(ProgressUpdate)
+    case complete(JobCompletion)
+    case error(StructuredError)
+    case canceled(JobCancellation)
+    case ping(Ping)
+    case pong(Pong)
+    case syncRequest(SyncRequest)
+    case syncResponse(JobSnapshot)
+
+    public var type: ProgressMessageType {
+        switch self {
+        case .jobStarted: return .jobStarted
+        case .progress: return .jobProgress
+        case .complete: return .jobComplete
+        case .error: return .error
+        case .canceled: return .canceled
+        case .ping: return .ping
+        case .pong: return .pong
+        case .syncRequest: return .syncRequest
+        case .syncResponse: return .syncResponse
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case let .jobStarted(started): return "\(started.totalCount) items"
+        case let .progress(update): return update.description
+        case let .complete(completion): return completion.description
+        case let .error(error): return "\(error.code) \(error.message)"
+        case let .canceled(cancellation): return "\(cancellation.processedItems)/\(cancellation.totalItems) \(cancellation.message)"
+        case let .ping(ping): return "clientTime \(ping.clientTime.map(String.init) ?? "none")"
+        case let .pong(pong): return "clientTime \(pong.clientTime.map(String.init) ?? "none") serverTime \(pong.serverTime)"
+        case let .syncRequest(request): return "last seen \(request.lastProcessedCount.map(String.init) ?? "nothing")"
+        case let .syncResponse(snapshot): return snapshot.description
+        }
+    }
+}
+
+/// `job_started`: the job's size.
+public struct JobStarted: Hashable, Sendable {
+    public var totalCount: Int
+
+    public init(totalCount: Int) {
+        precondition(totalCount >= 0, "a job has no negative number of items: \(totalCount)")
+        self.totalCount = totalCount
+    }
+}
+
+/// `job_complete`: the job's final counts, also when it was canceled.
+///
+/// Seed: 003_…, `completeV2` (`successCount`, `failureCount`, `duration`, `summary`); Seed: 000_…, the
+/// loop's final `{ type: "complete", canceled: true }`; production's `summary: {totalProcessed,
+/// successCount, failureCount, duration}`. The duration is in milliseconds (D-075). The per-book
+/// `results` of `completeV2` do not travel on the socket: 1,500 books' results would exceed the message
+/// bound, and the app already holds the books (D-076).
+public struct JobCompletion: Hashable, Sendable, CustomStringConvertible {
+    public var canceled: Bool
+    public var totalProcessed: Int
+    public var totalCount: Int
+    public var successCount: Int
+    public var failureCount: Int
+    public var durationMilliseconds: Int64
+    /// The seed's `summary` line ("Added 45 books. 5 couldn't be found.").
+    public var userMessage: String?
+
+    /// - Precondition: counts are non-negative, `successCount + failureCount == totalProcessed`,
+    ///   `totalProcessed <= totalCount`, and the duration is non-negative.
+    public init(canceled: Bool, totalProcessed: Int, totalCount: Int, successCount: Int, failureCount: Int, durationMilliseconds: Int64, userMessage: String? = nil) {
+        precondition(successCount >= 0 && failureCount >= 0 && successCount + failureCount == totalProcessed, "successes (\(successCount)) and failures (\(failureCount)) must add up to the processed count (\(totalProcessed))")
+        precondition(totalProcessed <= totalCount, "processed \(totalProcessed) of only \(totalCount)")
+        precondition(durationMilliseconds >= 0, "a job takes no negative time: \(durationMilliseconds) ms")
+        self.canceled = canceled
+        self.totalProcessed = totalProcessed
+        self.totalCount = totalCount
+        self.successCount = successCount
+        self.failureCount = failureCount
+        self.durationMilliseconds = durationMilliseconds
+        self.userMessage = userMessage
+    }
+
+    public var description: String {
+        "\(canceled ? "canceled" : "complete") \(totalProcessed)/\(totalCount) success \(successCount) failure \(failureCount) in \(durationMilliseconds) ms"
+    }
+}
+
+/// `canceled`: the broadcast when the job is canceled (Seed: 000_…, "WebSocket Message (After
+/// Cancellation)": `message`, `processedItems`, `totalItems`).
+public struct JobCancellation: Hashable, Sendable {
+    public var message: String
+    public var processedItems: Int
+    public var totalItems: Int
+
+    public init(message: String, processedItems: Int, totalItems: Int) {
+        precondition(processedItems >= 0 && processedItems <= totalItems, "processed \(processedItems) of \(totalItems)")
+        self.message = message
+        self.processedItems = processedItems
+        self.totalItems = totalItems
+    }
+}
+
+/// `ping`: the client's heartbeat, with its own time to be echoed (Seed: 003_…, Task 1,
+/// `payload: {clientTime}`).
+public struct Ping: Hashable, Sendable {
+    /// Milliseconds since 1970 on the client's clock; the seed's backend tolerates its absence.
+    public var clientTime: Int64?
+
+    public init(clientTime: Int64?) {
+        self.clientTime = clientTime
+    }
+}
+
+/// `pong`: the server's answer, echoing the ping's `clientTime` so the client measures the round trip on
+/// its own clock.
+public struct Pong: Hashable, Sendable {
+    public var clientTime: Int64?
+    /// When the server answered, on its clock (for logs; clocks differ, so it is not used for RTT).
+    public var serverTime: Int64
+
+    public init(clientTime: Int64?, serverTime: Int64) {
+        self.clientTime = clientTime
+        self.serverTime = serverTime
+    }
+}
+
+/// `sync_request`: after a reconnect, the client asks for the job's state (Seed: 003_…, Task 1's
+/// `case 'sync_request'`; "Include the job ID in reconnect queries to resume state").
+public struct SyncRequest: Hashable, Sendable {
+    /// The highest count the client saw before the connection dropped, for the server's logs.
+    public var lastProcessedCount: Int?
+
+    public init(lastProcessedCount: Int?) {
+        precondition(lastProcessedCount.map { $0 >= 0 } ?? true, "a count is never negative: \(lastProcessedCount!)")
+        self.lastProcessedCount = lastProcessedCount
+    }
+}
+
+/// `sync_response`: the job's state, with its final message if it has ended, so a client that missed
+/// messages while disconnected misses nothing that matters: the latest count and the ending.
+public struct JobSnapshot: Hashable, Sendable, CustomStringConvertible {
+    public var status: JobStatus
+    public var processedCount: Int
+    public var totalCount: Int
+    /// The completion, when the job completed or was canceled and its loop has ended.
+    public var completion: JobCompletion?
+    /// The error, when the job failed.
+    public var error: StructuredError?
+
+    /// - Precondition: `processedCount <= totalCount`; a failed job carries its error and no completion;
+    ///   a running job carries neither.
+    public init(status: JobStatus, processedCount: Int, totalCount: Int, completion: JobCompletion? = nil, error: StructuredError? = nil) {
+        precondition(processedCount >= 0 && processedCount <= totalCount, "processed \(processedCount) of \(totalCount)")
+        precondition(status != .failed || (error != nil && completion == nil), "a failed job's snapshot carries its error and no completion")
+        precondition(status != .running || (error == nil && completion == nil), "a running job's snapshot carries no ending")
+        precondition(status == .failed || error == nil, "only a failed job's snapshot carries an error")
+        precondition(status != .complete || completion?.canceled == false, "a completed job's snapshot carries its completion")
+        precondition(status != .canceled || completion.map(\.canceled) ?? true, "a canceled job's completion says canceled")
+        self.status = status
+        self.processedCount = processedCount
+        self.totalCount = totalCount
+        self.completion = completion
+        self.error = error
+    }
+
+    public var description: String {
+        "\(status) \(processedCount)/\(totalCount)" + (completion.map { ", \($0)" } ?? "") + (error.map { ", \($0.code)" } ?? "")
+    }
+}
