@@ -1,0 +1,262 @@
+/// The app's side of one job's progress socket: connecting with the job's token, the heartbeat,
+/// reconnecting with backoff, resuming by job ID, and what the user sees of the job.
+///
+/// Seed: 003_…, Task 1 (`GenericWebSocketHandler`: `connect`, `startHeartbeat`, `checkHeartbeatHealth`,
+/// `connectWithRetry`, `handleMessage`) and the expert consensus ("Auto-reconnect with exponential backoff
+/// and state sync"; "Include the job ID in reconnect queries to resume state"). A pure state machine: the
+/// transport calls `opened`, `openFailed`, `received` and `connectionLost`; the owner calls `fire` at
+/// `deadline`; each returns the actions to carry out.
+///
+/// - After every successful open the client sends `sync_request`, and the server answers with the job's
+///   state and its ending if it has one, so nothing that matters is missed while disconnected (D-079).
+/// - The user's count never goes backwards, whatever order or repetition messages arrive in.
+/// - A frame that does not decode is recorded as a typed error and changes nothing else (issue 5).
+/// - A refused open (wrong or missing token, unknown job) is final: retrying cannot help.
+public struct ProgressSocketClient: Hashable, Sendable {
+    public let jobId: String
+    public let pipeline: ProgressPipeline
+    /// The job's token, sent when opening the socket (Phase 1, Task 1).
+    public let token: String
+    public let policy: ReconnectPolicy
+    public private(set) var heartbeat: Heartbeat
+    public private(set) var state = State.idle
+    /// What the user sees of the job.
+    public private(set) var view = JobView()
+    /// Tries since the last successful open (0 while connected).
+    public private(set) var attempt = 0
+    /// When the current run of failures began.
+    public private(set) var failingSince: Timestamp?
+    /// Successful opens.
+    public private(set) var opens = 0
+    /// Frames that did not decode or were not for this job, most recent last (at most
+    /// `rejectedFramesKept`), and how many in all.
+    public private(set) var rejectedFrames: [ProgressMessageError] = []
+    public private(set) var rejectedFrameCount = 0
+    public static let rejectedFramesKept = 16
+
+    public enum State: Hashable, Sendable {
+        case idle
+        /// An open is under way; it fails if not done by `timesOutAt`.
+        case connecting(timesOutAt: Timestamp)
+        case connected(since: Timestamp)
+        /// Waiting to try again at `retryAt`.
+        case waiting(retryAt: Timestamp)
+        /// The job ended and the client knows how; the socket is closed.
+        case finished
+        /// The server refused the socket (HTTP status); no retry.
+        case refused(status: Int)
+        /// Reconnecting failed for longer than the policy allows.
+        case gaveUp
+    }
+
+    /// What the client asks its transport to do.
+    public enum Action: Hashable, Sendable {
+        /// Open the socket: `GET /ws/progress?jobId=…&token=…[&reconnect=true]`.
+        case open(reconnect: Bool)
+        case send(ProgressMessage)
+        case close
+    }
+
+    public init(jobId: String, pipeline: ProgressPipeline, token: String, policy: ReconnectPolicy = ReconnectPolicy(), heartbeat: Heartbeat = Heartbeat()) {
+        self.jobId = jobId
+        self.pipeline = pipeline
+        self.token = token
+        self.policy = policy
+        self.heartbeat = heartbeat
+    }
+
+    /// When `fire` next has something to do.
+    public var deadline: Timestamp? {
+        switch state {
+        case let .connecting(timesOutAt): return timesOutAt
+        case let .waiting(retryAt): return retryAt
+        case .connected: return heartbeat.deadline
+        case .idle, .finished, .refused, .gaveUp: return nil
+        }
+    }
+
+    /// Whether the client has stopped for good.
+    public var hasStopped: Bool {
+        switch state {
+        case .finished, .refused, .gaveUp: return true
+        default: return false
+        }
+    }
+
+    // MARK: - Transitions
+
+    /// Opens the socket for the first time.
+    public mutating func start(at now: Timestamp) -> [Action] {
+        guard state == .idle else { return [] }
+        state = .connecting(timesOutAt: now.adding(milliseconds: ReconnectPolicy.handshakeTimeoutMilliseconds))
+        return [.open(reconnect: false)]
+    }
+
+    /// The socket opened: start the heartbeat and ask for the job's state.
+    public mutating func opened(at now: Timestamp) -> [Action] {
+        guard case .connecting = state else { return [] }
+        state = .connected(since: now)
+        opens += 1
+        attempt = 0
+        failingSince = nil
+        heartbeat.start(at: now)
+        return [.send(message(.syncRequest(SyncRequest(lastProcessedCount: view.processedCount)), at: now))]
+    }
+
+    /// The open failed: the network (retry) or a refusal with an HTTP status (401, 404: final).
+    public mutating func openFailed(status: Int? = nil, at now: Timestamp) -> [Action] {
+        guard case .connecting = state else { return [] }
+        if let status {
+            state = .refused(status: status)
+            return []
+        }
+        return retryLater(at: now)
+    }
+
+    /// The socket closed or dropped (a close frame, a transport error, the server's idle close).
+    public mutating func connectionLost(at now: Timestamp) -> [Action] {
+        switch state {
+        case .connected, .connecting:
+            heartbeat.stop()
+            return retryLater(at: now)
+        default:
+            return []
+        }
+    }
+
+    /// Runs the client's timers at `now`.
+    public mutating func fire(at now: Timestamp) -> [Action] {
+        switch state {
+        case let .connecting(timesOutAt) where timesOutAt <= now:
+            return [.close] + retryLater(at: now)
+        case let .waiting(retryAt) where retryAt <= now:
+            state = .connecting(timesOutAt: now.adding(milliseconds: ReconnectPolicy.handshakeTimeoutMilliseconds))
+            return [.open(reconnect: true)]
+        case .connected:
+            switch heartbeat.fire(at: now) {
+            case .nothing: return []
+            case let .sendPing(clientTime): return [.send(message(.ping(Ping(clientTime: clientTime)), at: now))]
+            case .reconnect: return [.close] + retryLater(at: now)
+            }
+        default:
+            return []
+        }
+    }
+
+    /// What a received frame did.
+    public enum Receipt: Hashable, Sendable {
+        /// The message was applied; carry out `actions`.
+        case applied(ProgressMessageType, actions: [Action])
+        /// The frame was refused with a typed error; nothing else changed.
+        case rejected(ProgressMessageError)
+        /// The client is not connected (or has stopped); the frame is ignored.
+        case ignored
+    }
+
+    /// A frame arrived from the server.
+    public mutating func received(_ bytes: some Collection<UInt8>, at now: Timestamp) -> Receipt {
+        guard case .connected = state else { return .ignored }
+        let message: ProgressMessage
+        do {
+            message = try ProgressMessageCodec.decode(bytes, from: .server)
+        } catch {
+            return reject(error)
+        }
+        guard BackendJobRegistry.key(message.jobId) == BackendJobRegistry.key(jobId) else {
+            return reject(.invalidField(.invalidValue(path: "jobId", reason: "names job \(message.jobId.prefix(64)), not this socket's job \(jobId)")))
+        }
+        return .applied(message.type, actions: apply(message.payload, at: now))
+    }
+
+    private mutating func apply(_ payload: ProgressPayload, at now: Timestamp) -> [Action] {
+        switch payload {
+        case let .jobStarted(started):
+            view.totalCount = started.totalCount
+        case let .progress(update):
+            view.progressMessages += 1
+            view.see(processed: update.processedCount, total: update.totalCount)
+            if let line = update.userMessage { view.userMessage = line }
+        case let .complete(completion):
+            view.see(processed: completion.totalProcessed, total: completion.totalCount)
+            view.completion = completion
+            return finish()
+        case let .error(error):
+            view.error = error
+            return finish()
+        case let .canceled(cancellation):
+            view.see(processed: cancellation.processedItems, total: cancellation.totalItems)
+            view.cancellation = cancellation
+        case let .pong(pong):
+            _ = heartbeat.pongReceived(clientTime: pong.clientTime, at: now)
+        case let .syncResponse(snapshot):
+            view.syncs += 1
+            view.see(processed: snapshot.processedCount, total: snapshot.totalCount)
+            if let completion = snapshot.completion {
+                view.completion = completion
+                return finish()
+            }
+            if let error = snapshot.error {
+                view.error = error
+                return finish()
+            }
+        case .ping, .syncRequest:
+            // `decode(_:from: .server)` refuses client messages.
+            preconditionFailure("the codec let a client message through as a server message: \(payload)")
+        }
+        return []
+    }
+
+    private mutating func finish() -> [Action] {
+        heartbeat.stop()
+        state = .finished
+        return [.close]
+    }
+
+    private mutating func reject(_ error: ProgressMessageError) -> Receipt {
+        rejectedFrameCount += 1
+        rejectedFrames.append(error)
+        if rejectedFrames.count > Self.rejectedFramesKept { rejectedFrames.removeFirst() }
+        return .rejected(error)
+    }
+
+    private mutating func retryLater(at now: Timestamp) -> [Action] {
+        let since = failingSince ?? now
+        failingSince = since
+        attempt += 1
+        guard policy.keepsTrying(failingSince: since, at: now) else {
+            state = .gaveUp
+            return []
+        }
+        state = .waiting(retryAt: now.adding(milliseconds: policy.delay(beforeAttempt: attempt)))
+        return []
+    }
+
+    private func message(_ payload: ProgressPayload, at now: Timestamp) -> ProgressMessage {
+        ProgressMessage(jobId: jobId, pipeline: pipeline, timestamp: now, payload: payload)
+    }
+}
+
+/// What the user sees of a job: the latest count (never backwards), the status line, and the ending.
+public struct JobView: Hashable, Sendable {
+    public var totalCount: Int?
+    /// The highest count seen, from any message.
+    public private(set) var processedCount = 0
+    public var userMessage: String?
+    public var completion: JobCompletion?
+    public var error: StructuredError?
+    public var cancellation: JobCancellation?
+    /// `job_progress` messages received.
+    public var progressMessages = 0
+    /// `sync_response` messages received.
+    public var syncs = 0
+
+    public init() {}
+
+    /// Whether the user knows how the job ended.
+    public var hasEnded: Bool { completion != nil || error != nil }
+
+    mutating func see(processed: Int, total: Int) {
+        processedCount = max(processedCount, processed)
+        totalCount = total
+    }
+}

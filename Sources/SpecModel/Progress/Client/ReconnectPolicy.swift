@@ -1,0 +1,41 @@
+/// When the client tries to reconnect after losing its socket, and when it stops trying.
+///
+/// Production retries after 1, 2, 4, 8 and 16 s (capped at 30 s) and gives up after five tries (31 s of
+/// outage). Giving up loses the final count whenever the network is down for longer than that, and the
+/// final count must never be lost; so this policy keeps production's first five delays, then keeps trying
+/// every 30 s (the cap) until `giveUpAfterMilliseconds` of continuous failure, ten minutes, which is
+/// longer than the backend takes to abandon a job with no progress (300 s), so by then the job's ending
+/// is settled and a later `sync_request` still gets it (D-078). The delays are exact, without jitter:
+/// the model is deterministic, and the simulator adds jitter from its seed if a scenario wants it.
+public struct ReconnectPolicy: Hashable, Sendable {
+    /// Production's delays, in milliseconds.
+    public static let productionDelaysMilliseconds: [Int64] = [1_000, 2_000, 4_000, 8_000, 16_000]
+    public static let delayCapMilliseconds: Int64 = 30_000
+    public static let giveUpAfterMillisecondsDefault: Int64 = 600_000
+    /// How long a connection attempt may take before it counts as failed (production: 10 s).
+    public static let handshakeTimeoutMilliseconds: Int64 = 10_000
+
+    public var delaysMilliseconds: [Int64]
+    public var delayCapMilliseconds: Int64
+    public var giveUpAfterMilliseconds: Int64
+
+    public init(delaysMilliseconds: [Int64] = productionDelaysMilliseconds, delayCapMilliseconds: Int64 = delayCapMilliseconds, giveUpAfterMilliseconds: Int64 = giveUpAfterMillisecondsDefault) {
+        precondition(!delaysMilliseconds.isEmpty && delaysMilliseconds.allSatisfy { $0 > 0 }, "reconnect delays must be positive: \(delaysMilliseconds)")
+        precondition(delayCapMilliseconds > 0 && giveUpAfterMilliseconds >= 0, "the cap and the give-up time must be positive")
+        self.delaysMilliseconds = delaysMilliseconds
+        self.delayCapMilliseconds = delayCapMilliseconds
+        self.giveUpAfterMilliseconds = giveUpAfterMilliseconds
+    }
+
+    /// The delay before try `attempt` (1-based), capped.
+    public func delay(beforeAttempt attempt: Int) -> Int64 {
+        precondition(attempt >= 1, "attempts count from 1, got \(attempt)")
+        let listed = attempt <= delaysMilliseconds.count ? delaysMilliseconds[attempt - 1] : delayCapMilliseconds
+        return min(listed, delayCapMilliseconds)
+    }
+
+    /// Whether to try again after failing since `failingSince`, at `now`.
+    public func keepsTrying(failingSince: Timestamp, at now: Timestamp) -> Bool {
+        now.epochMilliseconds - failingSince.epochMilliseconds < giveUpAfterMilliseconds
+    }
+}

@@ -1,0 +1,263 @@
+/// The backend's side of one job's progress socket (the seed's `ProgressWebSocketDO`): token checks,
+/// the throttled progress, pings and pongs, state sync after a reconnect, and the idle close.
+///
+/// Seed: 003_…, Tasks 1 and 2 (`handleWebSocketMessage`, `handlePing`, `updateProgressV2Throttled`,
+/// `completeV2`, `sendError`); Seed: 000_…, `cancelJob()` and its `canceled` broadcast. A pure state
+/// machine: the job calls `start`, `report`, `complete`, `fail` and `cancel`; the transport calls
+/// `connect`, `received` and `disconnected`; the owner calls `fire` at `deadline`. Each returns what to
+/// send or close.
+///
+/// - A socket must present the job's token (Phase 1, Task 1); without it, or with another job's, the
+///   upgrade is refused with 401 and the job is not revealed (D-080).
+/// - One socket per job: a new one (a reconnect) replaces the old, which is closed.
+/// - The job's state lives here, not in the socket: messages sent while no socket is open are lost, but
+///   `sync_request` answers with the latest count and the ending, so the client misses nothing that
+///   matters (D-079).
+/// - A client frame that does not decode is dropped and recorded as a typed error; the socket stays
+///   open (issue 5: "the connection state is unharmed").
+/// - The server closes a socket after `idleTimeoutMilliseconds` without a frame from the client, as
+///   Cloudflare does after ~100 s; the client's pings every 30 s keep it open.
+public struct ProgressJobSocket: Hashable, Sendable {
+    public static let idleTimeoutMilliseconds: Int64 = 100_000
+    /// WebSocket close codes (production: 1000 after completion, 1001 going away).
+    public static let closeNormal = 1000
+    public static let closeGoingAway = 1001
+
+    public let jobId: String
+    public let pipeline: ProgressPipeline
+    let token: String
+    public let startedAt: Timestamp
+    public private(set) var throttle = ProgressThrottle()
+    public private(set) var status = JobStatus.running
+    public private(set) var processedCount = 0
+    public private(set) var totalCount: Int
+    public private(set) var completion: JobCompletion?
+    public private(set) var error: StructuredError?
+    public private(set) var cancellation: JobCancellation?
+    /// The terminal message waiting for the throttle's deferred finish.
+    public private(set) var pendingTerminal: ProgressPayload?
+    /// The open socket, if any.
+    public private(set) var connection: Connection?
+    public private(set) var nextConnectionId = 1
+    /// Client frames dropped, most recent last (at most `rejectedFramesKept`), and how many in all.
+    public private(set) var rejectedFrames: [ProgressMessageError] = []
+    public private(set) var rejectedFrameCount = 0
+    public static let rejectedFramesKept = 16
+    /// Messages sent, by type, for tests and benchmarks.
+    public private(set) var sentCount = 0
+
+    /// An open socket.
+    public struct Connection: Hashable, Sendable {
+        public let id: Int
+        public let openedAt: Timestamp
+        /// When the client last sent a frame (or opened).
+        public var lastHeardAt: Timestamp
+    }
+
+    /// What the socket asks its transport to do.
+    public enum Action: Hashable, Sendable {
+        case send(connection: Int, ProgressMessage)
+        case close(connection: Int, code: Int)
+    }
+
+    /// - Precondition: the token is not empty.
+    public init(jobId: String, pipeline: ProgressPipeline, token: String, totalCount: Int, at now: Timestamp) {
+        precondition(!token.isEmpty, "a job's token must not be empty")
+        precondition(totalCount >= 0, "a job has no negative number of items: \(totalCount)")
+        self.jobId = jobId
+        self.pipeline = pipeline
+        self.token = token
+        self.totalCount = totalCount
+        self.startedAt = now
+    }
+
+    /// When `fire` next has something to do: the throttle's timer or the idle close.
+    public var deadline: Timestamp? {
+        let idle = connection.map { $0.lastHeardAt.adding(milliseconds: Self.idleTimeoutMilliseconds) }
+        switch (throttle.deadline, idle) {
+        case let (a?, b?): return min(a, b)
+        case let (a?, nil): return a
+        case let (nil, b?): return b
+        case (nil, nil): return nil
+        }
+    }
+
+    /// Whether the job has ended and its terminal message has gone out (or was due while no socket was open).
+    public var hasEnded: Bool { completion != nil || error != nil }
+
+    // MARK: - Sockets
+
+    /// What an upgrade request got.
+    public enum ConnectResult: Hashable, Sendable {
+        /// The socket is open as `connection`; carry out `actions` (closing a replaced socket).
+        case accepted(connection: Int, actions: [Action])
+        /// The upgrade is refused with an HTTP status and the error the body carries.
+        case refused(status: Int, StructuredError)
+    }
+
+    /// A client asks to open the job's socket with `token`.
+    public mutating func connect(token presented: String?, at now: Timestamp) -> ConnectResult {
+        guard let presented, Self.constantTimeEqual(presented, token) else {
+            return .refused(status: 401, .unauthorized())
+        }
+        var actions: [Action] = []
+        if let old = connection { actions.append(.close(connection: old.id, code: Self.closeGoingAway)) }
+        let id = nextConnectionId
+        nextConnectionId += 1
+        connection = Connection(id: id, openedAt: now, lastHeardAt: now)
+        return .accepted(connection: id, actions: actions)
+    }
+
+    /// The transport saw `connection` close.
+    public mutating func disconnected(_ id: Int, at now: Timestamp) {
+        if connection?.id == id { connection = nil }
+    }
+
+    /// A frame arrived from the client on `connection`.
+    public mutating func received(_ bytes: some Collection<UInt8>, on id: Int, at now: Timestamp) -> [Action] {
+        guard connection?.id == id else { return [] }
+        connection?.lastHeardAt = now
+        let message: ProgressMessage
+        do {
+            message = try ProgressMessageCodec.decode(bytes, from: .client)
+        } catch {
+            reject(error)
+            return []
+        }
+        guard BackendJobRegistry.key(message.jobId) == BackendJobRegistry.key(jobId) else {
+            reject(.invalidField(.invalidValue(path: "jobId", reason: "names job \(message.jobId.prefix(64)), not this socket's job")))
+            return []
+        }
+        switch message.payload {
+        case let .ping(ping):
+            return send(.pong(Pong(clientTime: ping.clientTime, serverTime: now.epochMilliseconds)), at: now)
+        case .syncRequest:
+            return send(.syncResponse(snapshot), at: now)
+        default:
+            preconditionFailure("the codec let a server message through as a client message: \(message)")
+        }
+    }
+
+    /// The job's state as `sync_response` reports it.
+    public var snapshot: JobSnapshot {
+        JobSnapshot(status: status, processedCount: processedCount, totalCount: totalCount, completion: completion, error: error)
+    }
+
+    // MARK: - The job
+
+    /// The job started: `job_started` with its size.
+    public mutating func start(at now: Timestamp) -> [Action] {
+        send(.jobStarted(JobStarted(totalCount: totalCount)), at: now)
+    }
+
+    /// The job reports progress; the throttle decides whether it travels now.
+    public mutating func report(_ update: ProgressUpdate, at now: Timestamp) -> [Action] {
+        guard status == .running else { return [] }
+        processedCount = max(processedCount, update.processedCount)
+        if case .sent = throttle.offer(update, at: now) { return send(.progress(update), at: now) }
+        return []
+    }
+
+    /// The job's loop ended (normally, or after a cancel with `canceled: true`).
+    public mutating func complete(_ completion: JobCompletion, at now: Timestamp) -> [Action] {
+        guard !hasEnded, pendingTerminal == nil else { return [] }
+        status = completion.canceled ? .canceled : .complete
+        processedCount = max(processedCount, completion.totalProcessed)
+        return end(with: .complete(completion), at: now)
+    }
+
+    /// The job failed.
+    public mutating func fail(_ error: StructuredError, at now: Timestamp) -> [Action] {
+        guard !hasEnded, pendingTerminal == nil else { return [] }
+        status = .failed
+        return end(with: .error(error), at: now)
+    }
+
+    /// The job was canceled (Seed: 000_…, `cancelJob()`): broadcast `canceled`; the loop then completes
+    /// with `canceled: true`.
+    public mutating func cancel(at now: Timestamp) -> [Action] {
+        guard status == .running, pendingTerminal == nil else { return [] }
+        status = .canceled
+        let cancellation = JobCancellation(message: "Job canceled by user", processedItems: processedCount, totalItems: totalCount)
+        self.cancellation = cancellation
+        return send(.canceled(cancellation), at: now)
+    }
+
+    /// Runs the throttle's timer and the idle close at `now`.
+    public mutating func fire(at now: Timestamp) -> [Action] {
+        var actions: [Action] = []
+        if let due = throttle.deadline, due <= now {
+            switch throttle.fire(at: now) {
+            case .nothingDue: break
+            case let .flushed(update), let .keptAlive(update): actions += send(.progress(update), at: now)
+            case let .finished(flushed):
+                if let flushed { actions += send(.progress(flushed), at: now) }
+                actions += sendTerminal(at: now)
+            }
+        }
+        if let open = connection, open.lastHeardAt.adding(milliseconds: Self.idleTimeoutMilliseconds) <= now {
+            connection = nil
+            actions.append(.close(connection: open.id, code: Self.closeGoingAway))
+        }
+        return actions
+    }
+
+    // MARK: - Sending
+
+    private mutating func end(with terminal: ProgressPayload, at now: Timestamp) -> [Action] {
+        pendingTerminal = terminal
+        switch throttle.finish(at: now) {
+        case let .now(flushed):
+            var actions: [Action] = []
+            if let flushed { actions += send(.progress(flushed), at: now) }
+            return actions + sendTerminal(at: now)
+        case .deferred:
+            return []
+        case .alreadyFinished:
+            return sendTerminal(at: now)
+        }
+    }
+
+    /// Sends the pending terminal message, records the ending, and closes the socket normally.
+    private mutating func sendTerminal(at now: Timestamp) -> [Action] {
+        guard let terminal = pendingTerminal else { return [] }
+        pendingTerminal = nil
+        switch terminal {
+        case let .complete(done): completion = done
+        case let .error(failure): error = failure
+        default: preconditionFailure("a terminal message is complete or error, not \(terminal)")
+        }
+        var actions = send(terminal, at: now)
+        if let open = connection {
+            connection = nil
+            actions.append(.close(connection: open.id, code: Self.closeNormal))
+        }
+        return actions
+    }
+
+    private mutating func send(_ payload: ProgressPayload, at now: Timestamp) -> [Action] {
+        guard let open = connection else { return [] }
+        sentCount += 1
+        return [.send(connection: open.id, ProgressMessage(jobId: jobId, pipeline: pipeline, timestamp: now, payload: payload))]
+    }
+
+    private mutating func reject(_ error: ProgressMessageError) {
+        rejectedFrameCount += 1
+        rejectedFrames.append(error)
+        if rejectedFrames.count > Self.rejectedFramesKept { rejectedFrames.removeFirst() }
+    }
+
+    /// Compares tokens without stopping at the first difference, so the time taken does not reveal how
+    /// much of a guess was right.
+    static func constantTimeEqual(_ a: String, _ b: String) -> Bool {
+        let left = Array(a.utf8)
+        let right = Array(b.utf8)
+        var difference = UInt8(truncatingIfNeeded: left.count ^ right.count)
+        for index in 0..<max(left.count, right.count) {
+            let x = index < left.count ? left[index] : 0
+            let y = index < right.count ? right[index] : 0
+            difference |= x ^ y
+        }
+        return difference == 0 && left.count == right.count
+    }
+}
