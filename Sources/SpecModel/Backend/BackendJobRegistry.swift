@@ -6,6 +6,8 @@
 public struct BackendJobRegistry: Hashable, Sendable {
     /// The jobs, keyed by their ID in lowercase.
     public private(set) var jobs: [String: EnrichmentJob] = [:]
+    /// The token of each job started with one, keyed like `jobs` (Phase 1 token authentication, D-080).
+    var tokens: [String: String] = [:]
 
     public init() {}
 
@@ -16,11 +18,20 @@ public struct BackendJobRegistry: Hashable, Sendable {
 
     /// Starts a job; an ID already in use, in any case, is refused (IDs are fresh UUIDs in production).
     @discardableResult
-    public mutating func startJob(_ jobId: String, books: [JobBook], at now: Timestamp) -> Bool {
+    public mutating func startJob(_ jobId: String, books: [JobBook], at now: Timestamp, token: String? = nil) -> Bool {
         let key = Self.key(jobId)
         guard jobs[key] == nil else { return false }
         jobs[key] = EnrichmentJob(jobId: jobId, books: books, startedAt: now)
+        if let token { tokens[key] = token }
         return true
+    }
+
+    /// Whether a request presenting `token` may act on the job: always for a job started without a
+    /// token, else only with that token (compared without stopping at the first difference).
+    public func authorizes(_ jobId: String, token: String?) -> Bool {
+        guard let expected = tokens[Self.key(jobId)] else { return true }
+        guard let token else { return false }
+        return ProgressJobSocket.constantTimeEqual(token, expected)
     }
 
     /// The job with this ID, in any case, if the backend knows it.

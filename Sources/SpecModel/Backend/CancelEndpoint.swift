@@ -6,7 +6,7 @@
 /// |---|---|---|
 /// | job running, now canceled | 200 | `{"success": true, "data": {"jobId", "status": "canceled"}, "meta": {"timestamp"}}` (the seed's) |
 /// | job already canceled | 200 | the same, with `"alreadyCanceled": true` in `data`: harmless, and says so |
-/// | no such job, or it already ended | 404 | `{"success": false, "error": {"code": "JOB_NOT_FOUND", "message": "No active job found with this ID"}}` (the seed's) |
+/// | no such job, it already ended, or the job has a token and the request does not carry it (`Authorization: Bearer`) | 404 | `{"success": false, "error": {"code": "JOB_NOT_FOUND", "message": "No active job found with this ID"}}` (the seed's) |
 /// | body not JSON | 400 | `INVALID_JSON`, with the parser's message and byte offset |
 /// | body not an object, `jobId` missing, `null`, not a string or not a UUID | 400 | `INVALID_REQUEST`, naming the problem |
 /// | body larger than `requestBytesMax` | 413 | `PAYLOAD_TOO_LARGE` |
@@ -14,7 +14,9 @@
 ///
 /// Job IDs are matched without regard to case, and the answer names the job by the ID it was started
 /// with (production issues lowercase UUIDs; Foundation's are uppercase); members other than
-/// `jobId` are ignored, as production ignores them. Decisions D-023 and D-024.
+/// `jobId` are ignored, as production ignores them. Decisions D-023 and D-024. A job started with a
+/// token (Phase 1's token authentication) is canceled only by a request bearing it; without it the
+/// answer is the unknown job's, so a client learns nothing about another client's job (D-080).
 public enum CancelEndpoint {
     public static let path = "/api/enrichment/cancel"
     /// The largest request body accepted, in bytes.
@@ -42,6 +44,9 @@ public enum CancelEndpoint {
             jobId = try parseJobId(document)
         } catch {
             return failure(400, "INVALID_REQUEST", "Invalid request: \(error.message)")
+        }
+        guard jobs.authorizes(jobId, token: request.authorization) else {
+            return failure(404, "JOB_NOT_FOUND", "No active job found with this ID")
         }
         // The answer names the job by the ID text it was started with.
         let name = jobs.job(jobId)?.jobId ?? jobId

@@ -3,16 +3,19 @@ public struct HTTPRequest: Hashable, Sendable {
     public var method: String
     public var path: String
     public var body: [UInt8]
+    /// The bearer token of the `Authorization: Bearer <token>` header, if the request has one.
+    public var authorization: String?
 
-    public init(method: String, path: String, body: [UInt8]) {
+    public init(method: String, path: String, body: [UInt8], authorization: String? = nil) {
         self.method = method
         self.path = path
         self.body = body
+        self.authorization = authorization
     }
 
     /// A request whose body is `text` in UTF-8.
-    public init(method: String, path: String, bodyText: String) {
-        self.init(method: method, path: path, body: Array(bodyText.utf8))
+    public init(method: String, path: String, bodyText: String, authorization: String? = nil) {
+        self.init(method: method, path: path, body: Array(bodyText.utf8), authorization: authorization)
     }
 }
 

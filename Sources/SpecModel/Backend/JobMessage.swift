@@ -1,8 +1,7 @@
 /// A message an enrichment job broadcasts to its progress socket.
 ///
-/// These are the values the model produces; their JSON envelope and codec belong to the progress
-/// protocol (issue 5), which decides between the Reset PRD's `data` shape and the Phase 2 envelope
-/// (Decisions register, O-05).
+/// These are the values the model produces; `ProgressMessage.init(_:pipeline:)` puts them in the
+/// Phase 2 envelope, the one shape for every message (D-075), and `ProgressMessageCodec` writes them.
 public enum JobMessage: Hashable, Sendable {
     case progress(JobProgressMessage)
     case complete(JobCompleteMessage)

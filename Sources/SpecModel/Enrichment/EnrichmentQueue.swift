@@ -22,7 +22,7 @@ public struct EnrichmentQueue: Hashable, Sendable {
     public var pendingCount: Int { storage.count - head }
 
     public static func == (lhs: EnrichmentQueue, rhs: EnrichmentQueue) -> Bool {
-        lhs.storage[lhs.head...] == rhs.storage[rhs.head...] && lhs.inFlight == rhs.inFlight && lhs.currentJobId == rhs.currentJobId
+        lhs.storage[lhs.head...] == rhs.storage[rhs.head...] && lhs.inFlight == rhs.inFlight && lhs.currentJobId == rhs.currentJobId && lhs.currentJobToken == rhs.currentJobToken
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -34,6 +34,8 @@ public struct EnrichmentQueue: Hashable, Sendable {
     public private(set) var inFlight: PersistentIdentifier?
     /// The backend job the app is following, if any.
     public private(set) var currentJobId: String?
+    /// That job's token, sent with the cancel request (D-080).
+    public private(set) var currentJobToken: String?
 
     public init() {}
 
@@ -115,13 +117,15 @@ public struct EnrichmentQueue: Hashable, Sendable {
     }
 
     /// Starts following a backend job.
-    public mutating func setCurrentJobId(_ jobId: String) {
+    public mutating func setCurrentJobId(_ jobId: String, token: String? = nil) {
         currentJobId = jobId
+        currentJobToken = token
     }
 
     /// Stops following the backend job.
     public mutating func clearCurrentJobId() {
         currentJobId = nil
+        currentJobToken = nil
     }
 
     /// How a backend job ended, as the app learns it.
@@ -131,7 +135,7 @@ public struct EnrichmentQueue: Hashable, Sendable {
 
     /// Records that a job ended: the queue stops following it if it was the current one.
     public mutating func jobEnded(_ jobId: String, _ end: JobEnd) {
-        if currentJobId == jobId { currentJobId = nil }
+        if currentJobId == jobId { clearCurrentJobId() }
     }
 
     /// Empties the queue: pending works, the work in flight and the current job (seed 000_…: "when
@@ -141,7 +145,7 @@ public struct EnrichmentQueue: Hashable, Sendable {
         head = 0
         members = []
         inFlight = nil
-        currentJobId = nil
+        clearCurrentJobId()
     }
 
     /// Whether nothing is queued, in flight or followed.

@@ -16,29 +16,30 @@ public enum LibraryResetRun {
         var reset = LibraryReset()
         reset.requestReset(&app)
         if case let .sendCancelRequest(jobId)? = reset.confirm(&app) {
-            reset.receiveCancelResult(sendCancelRequest(jobId, to: &backend, at: now, network: network), &app)
+            let token = app.enrichmentQueue.currentJobToken
+            reset.receiveCancelResult(sendCancelRequest(jobId, token: token, to: &backend, at: now, network: network), &app)
         }
         reset.runSteps(&app)
         return reset.phase
     }
 
     /// Sends the app's cancel request over `network` and returns what the app sees.
-    public static func sendCancelRequest(_ jobId: String, to backend: inout BackendJobRegistry, at now: Timestamp, network: Network = .online) -> CancelRequestResult {
+    public static func sendCancelRequest(_ jobId: String, token: String? = nil, to backend: inout BackendJobRegistry, at now: Timestamp, network: Network = .online) -> CancelRequestResult {
         switch network {
         case .offline:
             return .failed(reason: "The Internet connection appears to be offline.")
         case let .timedOut(reached):
-            if reached { _ = deliver(jobId, to: &backend, at: now) }
+            if reached { _ = deliver(jobId, token: token, to: &backend, at: now) }
             return .failed(reason: "The request timed out.")
         case .online:
-            let response = deliver(jobId, to: &backend, at: now)
+            let response = deliver(jobId, token: token, to: &backend, at: now)
             return .answered(status: response.status, errorCode: response.errorCode)
         }
     }
 
     /// The request the app sends, handled by the backend's endpoint.
-    static func deliver(_ jobId: String, to backend: inout BackendJobRegistry, at now: Timestamp) -> HTTPResponse {
+    static func deliver(_ jobId: String, token: String?, to backend: inout BackendJobRegistry, at now: Timestamp) -> HTTPResponse {
         let body = JSONValue.object(["jobId": .string(jobId)]).encoded()
-        return CancelEndpoint.handle(HTTPRequest(method: "POST", path: CancelEndpoint.path, body: body), jobs: &backend, at: now)
+        return CancelEndpoint.handle(HTTPRequest(method: "POST", path: CancelEndpoint.path, body: body, authorization: token), jobs: &backend, at: now)
     }
 }

@@ -98,6 +98,27 @@ import Workloads
         }
     }
 
+    /// What the backend's enrichment job broadcasts (seed 000's loop: progress, `canceled`, then
+    /// `complete` with `canceled: true`; or a failure) travels in the envelope and decodes back.
+    @Test func anEnrichmentJobsBroadcastsTravelInTheEnvelope() throws {
+        var job = EnrichmentJob(jobId: Self.jobId, books: (0..<3).map { JobBook(workRawIdentifier: UInt64($0 + 1), title: "Book \($0)") }, startedAt: Timestamp(epochMilliseconds: 1_000))
+        _ = job.loopStep(at: Timestamp(epochMilliseconds: 2_000)) { _ in .enriched }
+        _ = job.loopStep(at: Timestamp(epochMilliseconds: 3_000)) { _ in .notFound }
+        _ = job.cancelJob(at: Timestamp(epochMilliseconds: 3_500))
+        _ = job.loopStep(at: Timestamp(epochMilliseconds: 4_000)) { _ in .enriched }
+        var failing = EnrichmentJob(jobId: "job-2", books: [], startedAt: Timestamp(epochMilliseconds: 0))
+        failing.fail(at: Timestamp(epochMilliseconds: 5), code: "PROVIDER_DOWN", message: "all providers failed")
+        let messages = (job.outbox + failing.outbox).map { ProgressMessage($0) }
+        #expect(messages.map(\.type) == [.jobProgress, .jobProgress, .canceled, .jobComplete, .error])
+        for message in messages {
+            #expect(try ProgressMessageCodec.decode(ProgressMessageCodec.encode(message), from: .server) == message)
+        }
+        #expect(messages[3].payload == .complete(JobCompletion(canceled: true, totalProcessed: 2, totalCount: 3, successCount: 1, failureCount: 1, durationMilliseconds: 3_000)))
+        guard case let .error(error) = messages[4].payload else { return }
+        #expect(error.code == .internalError)
+        #expect(error.message == "PROVIDER_DOWN: all providers failed")
+    }
+
     // MARK: - Typed errors
 
     /// Each kind of bad message gets its own error, naming the field (issue 5: "an unknown type, a missing
