@@ -181,7 +181,7 @@ public struct ProgressSocketClient: Hashable, Sendable {
             view.completion = completion
             return finish()
         case let .error(error):
-            view.error = error
+            view.see(error)
             return finish()
         case let .canceled(cancellation):
             view.see(processed: cancellation.processedItems, total: cancellation.totalItems)
@@ -196,7 +196,7 @@ public struct ProgressSocketClient: Hashable, Sendable {
                 return finish()
             }
             if let error = snapshot.error {
-                view.error = error
+                view.see(error)
                 return finish()
             }
         case .ping, .syncRequest:
@@ -258,5 +258,13 @@ public struct JobView: Hashable, Sendable {
     mutating func see(processed: Int, total: Int) {
         processedCount = max(processedCount, processed)
         totalCount = total
+    }
+
+    /// The job failed: the error's details carry the final counts.
+    mutating func see(_ failure: StructuredError) {
+        error = failure
+        if let successes = failure.details.successCount, let failures = failure.details.failureCount {
+            processedCount = max(processedCount, successes + failures)
+        }
     }
 }

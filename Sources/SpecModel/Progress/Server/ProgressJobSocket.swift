@@ -138,9 +138,17 @@ public struct ProgressJobSocket: Hashable, Sendable {
         }
     }
 
-    /// The job's state as `sync_response` reports it.
+    /// The job's state as `sync_response` reports it. An ending the throttle has deferred is reported
+    /// already: the job has ended, and a sync answer is not a progress message, so it does not count
+    /// against the rate.
     public var snapshot: JobSnapshot {
-        JobSnapshot(status: status, processedCount: processedCount, totalCount: totalCount, completion: completion, error: error)
+        var ending = (completion: completion, error: error)
+        switch pendingTerminal {
+        case let .complete(done)?: ending.completion = done
+        case let .error(failure)?: ending.error = failure
+        default: break
+        }
+        return JobSnapshot(status: status, processedCount: processedCount, totalCount: totalCount, completion: ending.completion, error: ending.error)
     }
 
     // MARK: - The job
@@ -166,11 +174,24 @@ public struct ProgressJobSocket: Hashable, Sendable {
         return end(with: .complete(completion), at: now)
     }
 
-    /// The job failed.
-    public mutating func fail(_ error: StructuredError, at now: Timestamp) -> [Action] {
+    /// The job failed after `successCount` items succeeded and `failureCount` failed.
+    ///
+    /// The counts go into the error's details, overriding any there: the terminal message carries the
+    /// final count, as the completion does, so a client whose last progress message was lost still ends
+    /// with the right count (the seed: "success and failure counts in the details").
+    public mutating func fail(_ error: StructuredError, successCount: Int, failureCount: Int, at now: Timestamp) -> [Action] {
         guard !hasEnded, pendingTerminal == nil else { return [] }
+        precondition(successCount >= 0 && failureCount >= 0, "counts are never negative: \(successCount), \(failureCount)")
         status = .failed
-        return end(with: .error(error), at: now)
+        processedCount = max(processedCount, successCount + failureCount)
+        var details = error.details
+        details.successCount = successCount
+        details.failureCount = failureCount
+        let counted = StructuredError(
+            code: error.code, message: error.message, userMessage: error.userMessage,
+            affectedItems: error.affectedItems, retryable: error.retryable, details: details
+        )
+        return end(with: .error(counted), at: now)
     }
 
     /// The job was canceled (Seed: 000_…, `cancelJob()`): broadcast `canceled`; the loop then completes

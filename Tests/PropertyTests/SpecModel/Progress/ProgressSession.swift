@@ -59,7 +59,7 @@ struct ProgressSession {
     }
 
     mutating func fail() {
-        perform(server.fail(.enrichmentFailed(reason: "provider down", failedTitles: processed > 0 ? ["Book 1"] : [], successCount: max(0, processed - 1)), at: now))
+        perform(server.fail(.enrichmentFailed(reason: "provider down", failedTitles: [], successCount: 0), successCount: processed - failures, failureCount: failures, at: now))
     }
 
     mutating func cancel() {

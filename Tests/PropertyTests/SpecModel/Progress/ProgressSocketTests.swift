@@ -203,4 +203,38 @@ import Testing
         #expect(session.client.state == .finished)
         #expect(session.server.status == .canceled)
     }
+
+    // MARK: - Found by the stateful test
+
+    /// A failure after the last progress message was lost still gives the user the final count: the
+    /// error's details carry the success and failure counts (shrunk by the stateful test to "link down,
+    /// work 1 item, link up, fail").
+    @Test func aFailureCarriesTheFinalCountWhenTheLastProgressWasLost() {
+        var session = ProgressSession(total: 5)
+        session.linkUp = false
+        session.work(items: 1, spacing: 0)
+        session.linkUp = true
+        session.fail()
+        #expect(session.client.state == .finished)
+        #expect(session.client.view.processedCount == 1)
+        #expect(session.client.view.error?.details.successCount == 1)
+        #expect(session.client.view.error?.details.failureCount == 0)
+    }
+
+    /// A sync that arrives while the finish waits behind a held report gets the ending at once (found at
+    /// ten times the default cases: the snapshot once claimed "complete" without its completion).
+    @Test func aSyncDuringADeferredFinishReportsTheEnding() {
+        var session = ProgressSession(total: 3)
+        session.work(items: 2, spacing: 10)
+        session.complete()
+        #expect(session.server.pendingTerminal != nil)
+        #expect(session.client.state != .finished)
+        let snapshot = session.server.snapshot
+        #expect(snapshot.status == .complete)
+        #expect(snapshot.completion?.totalProcessed == 2)
+        session.dropConnection()
+        session.advance(by: 1_000)
+        #expect(session.client.state == .finished)
+        #expect(session.client.view.processedCount == 2)
+    }
 }
