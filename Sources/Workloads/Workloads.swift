@@ -4,6 +4,6 @@ import Generators
 public enum Workloads {
     public static var all: [Workload] {
         GeneratorWorkloads.all + ShrinkingChallengeWorkloads.all + LibraryResetWorkloads.all
-            + CSVParseWorkloads.all + CSVImportWorkloads.all
+            + CSVParseWorkloads.all + CSVImportWorkloads.all + ProgressProtocolWorkloads.all
     }
 }

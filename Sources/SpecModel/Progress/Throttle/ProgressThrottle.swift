@@ -64,7 +64,9 @@ public struct ProgressThrottle: ProgressThrottling, Hashable {
 
     public var deadline: Timestamp? {
         guard let lastSentAt, phase != .finished else { return nil }
-        if held != nil { return lastSentAt.adding(milliseconds: intervalMilliseconds) }
+        // `if case .some` rather than `held != nil`: the comparison copied the held update (retaining
+        // its strings) on every call, and the socket asks for the deadline before every report.
+        if case .some = held { return lastSentAt.adding(milliseconds: intervalMilliseconds) }
         return lastSentAt.adding(milliseconds: keepAliveMilliseconds)
     }
 
