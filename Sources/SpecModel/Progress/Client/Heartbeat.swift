@@ -93,7 +93,9 @@ public struct Heartbeat: Hashable, Sendable {
             }
         }
         guard let nextPingAt, nextPingAt <= now else { return .nothing }
-        self.nextPingAt = nextPingAt.adding(milliseconds: pingIntervalMilliseconds)
+        // From now, not from the missed deadline: a clock that jumped forward must not set off a burst
+        // of catch-up pings.
+        self.nextPingAt = now.adding(milliseconds: pingIntervalMilliseconds)
         awaiting = PendingPing(clientTime: now.epochMilliseconds, dueAt: now.adding(milliseconds: pongTimeoutMilliseconds))
         lastPingClientTime = now.epochMilliseconds
         pingsSent += 1

@@ -33,6 +33,18 @@ public struct ProgressSocketClient: Hashable, Sendable {
     public private(set) var rejectedFrames: [ProgressMessageError] = []
     public private(set) var rejectedFrameCount = 0
     public static let rejectedFramesKept = 16
+    /// How long the client waits for `sync_response` before asking again (the pong budget).
+    public static let syncRetryMilliseconds: Int64 = 5_000
+    /// When the client asks for the job's state again if no answer has come.
+    public private(set) var syncRetryAt: Timestamp?
+    /// The last progress message applied, to drop a duplicate of it.
+    var lastProgress: ProgressSignature?
+
+    struct ProgressSignature: Hashable, Sendable {
+        var timestamp: Timestamp
+        var processedCount: Int
+        var keepAlive: Bool
+    }
 
     public enum State: Hashable, Sendable {
         case idle
@@ -70,7 +82,11 @@ public struct ProgressSocketClient: Hashable, Sendable {
         switch state {
         case let .connecting(timesOutAt): return timesOutAt
         case let .waiting(retryAt): return retryAt
-        case .connected: return heartbeat.deadline
+        case .connected:
+            switch (heartbeat.deadline, syncRetryAt) {
+            case let (a?, b?): return min(a, b)
+            case let (a, b): return a ?? b
+            }
         case .idle, .finished, .refused, .gaveUp: return nil
         }
     }
@@ -100,7 +116,7 @@ public struct ProgressSocketClient: Hashable, Sendable {
         attempt = 0
         failingSince = nil
         heartbeat.start(at: now)
-        return [.send(message(.syncRequest(SyncRequest(lastProcessedCount: view.processedCount)), at: now))]
+        return [requestSync(at: now)]
     }
 
     /// The open failed: the network (retry) or a refusal with an HTTP status (401, 404: final).
@@ -133,11 +149,14 @@ public struct ProgressSocketClient: Hashable, Sendable {
             state = .connecting(timesOutAt: now.adding(milliseconds: ReconnectPolicy.handshakeTimeoutMilliseconds))
             return [.open(reconnect: true)]
         case .connected:
+            var actions: [Action] = []
+            if let due = syncRetryAt, due <= now { actions.append(requestSync(at: now)) }
             switch heartbeat.fire(at: now) {
-            case .nothing: return []
-            case let .sendPing(clientTime): return [.send(message(.ping(Ping(clientTime: clientTime)), at: now))]
-            case .reconnect: return [.close] + retryLater(at: now)
+            case .nothing: break
+            case let .sendPing(clientTime): actions.append(.send(message(.ping(Ping(clientTime: clientTime)), at: now)))
+            case .reconnect: return actions + [.close] + retryLater(at: now)
             }
+            return actions
         default:
             return []
         }
@@ -151,6 +170,10 @@ public struct ProgressSocketClient: Hashable, Sendable {
         case rejected(ProgressMessageError)
         /// The client is not connected (or has stopped); the frame is ignored.
         case ignored
+        /// A progress message with a lower count than the last one applied (overtaken on the network), or
+        /// the very same message again (duplicated by the network): dropped, so the user sees neither a
+        /// count going back nor a message twice (D-080).
+        case stale
     }
 
     /// A frame arrived from the server.
@@ -164,6 +187,11 @@ public struct ProgressSocketClient: Hashable, Sendable {
         }
         guard BackendJobRegistry.key(message.jobId) == BackendJobRegistry.key(jobId) else {
             return reject(.invalidField(.invalidValue(path: "jobId", reason: "names job \(message.jobId.prefix(64)), not this socket's job \(jobId)")))
+        }
+        if case let .progress(update) = message.payload {
+            let signature = ProgressSignature(timestamp: message.timestamp, processedCount: update.processedCount, keepAlive: update.keepAlive)
+            if let last = lastProgress, signature == last || update.processedCount < last.processedCount { return .stale }
+            lastProgress = signature
         }
         return .applied(message.type, actions: apply(message.payload, at: now))
     }
@@ -189,6 +217,7 @@ public struct ProgressSocketClient: Hashable, Sendable {
         case let .pong(pong):
             _ = heartbeat.pongReceived(clientTime: pong.clientTime, at: now)
         case let .syncResponse(snapshot):
+            syncRetryAt = nil
             view.syncs += 1
             view.see(processed: snapshot.processedCount, total: snapshot.totalCount)
             if let completion = snapshot.completion {
@@ -206,7 +235,15 @@ public struct ProgressSocketClient: Hashable, Sendable {
         return []
     }
 
+    /// Asks for the job's state, and again every `syncRetryMilliseconds` until the answer comes: a
+    /// request or its answer may be lost, and the ending must not be (D-079).
+    private mutating func requestSync(at now: Timestamp) -> Action {
+        syncRetryAt = now.adding(milliseconds: Self.syncRetryMilliseconds)
+        return .send(message(.syncRequest(SyncRequest(lastProcessedCount: view.processedCount)), at: now))
+    }
+
     private mutating func finish() -> [Action] {
+        syncRetryAt = nil
         heartbeat.stop()
         state = .finished
         return [.close]
@@ -220,6 +257,7 @@ public struct ProgressSocketClient: Hashable, Sendable {
     }
 
     private mutating func retryLater(at now: Timestamp) -> [Action] {
+        syncRetryAt = nil
         let since = failingSince ?? now
         failingSince = since
         attempt += 1

@@ -179,17 +179,31 @@ import Testing
         #expect(client.fire(at: Self.at(11_000)) == [.open(reconnect: true)])
     }
 
-    /// Counts never go backwards for the user, whatever order messages arrive in.
+    /// Counts never go backwards for the user, whatever order messages arrive in, and a duplicated or
+    /// overtaken progress message is dropped rather than shown.
     @Test func theUsersCountNeverGoesBackwards() {
         var client = ProgressSocketClient(jobId: "j", pipeline: .csvImport, token: "t")
         _ = client.start(at: Self.at(0))
         _ = client.opened(at: Self.at(1))
+        var receipts: [String] = []
         for count in [5, 9, 7, 9, 2, 12] {
             let message = ProgressMessage(jobId: "j", pipeline: .csvImport, timestamp: Self.at(2), payload: .progress(ProgressUpdate(processedCount: count, totalCount: 20)))
-            _ = client.received(ProgressMessageCodec.encode(message), at: Self.at(2))
+            switch client.received(ProgressMessageCodec.encode(message), at: Self.at(2)) {
+            case .applied: receipts.append("applied")
+            case .stale: receipts.append("stale")
+            default: receipts.append("other")
+            }
         }
+        // 7 and 2 were overtaken by 9; the second 9 is the first again (a duplicated frame).
+        #expect(receipts == ["applied", "applied", "stale", "stale", "stale", "applied"])
         #expect(client.view.processedCount == 12)
-        #expect(client.view.progressMessages == 6)
+        #expect(client.view.progressMessages == 3)
+        // A keep-alive repeats the count with a new time: applied.
+        let alive = ProgressMessage(jobId: "j", pipeline: .csvImport, timestamp: Self.at(10_000), payload: .progress(ProgressUpdate(processedCount: 12, totalCount: 20, keepAlive: true)))
+        guard case .applied = client.received(ProgressMessageCodec.encode(alive), at: Self.at(10_000)) else {
+            Issue.record("a keep-alive was dropped")
+            return
+        }
     }
 
     /// Cancel: the `canceled` broadcast, then the loop's completion with `canceled: true`, both seen.

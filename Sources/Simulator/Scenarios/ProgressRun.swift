@@ -1,0 +1,319 @@
+import Generators
+import SpecModel
+
+/// A long job's progress socket end to end on the simulator: the backend's job reports items through its
+/// throttled socket, the app's client keeps its heartbeat and reconnects, and every frame, open and close
+/// crosses a `Link` under the run's `FaultOptions`, each node reading its own `NodeClock`.
+///
+/// The run has a safety phase, with the faults, and then (from `healAtNanoseconds`) a liveness phase
+/// with calm options, which must bring the client the job's final count within `livenessBoundNanoseconds`.
+/// Everything random comes from the seed, so a run is reproduced exactly from (seed, configuration), and
+/// `ProgressRun.Result.digest` sums it up.
+public enum ProgressRun {
+    public static let app = NodeID(1)
+    public static let backend = NodeID(2)
+    public static let jobId = "550e8400-e29b-41d4-a716-446655440000"
+    public static let token = "job-token"
+
+    /// What a run does.
+    public struct Configuration: Hashable, Sendable {
+        public var items: Int
+        /// True time between two items of the job (600 ms: 100 books a minute, D-062).
+        public var itemIntervalNanoseconds: UInt64
+        /// How the job ends after its last item: complete, or fail.
+        public var failsAtEnd: Bool
+        public var faults: FaultOptions
+        public var appClock: NodeClock
+        public var backendClock: NodeClock
+        /// When the faults are healed; `nil` keeps them to the end.
+        public var healAtNanoseconds: UInt64?
+        /// How long after the heal (or after the job ends, if later) the client has to know the ending.
+        public var livenessBoundNanoseconds: UInt64
+        /// The most events a run may take: a bound on everything (a run that needs more is a bug).
+        public var eventsMax: Int
+
+        public init(
+            items: Int, itemIntervalNanoseconds: UInt64 = 600 * FaultOptions.millisecond, failsAtEnd: Bool = false,
+            faults: FaultOptions = .calm, appClock: NodeClock = .perfect, backendClock: NodeClock = .perfect,
+            healAtNanoseconds: UInt64? = nil, livenessBoundNanoseconds: UInt64 = 180_000 * FaultOptions.millisecond, eventsMax: Int = 10_000_000
+        ) {
+            self.items = items
+            self.itemIntervalNanoseconds = itemIntervalNanoseconds
+            self.failsAtEnd = failsAtEnd
+            self.faults = faults
+            self.appClock = appClock
+            self.backendClock = backendClock
+            self.healAtNanoseconds = healAtNanoseconds
+            self.livenessBoundNanoseconds = livenessBoundNanoseconds
+            self.eventsMax = eventsMax
+        }
+    }
+
+    /// What a run did.
+    public struct Result: Hashable, Sendable {
+        public var digest: TraceDigest
+        public var eventsRun: Int
+        /// True time when the run ended.
+        public var endedAtNanoseconds: UInt64
+        public var client: ProgressSocketClient
+        public var server: ProgressJobSocket
+        /// The job's processed count at the end.
+        public var processed: Int
+        /// When the job sent its ending, in true time.
+        public var jobEndedAtNanoseconds: UInt64?
+        /// When the client learned the ending, in true time.
+        public var clientKnewEndingAtNanoseconds: UInt64?
+        /// When the `job_progress` messages the client applied were sent, in true time.
+        public var progressSentAt: [UInt64]
+        /// When those messages arrived, in true time.
+        public var progressArrivals: [UInt64]
+        public var framesSent: Int
+        public var framesLost: Int
+        public var opens: Int
+        public var end: Simulation<Event>.RunEnd
+    }
+
+    /// The run's events.
+    public enum Event: Hashable, Sendable {
+        case jobStep
+        case clientTimer(generation: Int)
+        case serverTimer(generation: Int)
+        /// A frame arrives at the client (from the server) or at the server, on a connection.
+        case frameToClient([UInt8], connection: Int, sentAt: UInt64)
+        case frameToServer([UInt8], connection: Int)
+        case closeToClient(connection: Int)
+        case closeToServer(connection: Int)
+        /// The client's open request reaches the server.
+        case openArrives(attempt: Int)
+        /// The server's answer to an open reaches the client.
+        case openAnswered(attempt: Int, connection: Int?, status: Int?)
+        case heal
+    }
+
+    /// Runs the configuration with `seed`.
+    public static func run(seed: UInt64, _ configuration: Configuration) -> Result {
+        var state = RunState(configuration: configuration, seed: seed)
+        return state.run()
+    }
+}
+
+/// The mutable state of one run.
+struct RunState {
+    typealias Event = ProgressRun.Event
+    let configuration: ProgressRun.Configuration
+    var simulation: Simulation<Event>
+    var options: FaultOptions
+    var client: ProgressSocketClient
+    var server: ProgressJobSocket
+    var toClient = Link(from: ProgressRun.backend, to: ProgressRun.app)
+    var toServer = Link(from: ProgressRun.app, to: ProgressRun.backend)
+    var processed = 0
+    /// The server connection the client's transport is attached to.
+    var clientConnection: Int?
+    var openAttempt = 0
+    var clientTimerGeneration = 0
+    var serverTimerGeneration = 0
+    var clientTimerAt: UInt64?
+    var serverTimerAt: UInt64?
+    var jobEndedAt: UInt64?
+    var clientKnewEndingAt: UInt64?
+    var progressSent: [UInt64] = []
+    var progressArrivals: [UInt64] = []
+
+    init(configuration: ProgressRun.Configuration, seed: UInt64) {
+        self.configuration = configuration
+        simulation = Simulation(seed: seed)
+        options = configuration.faults
+        let start = configuration.backendClock.timestamp(at: 0)
+        client = ProgressSocketClient(jobId: ProgressRun.jobId, pipeline: .batchEnrichment, token: ProgressRun.token)
+        server = ProgressJobSocket(jobId: ProgressRun.jobId, pipeline: .batchEnrichment, token: ProgressRun.token, totalCount: configuration.items, at: start)
+    }
+
+    var appNow: Timestamp { configuration.appClock.timestamp(at: simulation.now) }
+    var backendNow: Timestamp { configuration.backendClock.timestamp(at: simulation.now) }
+
+    mutating func run() -> ProgressRun.Result {
+        perform(server.start(at: backendNow))
+        perform(client.start(at: appNow))
+        simulation.schedule(after: configuration.itemIntervalNanoseconds, .jobStep)
+        if let heal = configuration.healAtNanoseconds { simulation.schedule(at: heal, .heal) }
+        rescheduleTimers()
+        var end = Simulation<Event>.RunEnd.quiescent
+        while true {
+            guard simulation.eventsRun < configuration.eventsMax else {
+                end = .reachedEventLimit
+                break
+            }
+            guard let event = simulation.next() else { break }
+            handle(event)
+            rescheduleTimers()
+            if client.hasStopped, server.hasEnded, jobEndedAt != nil { break }
+            if let ended = jobEndedAt, simulation.now > max(ended, configuration.healAtNanoseconds ?? 0) + configuration.livenessBoundNanoseconds {
+                end = .reachedTimeLimit
+                break
+            }
+        }
+        return ProgressRun.Result(
+            digest: simulation.digest, eventsRun: simulation.eventsRun, endedAtNanoseconds: simulation.now,
+            client: client, server: server, processed: processed, jobEndedAtNanoseconds: jobEndedAt,
+            clientKnewEndingAtNanoseconds: clientKnewEndingAt, progressSentAt: progressSent,
+            progressArrivals: progressArrivals, framesSent: toClient.framesSent + toServer.framesSent,
+            framesLost: toClient.framesLost + toServer.framesLost, opens: client.opens, end: end
+        )
+    }
+
+    mutating func handle(_ event: Event) {
+        simulation.digest.record(simulation.now)
+        switch event {
+        case .jobStep:
+            simulation.digest.record("job \(processed + 1)")
+            processed += 1
+            perform(server.report(ProgressUpdate(processedCount: processed, totalCount: configuration.items, currentTitle: "Book \(processed)"), at: backendNow))
+            if processed < configuration.items {
+                simulation.schedule(after: configuration.itemIntervalNanoseconds, .jobStep)
+            } else {
+                endJob()
+            }
+        case let .clientTimer(generation):
+            guard generation == clientTimerGeneration else { return }
+            clientTimerAt = nil
+            perform(client.fire(at: appNow))
+        case let .serverTimer(generation):
+            guard generation == serverTimerGeneration else { return }
+            serverTimerAt = nil
+            perform(server.fire(at: backendNow))
+        case let .frameToClient(bytes, connection, sentAt):
+            simulation.digest.record(bytes)
+            guard connection == clientConnection else { return }
+            let before = client.view.progressMessages
+            if case let .applied(type, actions) = client.received(bytes, at: appNow) {
+                if type == .jobProgress, client.view.progressMessages > before {
+                    progressSent.append(sentAt)
+                    progressArrivals.append(simulation.now)
+                }
+                perform(actions)
+            }
+            noteEnding()
+        case let .frameToServer(bytes, connection):
+            simulation.digest.record(bytes)
+            perform(server.received(bytes, on: connection, at: backendNow))
+        case let .closeToClient(connection):
+            guard connection == clientConnection else { return }
+            clientConnection = nil
+            perform(client.connectionLost(at: appNow))
+        case let .closeToServer(connection):
+            server.disconnected(connection, at: backendNow)
+        case let .openArrives(attempt):
+            let answer: Event
+            switch server.connect(token: client.token, at: backendNow) {
+            case let .accepted(connection, actions):
+                perform(actions)
+                answer = .openAnswered(attempt: attempt, connection: connection, status: nil)
+            case let .refused(status, _):
+                answer = .openAnswered(attempt: attempt, connection: nil, status: status)
+            }
+            sendRequest(answer, from: ProgressRun.backend, to: ProgressRun.app)
+        case let .openAnswered(attempt, connection, status):
+            guard attempt == openAttempt, case .connecting = client.state else {
+                // A late answer to an abandoned attempt: the server's socket for it is closed.
+                if let connection { sendClose(toServer: connection) }
+                return
+            }
+            if let connection {
+                clientConnection = connection
+                perform(client.opened(at: appNow))
+            } else {
+                perform(client.openFailed(status: status, at: appNow))
+            }
+            noteEnding()
+        case .heal:
+            options = FaultOptions.calm
+            simulation.digest.record("heal")
+        }
+    }
+
+    mutating func endJob() {
+        let failures = processed / 20
+        if configuration.failsAtEnd {
+            perform(server.fail(.enrichmentFailed(reason: "provider down", failedTitles: [], successCount: processed - failures), successCount: processed - failures, failureCount: failures, at: backendNow))
+        } else {
+            perform(server.complete(JobCompletion(
+                canceled: false, totalProcessed: processed, totalCount: configuration.items, successCount: processed - failures,
+                failureCount: failures, durationMilliseconds: max(0, backendNow.epochMilliseconds - server.startedAt.epochMilliseconds)
+            ), at: backendNow))
+        }
+        jobEndedAt = simulation.now
+    }
+
+    mutating func noteEnding() {
+        if clientKnewEndingAt == nil, client.view.hasEnded { clientKnewEndingAt = simulation.now }
+    }
+
+    // MARK: - Actions onto links
+
+    mutating func perform(_ actions: [ProgressSocketClient.Action]) {
+        for action in actions {
+            switch action {
+            case .open:
+                openAttempt += 1
+                sendRequest(.openArrives(attempt: openAttempt), from: ProgressRun.app, to: ProgressRun.backend)
+            case let .send(message):
+                guard let connection = clientConnection else { continue }
+                send(.frameToServer(ProgressMessageCodec.encode(message), connection: connection), over: \.toServer)
+            case .close:
+                if let connection = clientConnection {
+                    clientConnection = nil
+                    sendClose(toServer: connection)
+                }
+            }
+        }
+    }
+
+    mutating func perform(_ actions: [ProgressJobSocket.Action]) {
+        for action in actions {
+            switch action {
+            case let .send(connection, message):
+                send(.frameToClient(ProgressMessageCodec.encode(message), connection: connection, sentAt: simulation.now), over: \.toClient)
+            case let .close(connection, _):
+                send(.closeToClient(connection: connection), over: \.toClient)
+            }
+        }
+    }
+
+    mutating func sendClose(toServer connection: Int) {
+        send(.closeToServer(connection: connection), over: \.toServer)
+    }
+
+    mutating func send(_ event: Event, over link: WritableKeyPath<RunState, Link>) {
+        var random = simulation.random
+        let delivery = self[keyPath: link].send(at: simulation.now, options: options, latency: options.frameLatency, random: &random)
+        simulation.random = random
+        for arrival in delivery.arrivals { simulation.schedule(at: arrival, event) }
+    }
+
+    /// An HTTP exchange (the socket upgrade): request latency, lost when cut.
+    mutating func sendRequest(_ event: Event, from sender: NodeID, to receiver: NodeID) {
+        let now = simulation.now
+        if options.isCut(from: sender, to: receiver, at: now) || simulation.random.nextBounded(below: 1_000_000) < options.lossPartsPerMillion { return }
+        let arrival = now + options.requestLatency.draw(&simulation.random)
+        if options.isOffline(receiver, at: arrival) { return }
+        simulation.schedule(at: arrival, event)
+    }
+
+    // MARK: - Timers on each node's clock
+
+    mutating func rescheduleTimers() {
+        let clientDue = client.deadline.flatMap { configuration.appClock.trueNanoseconds(whenReading: $0, from: simulation.now) }
+        if clientDue != clientTimerAt {
+            clientTimerGeneration += 1
+            clientTimerAt = clientDue
+            if let clientDue { simulation.schedule(at: clientDue, .clientTimer(generation: clientTimerGeneration)) }
+        }
+        let serverDue = server.deadline.flatMap { configuration.backendClock.trueNanoseconds(whenReading: $0, from: simulation.now) }
+        if serverDue != serverTimerAt {
+            serverTimerGeneration += 1
+            serverTimerAt = serverDue
+            if let serverDue { simulation.schedule(at: serverDue, .serverTimer(generation: serverTimerGeneration)) }
+        }
+    }
+}
