@@ -10,10 +10,12 @@ import Generators
 /// seed and scenario reproduce (issue 7, "Engine").
 public struct Simulation<Event> {
     /// The current virtual time, in nanoseconds from the start of the run.
-    public private(set) var now: UInt64 = 0
-    var queue = EventQueue<Event>()
+    @inlinable public var now: UInt64 { _now }
+    @usableFromInline var _now: UInt64 = 0
+    @usableFromInline var queue = EventQueue<Event>()
     /// Events run so far.
-    public private(set) var eventsRun = 0
+    @inlinable public var eventsRun: Int { _eventsRun }
+    @usableFromInline var _eventsRun = 0
     /// The run's trace digest.
     public var digest = TraceDigest()
     /// The run's random choices, all from its seed.
@@ -26,17 +28,21 @@ public struct Simulation<Event> {
     }
 
     /// Timers pending.
+    @inlinable
     public var pendingCount: Int { queue.count }
 
     /// Whether nothing is pending: the run is quiescent.
+    @inlinable
     public var isQuiescent: Bool { queue.isEmpty }
 
     /// The deadline of the next pending event.
+    @inlinable
     public mutating func nextDeadline() -> UInt64? { queue.peek()?.deadlineNanoseconds }
 
     /// Schedules `event` at `deadline`.
     /// - Precondition: `deadline >= now` (scheduling in the past is a bug in the caller).
     @discardableResult
+    @inlinable
     public mutating func schedule(at deadline: UInt64, _ event: Event) -> EventQueue<Event>.EventID {
         precondition(deadline >= now, "scheduling at \(deadline) ns, before now (\(now) ns)")
         return queue.schedule(at: deadline, event)
@@ -44,6 +50,7 @@ public struct Simulation<Event> {
 
     /// Schedules `event` `delay` nanoseconds from now.
     @discardableResult
+    @inlinable
     public mutating func schedule(after delay: UInt64, _ event: Event) -> EventQueue<Event>.EventID {
         let (deadline, overflow) = now.addingReportingOverflow(delay)
         precondition(!overflow, "a delay of \(delay) ns from \(now) ns overflows virtual time")
@@ -52,33 +59,37 @@ public struct Simulation<Event> {
 
     /// Cancels a pending timer; `false` if it already ran or was canceled.
     @discardableResult
+    @inlinable
     public mutating func cancel(_ id: EventQueue<Event>.EventID) -> Bool {
         queue.cancel(id)
     }
 
     /// Whether a timer is still pending.
+    @inlinable
     public func isPending(_ id: EventQueue<Event>.EventID) -> Bool {
         queue.isPending(id)
     }
 
     /// Takes the next event due at or before `limit` and moves `now` to its deadline; `nil` when none is.
+    @inlinable
     public mutating func next(notAfter limit: UInt64 = .max) -> Event? {
         guard let deadline = queue.peek()?.deadlineNanoseconds, deadline <= limit else { return nil }
         let entry = queue.popNext()!
         precondition(entry.deadlineNanoseconds >= now, "an event due at \(entry.deadlineNanoseconds) ns came after now (\(now) ns)")
-        now = entry.deadlineNanoseconds
-        eventsRun += 1
+        _now = entry.deadlineNanoseconds
+        _eventsRun += 1
         return entry.payload
     }
 
     /// Moves `now` forward to `time` without running anything (the caller has run every event due before).
     /// - Precondition: no event is due before `time`, and `time >= now`.
+    @inlinable
     public mutating func advance(to time: UInt64) {
         precondition(time >= now, "time never goes backwards: \(time) ns is before now (\(now) ns)")
         if let deadline = queue.peek()?.deadlineNanoseconds {
             precondition(deadline >= time, "advancing to \(time) ns would skip an event due at \(deadline) ns")
         }
-        now = time
+        _now = time
     }
 
     /// How a bounded run ended.
@@ -93,13 +104,14 @@ public struct Simulation<Event> {
 
     /// Runs events in order until quiescence, `until` (inclusive) or `eventsMax` events, calling
     /// `handle` for each with the simulation, so it can schedule and cancel.
+    @inlinable
     public mutating func run(until limit: UInt64 = .max, eventsMax: Int = .max, _ handle: (inout Simulation, Event) -> Void) -> RunEnd {
         var ran = 0
         while true {
             guard ran < eventsMax else { return queue.isEmpty ? .quiescent : .reachedEventLimit }
             guard let event = next(notAfter: limit) else {
                 if queue.isEmpty { return .quiescent }
-                if limit != .max, now < limit { now = limit }
+                if limit != .max, _now < limit { _now = limit }
                 return .reachedTimeLimit
             }
             ran += 1
