@@ -1,8 +1,8 @@
 /// Everything the app holds that Library Reset touches or must preserve.
 ///
 /// Durability on a crash follows the app: the store keeps what was saved; the enrichment queue and
-/// records, search history, feature flags, settings and CloudKit state are written as they change
-/// (user defaults) and survive; the work cache and what is on screen live in memory and are lost.
+/// records, search history, feature flags, settings, CloudKit state and the series library are written
+/// as they change and survive; the work cache and what is on screen live in memory and are lost.
 public struct AppState: Hashable, Sendable {
     public var store: LibraryStore
     public var workCache: DTOMapper
@@ -13,6 +13,8 @@ public struct AppState: Hashable, Sendable {
     public var featureFlags: FeatureFlags
     public var settings: AppSettings
     public var cloudKit: CloudKitSyncState
+    /// The user's series, a table of its own beside the store: a library reset keeps it (D-020, D-100).
+    public var series: SeriesLibrary
     public var screen: Screen
 
     public init(
@@ -24,6 +26,7 @@ public struct AppState: Hashable, Sendable {
         featureFlags: FeatureFlags = .defaults,
         settings: AppSettings = AppSettings(),
         cloudKit: CloudKitSyncState = CloudKitSyncState(),
+        series: SeriesLibrary = SeriesLibrary(),
         screen: Screen = Screen()
     ) {
         self.store = store
@@ -34,6 +37,7 @@ public struct AppState: Hashable, Sendable {
         self.featureFlags = featureFlags
         self.settings = settings
         self.cloudKit = cloudKit
+        self.series = series
         self.screen = screen
     }
 
@@ -48,6 +52,7 @@ public struct AppState: Hashable, Sendable {
             featureFlags: featureFlags,
             settings: settings,
             cloudKit: cloudKit,
+            series: series,
             screen: Screen()
         )
     }
@@ -63,6 +68,7 @@ public struct AppState: Hashable, Sendable {
             && featureFlags == other.featureFlags
             && settings == other.settings
             && cloudKit == other.cloudKit
+            && series == other.series
             && screen == other.screen
     }
 

@@ -121,6 +121,9 @@ public struct LibraryReset: Hashable, Sendable {
                 fail(error, &app)
                 return step
             }
+            // The series stay (D-020); their memberships of the deleted works go once the deletion is
+            // saved, so a failed save that restores the works keeps them too (D-100).
+            app.series.removeDeletedWorks(in: app.store)
         case .clearEnrichmentQueue:
             // Seed 000: "Enrichment Queue (pending/failed enrichment jobs)" is cleared: the queue and
             // the records of failed and review-bound works go together.
