@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "SpecModel", targets: ["SpecModel"]),
         .library(name: "Simulator", targets: ["Simulator"]),
         .executable(name: "benchrunner", targets: ["benchrunner"]),
+        .executable(name: "simrunner", targets: ["simrunner"]),
     ],
     targets: [
         // Layer 0: imports nothing of ours.
@@ -36,6 +37,8 @@ let package = Package(
             dependencies: ["Generators", "SpecModel", "Simulator", "Workloads", "BenchmarkHarness"],
             swiftSettings: strict
         ),
+        // Runs and replays the scenario files on the simulator; sweeps seeds in shards.
+        .executableTarget(name: "simrunner", dependencies: ["Simulator"], swiftSettings: strict),
         .testTarget(
             name: "PropertyTests",
             dependencies: ["Generators", "SpecModel", "Simulator", "TestSupport", "Workloads"],

@@ -31,12 +31,18 @@ public enum ProgressRun {
         public var livenessBoundNanoseconds: UInt64
         /// The most events a run may take: a bound on everything (a run that needs more is a bug).
         public var eventsMax: Int
+        /// The client's sync retry (`nil`: ask once per open, the canary).
+        public var clientSyncRetryMilliseconds: Int64?
+        /// Whether to record a trace (`Result.trace`); it never changes the run or its digest.
+        public var recordsTrace = false
 
         public init(
             items: Int, itemIntervalNanoseconds: UInt64 = 600 * FaultOptions.millisecond, failsAtEnd: Bool = false,
             faults: FaultOptions = .calm, appClock: NodeClock = .perfect, backendClock: NodeClock = .perfect,
-            healAtNanoseconds: UInt64? = nil, livenessBoundNanoseconds: UInt64 = 180_000 * FaultOptions.millisecond, eventsMax: Int = 10_000_000
+            healAtNanoseconds: UInt64? = nil, livenessBoundNanoseconds: UInt64 = 180_000 * FaultOptions.millisecond, eventsMax: Int = 10_000_000,
+            clientSyncRetryMilliseconds: Int64? = ProgressSocketClient.syncRetryMillisecondsDefault
         ) {
+            self.clientSyncRetryMilliseconds = clientSyncRetryMilliseconds
             self.items = items
             self.itemIntervalNanoseconds = itemIntervalNanoseconds
             self.failsAtEnd = failsAtEnd
@@ -71,6 +77,8 @@ public enum ProgressRun {
         public var framesLost: Int
         public var opens: Int
         public var end: Simulation<Event>.RunEnd
+        /// The trace, when the configuration asked for one.
+        public var trace: [SimulationTraceEvent]
     }
 
     /// The run's events.
@@ -119,13 +127,14 @@ struct RunState {
     var clientKnewEndingAt: UInt64?
     var progressSent: [UInt64] = []
     var progressArrivals: [UInt64] = []
+    var trace: [SimulationTraceEvent] = []
 
     init(configuration: ProgressRun.Configuration, seed: UInt64) {
         self.configuration = configuration
         simulation = Simulation(seed: seed)
         options = configuration.faults
         let start = configuration.backendClock.timestamp(at: 0)
-        client = ProgressSocketClient(jobId: ProgressRun.jobId, pipeline: .batchEnrichment, token: ProgressRun.token)
+        client = ProgressSocketClient(jobId: ProgressRun.jobId, pipeline: .batchEnrichment, token: ProgressRun.token, syncRetryMilliseconds: configuration.clientSyncRetryMilliseconds)
         server = ProgressJobSocket(jobId: ProgressRun.jobId, pipeline: .batchEnrichment, token: ProgressRun.token, totalCount: configuration.items, at: start)
     }
 
@@ -158,7 +167,7 @@ struct RunState {
             client: client, server: server, processed: processed, jobEndedAtNanoseconds: jobEndedAt,
             clientKnewEndingAtNanoseconds: clientKnewEndingAt, progressSentAt: progressSent,
             progressArrivals: progressArrivals, framesSent: toClient.framesSent + toServer.framesSent,
-            framesLost: toClient.framesLost + toServer.framesLost, opens: client.opens, end: end
+            framesLost: toClient.framesLost + toServer.framesLost, opens: client.opens, end: end, trace: trace
         )
     }
 
@@ -168,6 +177,7 @@ struct RunState {
         case .jobStep:
             simulation.digest.record("job \(processed + 1)")
             processed += 1
+            note(ProgressRun.backend, "job.item", ["processed": .integer(Int64(processed))])
             perform(server.report(ProgressUpdate(processedCount: processed, totalCount: configuration.items, currentTitle: "Book \(processed)"), at: backendNow))
             if processed < configuration.items {
                 simulation.schedule(after: configuration.itemIntervalNanoseconds, .jobStep)
@@ -186,7 +196,18 @@ struct RunState {
             simulation.digest.record(bytes)
             guard connection == clientConnection else { return }
             let before = client.view.progressMessages
-            if case let .applied(type, actions) = client.received(bytes, at: appNow) {
+            let receipt = client.received(bytes, at: appNow)
+            if configuration.recordsTrace {
+                let outcome: String
+                switch receipt {
+                case .applied: outcome = "applied"
+                case .stale: outcome = "stale"
+                case .rejected: outcome = "rejected"
+                case .ignored: outcome = "ignored"
+                }
+                note(ProgressRun.app, "frame.received", ["type": .string(Self.typeName(bytes)), "outcome": .string(outcome), "processed": .integer(Int64(client.view.processedCount))])
+            }
+            if case let .applied(type, actions) = receipt {
                 if type == .jobProgress, client.view.progressMessages > before {
                     progressSent.append(sentAt)
                     progressArrivals.append(simulation.now)
@@ -196,10 +217,12 @@ struct RunState {
             noteEnding()
         case let .frameToServer(bytes, connection):
             simulation.digest.record(bytes)
+            if configuration.recordsTrace { note(ProgressRun.backend, "frame.received", ["type": .string(Self.typeName(bytes)), "connection": .integer(Int64(connection))]) }
             perform(server.received(bytes, on: connection, at: backendNow))
         case let .closeToClient(connection):
             guard connection == clientConnection else { return }
             clientConnection = nil
+            note(ProgressRun.app, "connection.lost", ["connection": .integer(Int64(connection))])
             perform(client.connectionLost(at: appNow))
         case let .closeToServer(connection):
             server.disconnected(connection, at: backendNow)
@@ -221,6 +244,7 @@ struct RunState {
             }
             if let connection {
                 clientConnection = connection
+                note(ProgressRun.app, "socket.opened", ["connection": .integer(Int64(connection))])
                 perform(client.opened(at: appNow))
             } else {
                 perform(client.openFailed(status: status, at: appNow))
@@ -229,7 +253,18 @@ struct RunState {
         case .heal:
             options = FaultOptions.calm
             simulation.digest.record("heal")
+            note(ProgressRun.app, "faults.healed")
         }
+    }
+
+    mutating func note(_ node: NodeID, _ name: String, _ details: JSONObject = JSONObject()) {
+        guard configuration.recordsTrace else { return }
+        trace.append(SimulationTraceEvent(timeNanoseconds: simulation.now, node: node == ProgressRun.app ? "app" : "backend", name: name, details: details))
+    }
+
+    /// A frame's type, for the trace.
+    static func typeName(_ bytes: [UInt8]) -> String {
+        (try? ProgressMessageCodec.decode(bytes))?.type.rawValue ?? "undecodable"
     }
 
     mutating func endJob() {
@@ -243,6 +278,7 @@ struct RunState {
             ), at: backendNow))
         }
         jobEndedAt = simulation.now
+        note(ProgressRun.backend, configuration.failsAtEnd ? "job.failed" : "job.completed", ["processed": .integer(Int64(processed))])
     }
 
     mutating func noteEnding() {
@@ -256,6 +292,7 @@ struct RunState {
             switch action {
             case .open:
                 openAttempt += 1
+                note(ProgressRun.app, "socket.open", ["attempt": .integer(Int64(openAttempt))])
                 sendRequest(.openArrives(attempt: openAttempt), from: ProgressRun.app, to: ProgressRun.backend)
             case let .send(message):
                 guard let connection = clientConnection else { continue }
@@ -288,6 +325,17 @@ struct RunState {
         var random = simulation.random
         let delivery = self[keyPath: link].send(at: simulation.now, options: options, latency: options.frameLatency, random: &random)
         simulation.random = random
+        if configuration.recordsTrace {
+            let sender = self[keyPath: link].from
+            var details: JSONObject = ["delivered": .integer(Int64(delivery.arrivals.count))]
+            switch event {
+            case let .frameToClient(bytes, _, _), let .frameToServer(bytes, _): details["type"] = .string(Self.typeName(bytes))
+            case .closeToClient, .closeToServer: details["type"] = "close"
+            default: break
+            }
+            if let arrival = delivery.arrivals.first { details["arrives_ns"] = .integer(Int64(clamping: arrival)) }
+            note(sender, delivery.lost ? "frame.lost" : "frame.sent", details)
+        }
         for arrival in delivery.arrivals { simulation.schedule(at: arrival, event) }
     }
 

@@ -3,6 +3,7 @@ import Simulator
 import SpecModel
 import TestSupport
 import Testing
+import Workloads
 
 /// The progress protocol end to end on the simulator: a job's throttled socket and the app's client
 /// over links with faults, each node on its own clock (issue 7, "Actors" and "Properties under generated
@@ -10,21 +11,10 @@ import Testing
 @Suite struct ProgressRunTests {
     static let ms = FaultOptions.millisecond
 
-    /// Safety and liveness on one result: the rate of the progress messages the client applied, by when
-    /// the server sent them (network jitter can bunch arrivals, which no server-side throttle prevents), counts within the job's,
-    /// and, after the heal, the ending and the final count at the client within the bound.
+    /// Safety and liveness on one result (`ProgressRun.Result.violations`, shared with simrunner).
     static func check(_ result: ProgressRun.Result, _ configuration: ProgressRun.Configuration) throws {
-        let sent = result.progressSentAt
-        for index in sent.indices.dropFirst(2) where sent[index] - sent[index - 2] < 1_000 * Self.ms {
-            try require(false, "the client applied 3 progress messages sent within a second: at \(sent[index - 2]), \(sent[index - 1]), \(sent[index]) ns")
-        }
-        try require(result.client.view.processedCount <= result.processed, "the client shows \(result.client.view.processedCount) of \(result.processed)")
-        try require(result.end != .reachedEventLimit, "the run hit its event bound")
-        try require(result.jobEndedAtNanoseconds != nil, "the job did not end")
-        try require(result.clientKnewEndingAtNanoseconds != nil, "the client never learned the ending (state \(result.client.state), \(result.framesLost) of \(result.framesSent) frames lost)")
-        try requireEqual(result.client.view.processedCount, result.processed)
-        let readyAt = max(result.jobEndedAtNanoseconds ?? 0, configuration.healAtNanoseconds ?? 0)
-        try require(result.clientKnewEndingAtNanoseconds! <= readyAt + configuration.livenessBoundNanoseconds, "the ending arrived too late")
+        let violations = result.violations(of: configuration)
+        try require(violations.isEmpty, violations.joined(separator: "; "))
     }
 
     /// A calm 1,500-book job: one open, the final count and the completion at the client, messages 500 ms
@@ -68,5 +58,59 @@ import Testing
         let result = ProgressRun.run(seed: 3, configuration)
         try Self.check(result, configuration)
         #expect(result.opens == 1)
+    }
+
+    static let horizon = 240_000 * ms
+    static let schedules = Gen<(FaultOptions, UInt64)>.zip(
+        FaultScheduleFixture.generator(nodes: [ProgressRun.app, ProgressRun.backend], horizonNanoseconds: horizon),
+        Gen<UInt64>.integer(in: 0...1_000)
+    )
+
+    static func configuration(_ faults: FaultOptions, syncRetry: Int64? = ProgressSocketClient.syncRetryMillisecondsDefault) -> ProgressRun.Configuration {
+        ProgressRun.Configuration(items: 300, faults: faults, healAtNanoseconds: horizon, clientSyncRetryMilliseconds: syncRetry)
+    }
+
+    /// Generated fault schedules (shrinkable, unlike swarm seeds): the final count always arrives after
+    /// the heal.
+    @Test func underGeneratedFaultSchedulesTheFinalCountAlwaysArrives() {
+        property(Self.schedules, cases: 40, describe: { "seed \($0.1): \($0.0)" }) { faults, seed in
+            let configuration = Self.configuration(faults)
+            try Self.check(ProgressRun.run(seed: seed, configuration), configuration)
+        }
+    }
+
+    /// Canary: a client that asks for the job's state once per open loses the ending when that request
+    /// is lost. The suite finds a schedule that shows it and shrinks it to a minimal one: every fault left
+    /// in it is needed (without any one partition, offline period or probability the run passes).
+    @Test func aClientThatAsksForSyncOnceIsCaughtWithAMinimalFaultSchedule() throws {
+        let report = checkProperty(Self.schedules, settings: PropertySettings(name: "sync once", cases: 400), describe: { "seed \($0.1): \($0.0)" }) { faults, seed in
+            let configuration = Self.configuration(faults, syncRetry: nil)
+            try Self.check(ProgressRun.run(seed: seed, configuration), configuration)
+        }
+        let failure = try #require(report.failure, "the suite did not catch a client that asks for sync once")
+        let (faults, seed) = try Self.schedules.replay(failure.token.choices).value
+        print("[simulator] sync-once canary shrunk to seed \(seed): \(faults)")
+        func fails(_ options: FaultOptions) -> Bool {
+            let configuration = Self.configuration(options, syncRetry: nil)
+            return (try? Self.check(ProgressRun.run(seed: seed, configuration), configuration)) == nil
+        }
+        #expect(fails(faults))
+        #expect(!fails(.calm), "calm links must not fail")
+        for index in faults.partitions.indices {
+            var fewer = faults
+            fewer.partitions.remove(at: index)
+            #expect(!fails(fewer), "partition \(index) is not needed")
+        }
+        for node in faults.offline.keys {
+            var fewer = faults
+            fewer.offline[node] = nil
+            #expect(!fails(fewer), "the offline period of \(node) is not needed")
+        }
+        for keyPath in [\FaultOptions.lossPartsPerMillion, \.duplicationPartsPerMillion, \.reorderPartsPerMillion] where faults[keyPath: keyPath] > 0 {
+            var fewer = faults
+            fewer[keyPath: keyPath] = 0
+            #expect(!fails(fewer), "\(keyPath) is not needed")
+        }
+        #expect(faults.partitions.count + faults.offline.count <= 2)
     }
 }

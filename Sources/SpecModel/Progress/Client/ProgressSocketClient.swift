@@ -34,7 +34,10 @@ public struct ProgressSocketClient: Hashable, Sendable {
     public private(set) var rejectedFrameCount = 0
     public static let rejectedFramesKept = 16
     /// How long the client waits for `sync_response` before asking again (the pong budget).
-    public static let syncRetryMilliseconds: Int64 = 5_000
+    public static let syncRetryMillisecondsDefault: Int64 = 5_000
+    /// This client's wait before asking for the job's state again; `nil` asks once per open (the
+    /// simulator's canary, which loses the ending when that one request is lost).
+    public let syncRetryMilliseconds: Int64?
     /// When the client asks for the job's state again if no answer has come.
     public private(set) var syncRetryAt: Timestamp?
     /// The last progress message applied, to drop a duplicate of it.
@@ -69,7 +72,12 @@ public struct ProgressSocketClient: Hashable, Sendable {
         case close
     }
 
-    public init(jobId: String, pipeline: ProgressPipeline, token: String, policy: ReconnectPolicy = ReconnectPolicy(), heartbeat: Heartbeat = Heartbeat()) {
+    public init(
+        jobId: String, pipeline: ProgressPipeline, token: String, policy: ReconnectPolicy = ReconnectPolicy(), heartbeat: Heartbeat = Heartbeat(),
+        syncRetryMilliseconds: Int64? = syncRetryMillisecondsDefault
+    ) {
+        precondition(syncRetryMilliseconds.map { $0 > 0 } ?? true, "the sync retry must be positive")
+        self.syncRetryMilliseconds = syncRetryMilliseconds
         self.jobId = jobId
         self.pipeline = pipeline
         self.token = token
@@ -238,7 +246,7 @@ public struct ProgressSocketClient: Hashable, Sendable {
     /// Asks for the job's state, and again every `syncRetryMilliseconds` until the answer comes: a
     /// request or its answer may be lost, and the ending must not be (D-079).
     private mutating func requestSync(at now: Timestamp) -> Action {
-        syncRetryAt = now.adding(milliseconds: Self.syncRetryMilliseconds)
+        syncRetryAt = syncRetryMilliseconds.map { now.adding(milliseconds: $0) }
         return .send(message(.syncRequest(SyncRequest(lastProcessedCount: view.processedCount)), at: now))
     }
 

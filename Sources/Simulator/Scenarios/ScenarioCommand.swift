@@ -1,0 +1,97 @@
+/// simrunner's logic, without I/O: parse the arguments, run scenarios, say what happened, and name the
+/// files to write. `Sources/simrunner` only reads and writes files and the terminal.
+///
+///     simrunner run FILE [--seed N] [--trace PATH] [--chrome-trace PATH]
+///     simrunner sweep FILE --seeds A..<B [--shard I/N]
+///
+/// `run` replays one run exactly from (file, seed) and prints its digest; `sweep` runs a range of seeds,
+/// or the shard `I` of `N` of it (seeds whose index modulo N is I-1), so a CI matrix can fan a sweep out,
+/// and prints the one command that replays each failure. Exit status: 0 every run kept the properties,
+/// 1 a run broke one, 2 a usage error or an unreadable scenario.
+public enum ScenarioCommand {
+    public struct Outcome: Sendable {
+        public var status: Int32
+        public var output: String
+        /// Files to write: (path, contents).
+        public var files: [(path: String, contents: String)]
+    }
+
+    public static let usage = """
+        USAGE: simrunner run FILE [--seed N] [--trace PATH.jsonl] [--chrome-trace PATH.json]
+               simrunner sweep FILE --seeds A..<B [--shard I/N]
+
+        Runs a scenario file (Scenarios/*.json) on the simulator. `run` reproduces one run bit for bit
+        from its seed and prints its trace digest; `sweep` runs every seed of a range, or one shard of it.
+        Exit status: 0 all runs kept the properties, 1 a run broke one, 2 a usage or file error.
+        """
+
+    public static func run(arguments: [String], readFile: (String) -> [UInt8]?) -> Outcome {
+        guard let verb = arguments.first, verb == "run" || verb == "sweep", arguments.count >= 2 else {
+            return Outcome(status: 2, output: usage, files: [])
+        }
+        let path = arguments[1]
+        var options: [String: String] = [:]
+        var index = 2
+        while index < arguments.count {
+            let flag = arguments[index]
+            guard ["--seed", "--trace", "--chrome-trace", "--seeds", "--shard"].contains(flag), index + 1 < arguments.count else {
+                return Outcome(status: 2, output: "unknown or incomplete option \(flag)\n\n" + usage, files: [])
+            }
+            options[flag] = arguments[index + 1]
+            index += 2
+        }
+        guard let bytes = readFile(path) else { return Outcome(status: 2, output: "cannot read \(path)", files: []) }
+        let scenario: ScenarioFile
+        do {
+            scenario = try ScenarioFile(decoding: bytes)
+        } catch {
+            return Outcome(status: 2, output: "\(path): \(error)", files: [])
+        }
+        if verb == "run" {
+            guard let seed = options["--seed"].map({ UInt64($0) }) ?? scenario.seeds.first else {
+                return Outcome(status: 2, output: "--seed must be a non-negative integer", files: [])
+            }
+            var configuration = scenario.configuration(seed: seed)
+            configuration.recordsTrace = options["--trace"] != nil || options["--chrome-trace"] != nil
+            let result = ProgressRun.run(seed: seed, configuration)
+            var files: [(String, String)] = []
+            if let trace = options["--trace"] { files.append((trace, SimulationTrace.jsonLines(result.trace))) }
+            if let chrome = options["--chrome-trace"] { files.append((chrome, SimulationTrace.chromeTrace(result.trace))) }
+            let violations = result.violations(of: configuration)
+            var output = "\(scenario.name) seed \(seed): digest \(result.digest), \(result.eventsRun) events, \(Double(result.endedAtNanoseconds) / 1e9) simulated s, "
+            output += "client \(result.client.view.processedCount)/\(result.processed) \(result.client.view.hasEnded ? "ended" : "not ended"), \(result.opens) opens, \(result.framesLost) of \(result.framesSent) frames lost\n"
+            output += violations.isEmpty ? "kept every property\n" : violations.map { "VIOLATED: \($0)\n" }.joined()
+            return Outcome(status: violations.isEmpty ? 0 : 1, output: output, files: files)
+        }
+        guard let range = options["--seeds"].flatMap(parseRange) else {
+            return Outcome(status: 2, output: "sweep needs --seeds A..<B\n\n" + usage, files: [])
+        }
+        var shard = (index: 1, count: 1)
+        if let text = options["--shard"] {
+            let parts = text.split(separator: "/").compactMap { Int($0) }
+            guard parts.count == 2, parts[1] >= 1, (1...parts[1]).contains(parts[0]) else {
+                return Outcome(status: 2, output: "--shard must be I/N with 1 ≤ I ≤ N, got \(text)", files: [])
+            }
+            shard = (parts[0], parts[1])
+        }
+        var output = ""
+        var runs = 0
+        var failures = 0
+        for (offset, seed) in range.enumerated() where offset % shard.count == shard.index - 1 {
+            runs += 1
+            let configuration = scenario.configuration(seed: seed)
+            let violations = ProgressRun.run(seed: seed, configuration).violations(of: configuration)
+            guard !violations.isEmpty else { continue }
+            failures += 1
+            output += "seed \(seed): \(violations.joined(separator: "; "))\n  replay: swift run -c release simrunner run \(path) --seed \(seed) --trace run.jsonl\n"
+        }
+        output += "\(scenario.name): \(runs) runs (shard \(shard.index)/\(shard.count) of seeds \(range.lowerBound)..<\(range.upperBound)), \(failures) failed\n"
+        return Outcome(status: failures == 0 ? 0 : 1, output: output, files: [])
+    }
+
+    static func parseRange(_ text: String) -> Range<UInt64>? {
+        let parts = text.split(separator: "..<", omittingEmptySubsequences: false)
+        guard parts.count == 2, let low = UInt64(parts[0]), let high = UInt64(parts[1]), low <= high else { return nil }
+        return low..<high
+    }
+}

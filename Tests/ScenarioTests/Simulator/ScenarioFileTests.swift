@@ -1,0 +1,114 @@
+import Foundation
+import Simulator
+import SpecModel
+import Testing
+
+/// The declarative scenarios kept in the repository (`Scenarios/*.json`) and simrunner's logic: every
+/// file decodes, every one of its seeds keeps the protocol's properties through the final liveness
+/// check and reproduces its digest exactly, traces come out in both formats, and sweeps shard cleanly
+/// (issue 7, "Scenarios, traces and replay").
+@Suite struct ScenarioFileTests {
+    static let scenariosFolder = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Scenarios")
+
+    static var files: [URL] {
+        ((try? FileManager.default.contentsOfDirectory(at: scenariosFolder, includingPropertiesForKeys: nil)) ?? [])
+            .filter { $0.pathExtension == "json" }
+            .sorted { $0.lastPathComponent < $1.lastPathComponent }
+    }
+
+    static func read(_ path: String) -> [UInt8]? {
+        FileManager.default.contents(atPath: path).map { Array($0) }
+    }
+
+    @Test func theRepositoryKeepsItsScenarioFiles() {
+        #expect(Self.files.count >= 6, "found \(Self.files.map(\.lastPathComponent)) in \(Self.scenariosFolder.path)")
+    }
+
+    /// Each file's seeds, each run twice: no violation, the same digest.
+    @Test func everyScenarioKeepsEveryPropertyAndRepeatsItsDigest() throws {
+        for file in Self.files {
+            let scenario = try ScenarioFile(decoding: try #require(Self.read(file.path)))
+            #expect(scenario.name == file.deletingPathExtension().lastPathComponent)
+            for seed in scenario.seeds {
+                let configuration = scenario.configuration(seed: seed)
+                let result = ProgressRun.run(seed: seed, configuration)
+                #expect(result.violations(of: configuration).isEmpty, "\(scenario.name) seed \(seed): \(result.violations(of: configuration))")
+                #expect(ProgressRun.run(seed: seed, configuration).digest == result.digest, "\(scenario.name) seed \(seed) did not repeat")
+            }
+        }
+    }
+
+    /// `simrunner run` reproduces a run from its seed and writes its trace as JSON Lines and as a Chrome
+    /// trace; recording the trace does not change the run.
+    @Test func runReplaysASeedAndWritesBothTraceFormats() throws {
+        let path = Self.scenariosFolder.appendingPathComponent("progress-outage-at-completion.json").path
+        let plain = ScenarioCommand.run(arguments: ["run", path, "--seed", "2"], readFile: Self.read)
+        let traced = ScenarioCommand.run(arguments: ["run", path, "--seed", "2", "--trace", "t.jsonl", "--chrome-trace", "t.json"], readFile: Self.read)
+        #expect(plain.status == 0)
+        #expect(plain.output == traced.output, "recording the trace changed the run")
+        #expect(plain.output.contains("kept every property"))
+        #expect(traced.files.map(\.path) == ["t.jsonl", "t.json"])
+        let lines = traced.files[0].contents.split(separator: "\n")
+        #expect(lines.count > 100)
+        var times: [Int64] = []
+        for line in lines {
+            let event = try JSONValue(parsing: String(line))
+            times.append(try #require(event["t_ns"]?.int64))
+            #expect(event["node"]?.string == "app" || event["node"]?.string == "backend")
+        }
+        #expect(zip(times, times.dropFirst()).allSatisfy { $0 <= $1 }, "trace times go backwards")
+        #expect(lines.contains { $0.contains("\"event\":\"frame.lost\"") }, "the outage loses frames")
+        #expect(lines.contains { $0.contains("\"event\":\"socket.opened\"") })
+        let chrome = try JSONValue(parsing: traced.files[1].contents)
+        let events = try #require(chrome["traceEvents"]?.array)
+        #expect(events.contains { $0["ph"]?.string == "M" && $0["args"]?["name"]?.string == "app" })
+        #expect(events.contains { $0["ph"]?.string == "C" })
+        #expect(events.filter { $0["ph"]?.string == "i" }.count == lines.count)
+    }
+
+    /// Shards split a sweep's seeds exactly: every seed in one shard, none twice.
+    @Test func shardsSplitASweepExactly() {
+        let path = Self.scenariosFolder.appendingPathComponent("progress-swarm.json").path
+        var runs = 0
+        for shard in 1...3 {
+            let outcome = ScenarioCommand.run(arguments: ["sweep", path, "--seeds", "0..<10", "--shard", "\(shard)/3"], readFile: Self.read)
+            #expect(outcome.status == 0, "\(outcome.output)")
+            let count = outcome.output.split(separator: "\n").last.flatMap { line in line.split(separator: ":").dropFirst().first }.flatMap { Int($0.split(separator: " ").first ?? "") }
+            runs += count ?? 0
+        }
+        #expect(runs == 10)
+    }
+
+    /// Usage errors and bad files exit 2 and say what is wrong, naming the field.
+    @Test(arguments: [
+        ([], "USAGE"),
+        (["run"], "USAGE"),
+        (["run", "missing.json"], "cannot read missing.json"),
+        (["sweep", "FILE", "--seeds", "5..<1"], "sweep needs --seeds"),
+        (["sweep", "FILE", "--seeds", "0..<4", "--shard", "0/2"], "--shard must be I/N"),
+        (["run", "FILE", "--verbose", "1"], "unknown or incomplete option --verbose"),
+    ] as [([String], String)])
+    func usageErrorsExitTwo(arguments: [String], message: String) {
+        let file = Array(#"{"name":"x","scenario":"progress","items":3}"#.utf8)
+        let outcome = ScenarioCommand.run(arguments: arguments) { path in path == "FILE" ? file : nil }
+        #expect(outcome.status == 2)
+        #expect(outcome.output.contains(message), "\(outcome.output)")
+    }
+
+    @Test(arguments: [
+        (#"{"scenario":"progress","items":3}"#, "missing required field name"),
+        (#"{"name":"x","scenario":"chat","items":3}"#, "field scenario is invalid"),
+        (#"{"name":"x","scenario":"progress","items":0}"#, "field items is invalid: must be in 1...1000000"),
+        (#"{"name":"x","scenario":"progress","items":3,"faults":{"partitions":[{"from":"app","to":"app","startMilliseconds":0,"endMilliseconds":1}]}}"#, "field faults.partitions[0] is invalid"),
+        (#"{"name":"x","scenario":"progress","items":3,"faults":{"latency":{"uniform":[9,1]}}}"#, "field faults.latency.uniform is invalid"),
+        (#"{"name":"x","scenario":"progress","items":3,"clocks":{"app":{"driftPpm":"fast"}}}"#, "field clocks.app.driftPpm should be an integer"),
+        ("{not json", "not JSON"),
+    ])
+    func aBadScenarioFileIsRefusedNamingTheField(json: String, message: String) {
+        let outcome = ScenarioCommand.run(arguments: ["run", "FILE"]) { _ in Array(json.utf8) }
+        #expect(outcome.status == 2)
+        #expect(outcome.output.contains(message), "\(outcome.output)")
+    }
+}
