@@ -150,3 +150,24 @@ struct PropertyFailureNote: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
 }
+
+/// The engine's traps: scheduling before now, and skipping a pending event, stop the process with the
+/// times involved (exit tests run the body in a child process).
+@Suite struct SimulationTrapTests {
+    @Test func schedulingInThePastTraps() async {
+        await #expect(processExitsWith: .failure) {
+            var simulation = Simulation<Int>(seed: 1)
+            simulation.schedule(at: 100, 1)
+            _ = simulation.next()
+            simulation.schedule(at: 99, 2)
+        }
+    }
+
+    @Test func advancingPastAPendingEventTraps() async {
+        await #expect(processExitsWith: .failure) {
+            var simulation = Simulation<Int>(seed: 1)
+            simulation.schedule(at: 100, 1)
+            simulation.advance(to: 101)
+        }
+    }
+}
