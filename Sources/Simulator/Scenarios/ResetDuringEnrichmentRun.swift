@@ -1,0 +1,159 @@
+import Generators
+import SpecModel
+
+/// A Library Reset while the backend enriches the library's books (Seed: 000_…, "Backend Cancellation
+/// Flow" and its error table; issue 7: "a reset cancels the job, or with the network down the job
+/// finishes harmlessly").
+///
+/// The backend's job processes one book every `itemIntervalNanoseconds`. At `resetAtNanoseconds` the
+/// user confirms the reset on the app: the app sends `POST /api/enrichment/cancel` with the job's token
+/// over a link with the run's faults, and waits for the answer or the HTTP timeout; either way it then
+/// runs the reset's local steps (D-021). The properties: the app's library and queue are empty after the
+/// reset, whatever the network did; if the cancel reached the backend, the job is canceled and its loop
+/// stops at its next turn with `complete` and `canceled: true`; if it did not, the job runs to its end
+/// and nothing of it comes back into the app (the app no longer follows the job).
+public enum ResetDuringEnrichmentRun {
+    public static let app = NodeID(1)
+    public static let backend = NodeID(2)
+    public static let jobId = "6ba7b810-9dad-41d1-80b4-00c04fd430c8"
+    public static let token = "token-of-the-enrichment-job"
+
+    public struct Configuration: Hashable, Sendable {
+        public var books: Int
+        public var itemIntervalNanoseconds: UInt64
+        public var resetAtNanoseconds: UInt64
+        public var faults: FaultOptions
+        public var eventsMax: Int
+
+        public init(books: Int = 50, itemIntervalNanoseconds: UInt64 = 600 * FaultOptions.millisecond, resetAtNanoseconds: UInt64 = 10_000 * FaultOptions.millisecond, faults: FaultOptions = .calm, eventsMax: Int = 100_000) {
+            precondition(books >= 1, "the job needs books")
+            self.books = books
+            self.itemIntervalNanoseconds = itemIntervalNanoseconds
+            self.resetAtNanoseconds = resetAtNanoseconds
+            self.faults = faults
+            self.eventsMax = eventsMax
+        }
+    }
+
+    public struct Result: Hashable, Sendable {
+        public var app: AppState
+        public var job: EnrichmentJob
+        public var resetPhase: LibraryReset.Phase
+        public var resetLog: [ResetLogEntry]
+        /// When the cancel request reached the backend, if it did.
+        public var cancelArrivedAtNanoseconds: UInt64?
+        /// Whether the job was still running when the cancel arrived (else it had already completed, and
+        /// the backend answered 404).
+        public var cancelFoundJobRunning: Bool
+        /// Books the loop processed after the cancel arrived.
+        public var booksProcessedAfterCancel: Int
+        public var digest: TraceDigest
+
+        public func violations() -> [String] {
+            var found: [String] = []
+            if resetPhase != .succeeded { found.append("the reset ended \(resetPhase), not succeeded") }
+            if !app.store.isEmptyOfLibraryObjects { found.append("the app's library is not empty after the reset") }
+            if !app.enrichmentQueue.isEmpty { found.append("the enrichment queue still holds work or follows a job") }
+            if cancelArrivedAtNanoseconds != nil, cancelFoundJobRunning {
+                if job.status != .canceled { found.append("the cancel reached the backend but the job is \(job.status)") }
+                if booksProcessedAfterCancel > 0 { found.append("the loop processed \(booksProcessedAfterCancel) books after the cancel") }
+                if !job.loopFinished { found.append("the canceled job's loop did not end") }
+            } else if job.status != .complete {
+                found.append("the cancel never reached the running job, yet the job is \(job.status), not complete")
+            }
+            if case let .complete(done)? = job.outbox.last, done.canceled != (job.status == .canceled) {
+                found.append("the job's final message says canceled: \(done.canceled) for a job \(job.status)")
+            }
+            return found
+        }
+    }
+
+    enum Event: Hashable, Sendable {
+        case loopStep
+        case confirmReset
+        case cancelArrives
+        case cancelAnswered(status: Int, errorCode: String?)
+        case cancelTimedOut
+    }
+
+    public static func run(seed: UInt64, _ configuration: Configuration) -> Result {
+        var simulation = Simulation<Event>(seed: seed)
+        let clock = NodeClock.perfect
+        var state = AppState()
+        var books: [JobBook] = []
+        for index in 0..<configuration.books {
+            let work = state.store.insertWork(WorkDraft(title: "Book \(index + 1)"))
+            _ = state.enrichmentQueue.add(work)
+            books.append(JobBook(workRawIdentifier: work.rawValue, title: "Book \(index + 1)"))
+        }
+        do {
+            try state.store.save()
+        } catch {
+            preconditionFailure("the run's library could not be saved: \(error)")
+        }
+        state.enrichmentQueue.setCurrentJobId(jobId, token: token)
+        var registry = BackendJobRegistry()
+        registry.startJob(jobId, books: books, at: clock.timestamp(at: 0), token: token)
+        var reset = LibraryReset()
+        var toBackend = Link(from: app, to: backend)
+        var toApp = Link(from: backend, to: app)
+        var cancelArrivedAt: UInt64?
+        var foundRunning = false
+        var processedAfterCancel = 0
+        var awaitingAnswer = false
+
+        simulation.schedule(after: configuration.itemIntervalNanoseconds, .loopStep)
+        simulation.schedule(at: configuration.resetAtNanoseconds, .confirmReset)
+
+        func answer(_ result: CancelRequestResult) {
+            guard awaitingAnswer else { return }
+            awaitingAnswer = false
+            reset.receiveCancelResult(result, &state)
+            reset.runSteps(&state)
+        }
+
+        while simulation.eventsRun < configuration.eventsMax, let event = simulation.next() {
+            let now = clock.timestamp(at: simulation.now)
+            simulation.digest.record(simulation.now)
+            switch event {
+            case .loopStep:
+                guard let step = registry.loopStep(jobId, at: now, enrich: { _ in .enriched }) else { break }
+                simulation.digest.record("\(step)")
+                if case .processed = step {
+                    if cancelArrivedAt != nil { processedAfterCancel += 1 }
+                    simulation.schedule(after: configuration.itemIntervalNanoseconds, .loopStep)
+                }
+            case .confirmReset:
+                reset.requestReset(&state)
+                guard case .sendCancelRequest? = reset.confirm(&state) else {
+                    reset.runSteps(&state)
+                    break
+                }
+                awaitingAnswer = true
+                simulation.schedule(after: configuration.faults.httpTimeoutNanoseconds, .cancelTimedOut)
+                var random = simulation.random
+                let delivery = toBackend.send(at: simulation.now, options: configuration.faults, latency: configuration.faults.requestLatency, random: &random)
+                simulation.random = random
+                if let arrival = delivery.arrivals.first { simulation.schedule(at: arrival, .cancelArrives) }
+            case .cancelArrives:
+                if cancelArrivedAt == nil { foundRunning = registry.job(jobId)?.status == .running }
+                let body = JSONValue.object(["jobId": .string(jobId)]).encoded()
+                let response = CancelEndpoint.handle(HTTPRequest(method: "POST", path: CancelEndpoint.path, body: body, authorization: token), jobs: &registry, at: now)
+                if cancelArrivedAt == nil { cancelArrivedAt = simulation.now }
+                simulation.digest.record("cancel \(response.status)")
+                var random = simulation.random
+                let delivery = toApp.send(at: simulation.now, options: configuration.faults, latency: configuration.faults.requestLatency, random: &random)
+                simulation.random = random
+                if let arrival = delivery.arrivals.first { simulation.schedule(at: arrival, .cancelAnswered(status: response.status, errorCode: response.errorCode)) }
+            case let .cancelAnswered(status, errorCode):
+                answer(.answered(status: status, errorCode: errorCode))
+            case .cancelTimedOut:
+                answer(.failed(reason: "The request timed out."))
+            }
+        }
+        return Result(
+            app: state, job: registry.job(jobId)!, resetPhase: reset.phase, resetLog: reset.log,
+            cancelArrivedAtNanoseconds: cancelArrivedAt, cancelFoundJobRunning: foundRunning, booksProcessedAfterCancel: processedAfterCancel, digest: simulation.digest
+        )
+    }
+}
