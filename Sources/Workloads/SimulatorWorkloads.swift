@@ -15,7 +15,12 @@ public enum SimulatorWorkloads {
     public static let chainEvents = 1_000_000
     public static let eventsReleaseTargetPerSecond = 5_000_000.0
 
-    public static var all: [Workload] { [engineEvents, progressRun] }
+    public static var all: [Workload] { [engineEvents, progressRun, progressFleet] }
+
+    /// Clients in the fleet benchmark, and the target time compression (issue 7: "100 concurrent
+    /// WebSocket clients at 1,000× or better").
+    public static let fleetClients = 100
+    public static let fleetReleaseTargetCompression = 1_000.0
 
     /// A million events: each schedules the next at a delay from the run's PRNG, a tenth of them also a
     /// timer that is canceled before it fires.
@@ -64,6 +69,24 @@ public enum SimulatorWorkloads {
                 precondition(result.client.view.processedCount == 1_500 && result.client.view.hasEnded, "the simulated job did not deliver its ending")
                 blackHole(result.digest.value)
                 return Int(result.endedAtNanoseconds / VirtualTime.nanosecondsPerSecond)
+            }
+        }
+    ))
+
+    /// 100 jobs of 1,500 books, each followed by its own client (socket, throttle, heartbeat, codec), on
+    /// one timeline: 15 simulated minutes. The figure is simulated seconds per wall second, the time
+    /// compression; the target is 1,000×.
+    public static let progressFleet = Workload.timed(TimedWorkload(
+        name: "simulator.progress.fleet-100",
+        summary: "ProgressRun.runFleet: 100 concurrent 1,500-item jobs and their clients over 15 simulated minutes, calm links",
+        unit: "simulated seconds",
+        releaseTargetPerSecond: fleetReleaseTargetCompression,
+        makeIteration: {
+            {
+                let fleet = ProgressRun.runFleet(seed: 1, clients: fleetClients, ProgressRun.Configuration(items: 1_500))
+                precondition(fleet.results.allSatisfy { $0.client.view.processedCount == 1_500 && $0.client.view.hasEnded }, "a client of the fleet missed its ending")
+                blackHole(fleet.digest.value)
+                return Int(fleet.results.map(\.endedAtNanoseconds).max()! / VirtualTime.nanosecondsPerSecond)
             }
         }
     ))

@@ -75,6 +75,12 @@ public struct NodeClock: Hashable, Sendable {
     public func trueNanoseconds(whenReading deadline: Timestamp, from: UInt64) -> UInt64? {
         let targetLocal = (deadline.epochMilliseconds &- epochStartMilliseconds).multipliedReportingOverflow(by: 1_000_000)
         guard !targetLocal.overflow else { return nil }
+        if driftPartsPerMillion == 0, jumps.isEmpty {
+            // A clock that only has an offset: a straight line of slope 1.
+            let (due, overflow) = targetLocal.partialValue.subtractingReportingOverflow(offsetNanoseconds)
+            guard !overflow else { return nil }
+            return due <= 0 ? from : max(from, UInt64(due))
+        }
         var start = from
         // Walk the segments between jumps; within one, local time is a straight line of slope
         // (1 + drift / 10^6) > 0.

@@ -1,10 +1,11 @@
 /// A running 64-bit digest of a simulated run's trace: the same seed and scenario give the same digest,
 /// so two runs are compared by one number.
 ///
-/// FNV-1a over the bytes of each record, each record prefixed by its length so that `"ab" + "c"` and
-/// `"a" + "bc"` differ. FNV-1a is not cryptographic; it only has to make an accidental collision between
-/// two different traces of one scenario unlikely, and it is stable across processes and toolchains
-/// (unlike `Hasher`, which is seeded per process).
+/// Each record's bytes are taken as little-endian 64-bit words, each folded in with a multiply by FNV's
+/// 64-bit prime and an xor-shift, and the record's length is folded in last, so that `"ab" + "c"` and
+/// `"a" + "bc"` differ. It is not cryptographic; it only has to make an accidental collision between two
+/// different traces of one scenario unlikely, and it is stable across processes and toolchains (unlike
+/// `Hasher`, which is seeded per process).
 public struct TraceDigest: Hashable, Sendable, CustomStringConvertible {
     static let offsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
     static let prime: UInt64 = 0x0000_0100_0000_01b3
@@ -16,19 +17,34 @@ public struct TraceDigest: Hashable, Sendable, CustomStringConvertible {
 
     public init() {}
 
-    /// Folds one record in.
+    /// Folds one record in: its bytes as little-endian 64-bit words (the last one padded with zeros),
+    /// each mixed in with a multiply and a shift, then its length. Whatever sequence type carries the
+    /// bytes, the same bytes give the same digest.
     public mutating func record(_ bytes: some Sequence<UInt8>) {
         var hash = value
         var length: UInt64 = 0
+        var word: UInt64 = 0
+        var filled: UInt64 = 0
         for byte in bytes {
-            hash = (hash ^ UInt64(byte)) &* Self.prime
+            word |= UInt64(byte) << (filled * 8)
+            filled += 1
             length &+= 1
+            if filled == 8 {
+                hash = Self.mix(hash, word)
+                word = 0
+                filled = 0
+            }
         }
-        for shift in stride(from: 0, to: 64, by: 8) {
-            hash = (hash ^ ((length >> UInt64(shift)) & 0xff)) &* Self.prime
-        }
+        if filled > 0 { hash = Self.mix(hash, word) }
+        hash = Self.mix(hash, length)
         value = hash
         records += 1
+    }
+
+    @inline(__always)
+    static func mix(_ hash: UInt64, _ word: UInt64) -> UInt64 {
+        let h = (hash ^ word) &* prime
+        return h ^ (h >> 29)
     }
 
     /// Folds one text record in (its UTF-8 bytes).
@@ -36,13 +52,9 @@ public struct TraceDigest: Hashable, Sendable, CustomStringConvertible {
         record(text.utf8)
     }
 
-    /// Folds an integer in, as eight little-endian bytes.
+    /// Folds an integer in, as one word.
     public mutating func record(_ number: UInt64) {
-        var hash = value
-        for shift in stride(from: 0, to: 64, by: 8) {
-            hash = (hash ^ ((number >> UInt64(shift)) & 0xff)) &* Self.prime
-        }
-        value = hash
+        value = Self.mix(value, number)
         records += 1
     }
 

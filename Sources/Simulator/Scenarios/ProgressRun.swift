@@ -103,6 +103,35 @@ public enum ProgressRun {
         var state = RunState(configuration: configuration, seed: seed)
         return state.run()
     }
+
+    /// `clients` jobs, each followed by its own client over its own links, running concurrently on one
+    /// timeline: events of all the pairs are taken in (time, pair) order, so the fleet is one
+    /// deterministic run. Pair `i` draws from seed `seed + i`; the pairs share no state (each job has its
+    /// own socket, as each Durable Object does), so the fleet's results are each pair's.
+    ///
+    /// - Returns: each pair's result and the fleet's digest (the pairs' digests folded in order).
+    public static func runFleet(seed: UInt64, clients: Int, _ configuration: Configuration) -> (results: [Result], digest: TraceDigest, eventsRun: Int) {
+        precondition(clients >= 1, "a fleet needs a client")
+        var pairs = (0..<clients).map { RunState(configuration: configuration, seed: seed &+ UInt64($0)) }
+        var order = EventQueue<Int>()
+        for index in pairs.indices {
+            pairs[index].start()
+            if let next = pairs[index].simulation.nextDeadline() { order.schedule(at: next, index) }
+        }
+        while let entry = order.popNext() {
+            let index = entry.payload
+            guard pairs[index].step() else { continue }
+            if let next = pairs[index].simulation.nextDeadline() { order.schedule(at: next, index) }
+        }
+        var digest = TraceDigest()
+        var events = 0
+        let results = pairs.map { pair in pair.result() }
+        for result in results {
+            digest.record(result.digest.value)
+            events += result.eventsRun
+        }
+        return (results, digest, events)
+    }
 }
 
 /// The mutable state of one run.
@@ -142,27 +171,42 @@ struct RunState {
     var backendNow: Timestamp { configuration.backendClock.timestamp(at: simulation.now) }
 
     mutating func run() -> ProgressRun.Result {
+        start()
+        while step() {}
+        return result()
+    }
+
+    /// How the run ended, once `step` returned `false`.
+    var end = Simulation<Event>.RunEnd.quiescent
+
+    /// Starts the job and the client.
+    mutating func start() {
         perform(server.start(at: backendNow))
         perform(client.start(at: appNow))
         simulation.schedule(after: configuration.itemIntervalNanoseconds, .jobStep)
         if let heal = configuration.healAtNanoseconds { simulation.schedule(at: heal, .heal) }
         rescheduleTimers()
-        var end = Simulation<Event>.RunEnd.quiescent
-        while true {
-            guard simulation.eventsRun < configuration.eventsMax else {
-                end = .reachedEventLimit
-                break
-            }
-            guard let event = simulation.next() else { break }
-            handle(event)
-            rescheduleTimers()
-            if client.hasStopped, server.hasEnded, jobEndedAt != nil { break }
-            if let ended = jobEndedAt, simulation.now > max(ended, configuration.healAtNanoseconds ?? 0) + configuration.livenessBoundNanoseconds {
-                end = .reachedTimeLimit
-                break
-            }
+    }
+
+    /// Runs the next event; `false` when the run is over (see `end`).
+    mutating func step() -> Bool {
+        guard simulation.eventsRun < configuration.eventsMax else {
+            end = .reachedEventLimit
+            return false
         }
-        return ProgressRun.Result(
+        guard let event = simulation.next() else { return false }
+        handle(event)
+        rescheduleTimers()
+        if client.hasStopped, server.hasEnded, jobEndedAt != nil { return false }
+        if let ended = jobEndedAt, simulation.now > max(ended, configuration.healAtNanoseconds ?? 0) + configuration.livenessBoundNanoseconds {
+            end = .reachedTimeLimit
+            return false
+        }
+        return true
+    }
+
+    func result() -> ProgressRun.Result {
+        ProgressRun.Result(
             digest: simulation.digest, eventsRun: simulation.eventsRun, endedAtNanoseconds: simulation.now,
             client: client, server: server, processed: processed, jobEndedAtNanoseconds: jobEndedAt,
             clientKnewEndingAtNanoseconds: clientKnewEndingAt, progressSentAt: progressSent,
@@ -177,7 +221,7 @@ struct RunState {
         case .jobStep:
             simulation.digest.record("job \(processed + 1)")
             processed += 1
-            note(ProgressRun.backend, "job.item", ["processed": .integer(Int64(processed))])
+            if tracing { note(ProgressRun.backend, "job.item", ["processed": .integer(Int64(processed))]) }
             perform(server.report(ProgressUpdate(processedCount: processed, totalCount: configuration.items, currentTitle: "Book \(processed)"), at: backendNow))
             if processed < configuration.items {
                 simulation.schedule(after: configuration.itemIntervalNanoseconds, .jobStep)
@@ -205,7 +249,7 @@ struct RunState {
                 case .rejected: outcome = "rejected"
                 case .ignored: outcome = "ignored"
                 }
-                note(ProgressRun.app, "frame.received", ["type": .string(Self.typeName(bytes)), "outcome": .string(outcome), "processed": .integer(Int64(client.view.processedCount))])
+                if tracing { note(ProgressRun.app, "frame.received", ["type": .string(Self.typeName(bytes)), "outcome": .string(outcome), "processed": .integer(Int64(client.view.processedCount))]) }
             }
             if case let .applied(type, actions) = receipt {
                 if type == .jobProgress, client.view.progressMessages > before {
@@ -222,7 +266,7 @@ struct RunState {
         case let .closeToClient(connection):
             guard connection == clientConnection else { return }
             clientConnection = nil
-            note(ProgressRun.app, "connection.lost", ["connection": .integer(Int64(connection))])
+            if tracing { note(ProgressRun.app, "connection.lost", ["connection": .integer(Int64(connection))]) }
             perform(client.connectionLost(at: appNow))
         case let .closeToServer(connection):
             server.disconnected(connection, at: backendNow)
@@ -244,7 +288,7 @@ struct RunState {
             }
             if let connection {
                 clientConnection = connection
-                note(ProgressRun.app, "socket.opened", ["connection": .integer(Int64(connection))])
+                if tracing { note(ProgressRun.app, "socket.opened", ["connection": .integer(Int64(connection))]) }
                 perform(client.opened(at: appNow))
             } else {
                 perform(client.openFailed(status: status, at: appNow))
@@ -253,14 +297,17 @@ struct RunState {
         case .heal:
             options = FaultOptions.calm
             simulation.digest.record("heal")
-            note(ProgressRun.app, "faults.healed")
+            if tracing { note(ProgressRun.app, "faults.healed") }
         }
     }
 
+    /// Records a trace event. Call sites test `tracing` first, so a run without a trace does not even
+    /// build the details.
     mutating func note(_ node: NodeID, _ name: String, _ details: JSONObject = JSONObject()) {
-        guard configuration.recordsTrace else { return }
         trace.append(SimulationTraceEvent(timeNanoseconds: simulation.now, node: node == ProgressRun.app ? "app" : "backend", name: name, details: details))
     }
+
+    var tracing: Bool { configuration.recordsTrace }
 
     /// A frame's type, for the trace.
     static func typeName(_ bytes: [UInt8]) -> String {
@@ -278,7 +325,7 @@ struct RunState {
             ), at: backendNow))
         }
         jobEndedAt = simulation.now
-        note(ProgressRun.backend, configuration.failsAtEnd ? "job.failed" : "job.completed", ["processed": .integer(Int64(processed))])
+        if tracing { note(ProgressRun.backend, configuration.failsAtEnd ? "job.failed" : "job.completed", ["processed": .integer(Int64(processed))]) }
     }
 
     mutating func noteEnding() {
@@ -292,7 +339,7 @@ struct RunState {
             switch action {
             case .open:
                 openAttempt += 1
-                note(ProgressRun.app, "socket.open", ["attempt": .integer(Int64(openAttempt))])
+                if tracing { note(ProgressRun.app, "socket.open", ["attempt": .integer(Int64(openAttempt))]) }
                 sendRequest(.openArrives(attempt: openAttempt), from: ProgressRun.app, to: ProgressRun.backend)
             case let .send(message):
                 guard let connection = clientConnection else { continue }
@@ -334,7 +381,7 @@ struct RunState {
             default: break
             }
             if let arrival = delivery.arrivals.first { details["arrives_ns"] = .integer(Int64(clamping: arrival)) }
-            note(sender, delivery.lost ? "frame.lost" : "frame.sent", details)
+            if tracing { note(sender, delivery.lost ? "frame.lost" : "frame.sent", details) }
         }
         for arrival in delivery.arrivals { simulation.schedule(at: arrival, event) }
     }

@@ -12,8 +12,15 @@ public struct BackendJobRegistry: Hashable, Sendable {
     public init() {}
 
     /// The key a job ID is stored under.
-    static func key(_ jobId: String) -> String {
+    package static func key(_ jobId: String) -> String {
         String(decoding: jobId.utf8.map { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) ? $0 + 32 : $0 }, as: UTF8.self)
+    }
+
+    /// Whether two job IDs name the same job (ASCII case ignored, as `key`), without building either key.
+    public static func sameJob(_ a: String, _ b: String) -> Bool {
+        a.utf8.elementsEqual(b.utf8) { x, y in
+            x == y || ((x | 0x20) == (y | 0x20) && (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(x | 0x20))
+        }
     }
 
     /// Starts a job; an ID already in use, in any case, is refused (IDs are fresh UUIDs in production).

@@ -10,8 +10,27 @@
 public struct JSONField: Sendable, Hashable {
     /// The value at `path`.
     public let value: JSONValue
+    /// The path of the enclosing value, and how this one is reached from it. The path itself is built
+    /// only when asked for (an error names it): decoding a valid message reads many fields and needs
+    /// none of their paths.
+    let parentPath: String
+    let step: Step
+
+    enum Step: Sendable, Hashable {
+        /// `parentPath` is this value's whole path.
+        case whole
+        case member(String)
+        case element(Int)
+    }
+
     /// Where `value` is in the document (see `JSONFieldError` for the notation); empty for the root.
-    public let path: String
+    public var path: String {
+        switch step {
+        case .whole: return parentPath
+        case let .member(key): return Self.childPath(of: parentPath, key)
+        case let .element(index): return parentPath + "[\(index)]"
+        }
+    }
 
     /// The top-level value of a document.
     public init(_ value: JSONValue) {
@@ -21,7 +40,32 @@ public struct JSONField: Sendable, Hashable {
     /// A value at `path`.
     public init(_ value: JSONValue, path: String) {
         self.value = value
-        self.path = path
+        self.parentPath = path
+        self.step = .whole
+    }
+
+    init(_ value: JSONValue, parentPath: String, step: Step) {
+        self.value = value
+        self.parentPath = parentPath
+        self.step = step
+    }
+
+    /// An object or array has fields of its own, which all need its path: build it once, now. A scalar
+    /// keeps its path unbuilt until an error asks for it.
+    func materializedIfContainer() -> JSONField {
+        switch value {
+        case .object, .array: return JSONField(value, path: path)
+        default: return self
+        }
+    }
+
+    public static func == (lhs: JSONField, rhs: JSONField) -> Bool {
+        lhs.value == rhs.value && lhs.path == rhs.path
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(value)
+        hasher.combine(path)
     }
 
     // MARK: - Members and elements
@@ -48,7 +92,7 @@ public struct JSONField: Sendable, Hashable {
     private func optionalMember(_ key: String) throws(JSONFieldError) -> JSONField? {
         guard case let .object(object) = value else { throw wrongType(expected: JSONValue.Kind.object.rawValue) }
         guard let member = object[key] else { return nil }
-        return JSONField(member, path: childPath(key))
+        return JSONField(member, parentPath: path, step: .member(key)).materializedIfContainer()
     }
 
     /// The elements of this array, each with its path (`items[0]`, `items[1]`, …).
@@ -56,7 +100,8 @@ public struct JSONField: Sendable, Hashable {
     /// - Throws: `.wrongType` if this is not an array.
     public func elements() throws(JSONFieldError) -> [JSONField] {
         guard case let .array(elements) = value else { throw wrongType(expected: JSONValue.Kind.array.rawValue) }
-        return elements.enumerated().map { index, element in JSONField(element, path: path + "[\(index)]") }
+        let parent = path
+        return elements.enumerated().map { index, element in JSONField(element, parentPath: parent, step: .element(index)).materializedIfContainer() }
     }
 
     /// The members of this object, in document order, each with its path.
@@ -64,7 +109,8 @@ public struct JSONField: Sendable, Hashable {
     /// - Throws: `.wrongType` if this is not an object.
     public func members() throws(JSONFieldError) -> [(key: String, field: JSONField)] {
         guard case let .object(object) = value else { throw wrongType(expected: JSONValue.Kind.object.rawValue) }
-        return object.members.map { member in (member.key, JSONField(member.value, path: childPath(member.key))) }
+        let parent = path
+        return object.members.map { member in (member.key, JSONField(member.value, parentPath: parent, step: .member(member.key)).materializedIfContainer()) }
     }
 
     // MARK: - Scalars
@@ -118,6 +164,10 @@ public struct JSONField: Sendable, Hashable {
 
     /// The path of member `key`: `path.key`, or `path["key"]` when `key` is not an identifier.
     public func childPath(_ key: String) -> String {
+        Self.childPath(of: path, key)
+    }
+
+    static func childPath(of path: String, _ key: String) -> String {
         let isIdentifier = key.utf8.first.map { !Self.isDigit($0) } == true && key.utf8.allSatisfy(Self.isIdentifierByte)
         if isIdentifier { return path.isEmpty ? key : path + "." + key }
         return path + "[" + JSONValue.string(key).encodedString() + "]"

@@ -23,9 +23,18 @@ public struct JSONObject: Sendable, Hashable, CustomStringConvertible {
     /// - Precondition: the keys are distinct by UTF-8 bytes; a duplicate is a programmer error (the
     ///   parser reports duplicates in documents as `JSONParseError.duplicateKey`).
     public init(_ members: [(String, JSONValue)]) {
-        var seen = Set<[UInt8]>()
-        for (key, _) in members {
-            precondition(seen.insert(Array(key.utf8)).inserted, "JSONObject has the key \"\(key)\" twice; keys must be distinct")
+        if members.count <= JSONParser.linearKeyCheckMax {
+            // Small objects (every message the model writes): compare keys pairwise, without hashing.
+            for index in members.indices {
+                for earlier in members[..<index] {
+                    precondition(!earlier.0.utf8.elementsEqual(members[index].0.utf8), "JSONObject has the key \"\(members[index].0)\" twice; keys must be distinct")
+                }
+            }
+        } else {
+            var seen = Set<[UInt8]>()
+            for (key, _) in members {
+                precondition(seen.insert(Array(key.utf8)).inserted, "JSONObject has the key \"\(key)\" twice; keys must be distinct")
+            }
         }
         self.members = members.map { (key: $0.0, value: $0.1) }
     }
@@ -64,7 +73,17 @@ public struct JSONObject: Sendable, Hashable, CustomStringConvertible {
 
     /// The position of the member named `key`, compared by UTF-8 bytes.
     func index(of key: String) -> Int? {
-        members.firstIndex { $0.key.utf8.elementsEqual(key.utf8) }
+        members.firstIndex { Self.sameKey($0.key, key) }
+    }
+
+    /// Whether two keys have the same UTF-8 bytes: lengths first (most keys differ there), then the
+    /// bytes in contiguous storage.
+    @inline(__always)
+    static func sameKey(_ a: String, _ b: String) -> Bool {
+        guard a.utf8.count == b.utf8.count else { return false }
+        var a = a
+        var b = b
+        return a.withUTF8 { x in b.withUTF8 { y in x.elementsEqual(y) } }
     }
 
     /// Canonical equality: the same members in any order (see `JSONValue.==`).

@@ -48,8 +48,9 @@ struct JSONParser {
         let isObject: Bool
         var elements: [JSONValue] = []
         var members: [JSONObject.Member] = []
-        /// The keys seen so far, as UTF-8 bytes, for the duplicate check.
-        var keys: Set<[UInt8]> = []
+        /// The keys seen so far, as UTF-8 bytes, for the duplicate check of a large object; a small one
+        /// compares with its members' keys instead, which costs less than hashing (see `parseKey`).
+        var keys: Set<[UInt8]>?
         /// The key of the member whose value is being parsed.
         var key = ""
     }
@@ -58,6 +59,10 @@ struct JSONParser {
         self.bytes = bytes
         self.limits = limits
     }
+
+    /// Objects with fewer members than this check a new key against each member's; larger ones hash,
+    /// so the check stays linear in the object's size.
+    static let linearKeyCheckMax = 16
 
     private static let quote = UInt8(ascii: "\"")
     private static let backslash = UInt8(ascii: "\\")
@@ -186,8 +191,15 @@ struct JSONParser {
         let keyOffset = index
         let key = try parseString()
         let top = stack.count - 1
-        guard stack[top].keys.insert(key).inserted else {
-            throw .duplicateKey(String(decoding: key, as: UTF8.self), offset: keyOffset)
+        if stack[top].keys == nil, stack[top].members.count < Self.linearKeyCheckMax {
+            for member in stack[top].members where member.key.utf8.count == key.count && member.key.utf8.elementsEqual(key) {
+                throw .duplicateKey(String(decoding: key, as: UTF8.self), offset: keyOffset)
+            }
+        } else {
+            if stack[top].keys == nil { stack[top].keys = Set(stack[top].members.map { Array($0.key.utf8) }) }
+            guard stack[top].keys!.insert(key).inserted else {
+                throw .duplicateKey(String(decoding: key, as: UTF8.self), offset: keyOffset)
+            }
         }
         stack[top].key = String(decoding: key, as: UTF8.self)
         skipWhitespace()

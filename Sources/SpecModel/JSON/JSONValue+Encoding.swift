@@ -19,6 +19,7 @@ extension JSONValue {
     /// - Complexity: O(*n* log *n*) for sorting keys, O(*n*) otherwise; iterative, so any depth encodes.
     public func encoded() -> [UInt8] {
         var output: [UInt8] = []
+        output.reserveCapacity(256)
         JSONEncoding.append(self, to: &output)
         return output
     }
@@ -45,15 +46,22 @@ enum JSONEncoding {
                 switch value {
                 case .null: output.append(contentsOf: "null".utf8)
                 case let .bool(flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
-                case let .number(number): output.append(contentsOf: number.description.utf8)
+                case let .number(number):
+                    if let integer = number.int64 {
+                        appendInteger(integer, to: &output)
+                    } else {
+                        output.append(contentsOf: number.description.utf8)
+                    }
                 case let .string(text): appendString(text, to: &output)
                 case let .array(elements):
                     output.append(UInt8(ascii: "["))
                     stack.append(.array(elements, next: 0))
                 case let .object(object):
                     output.append(UInt8(ascii: "{"))
-                    let sorted = object.members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
-                    stack.append(.object(sorted, next: 0))
+                    // Objects built in key order (the model's messages are) need no sort.
+                    let members = object.members
+                    let inOrder = members.indices.dropFirst().allSatisfy { members[$0 - 1].key.utf8.lexicographicallyPrecedes(members[$0].key.utf8) }
+                    stack.append(.object(inOrder ? members : members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }, next: 0))
                 }
             }
             guard let frame = stack.popLast() else { return }
@@ -82,9 +90,37 @@ enum JSONEncoding {
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
+    /// Appends an integer's decimal digits (as `String(value)` writes them), without building a String.
+    static func appendInteger(_ value: Int64, to output: inout [UInt8]) {
+        if value < 0 { output.append(UInt8(ascii: "-")) }
+        // The magnitude as UInt64, so Int64.min has one too.
+        var magnitude = value.magnitude
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+                count += 1
+            } while magnitude > 0
+            for index in stride(from: count - 1, through: 0, by: -1) { output.append(buffer[index]) }
+        }
+    }
+
     /// Appends `text` as a JSON string with the minimal escapes.
     static func appendString(_ text: String, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
+        // Most text needs no escape: copy it whole, and escape byte by byte only when a byte needs it.
+        let clean = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            guard !bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return false }
+            output.append(contentsOf: bytes)
+            return true
+        }
+        if clean == true {
+            output.append(UInt8(ascii: "\""))
+            return
+        }
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "\""): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])

@@ -22,4 +22,16 @@ import Workloads
         #expect(Workloads.all.contains { $0.name == "simulator.engine.events" })
         #expect(Workloads.all.contains { $0.name == "simulator.progress.1500" })
     }
+
+    /// A fleet is its pairs run on one timeline: each pair's result is the single run with its seed, and
+    /// the fleet's events are the sum of theirs, so its cost is linear in its clients.
+    @Test func aFleetIsItsPairsOnOneTimeline() {
+        let configuration = ProgressRun.Configuration(items: 150)
+        let fleet = ProgressRun.runFleet(seed: 10, clients: 4, configuration)
+        let singles = (0..<4).map { ProgressRun.run(seed: 10 + UInt64($0), configuration) }
+        #expect(fleet.results == singles)
+        #expect(fleet.eventsRun == singles.map(\.eventsRun).reduce(0, +))
+        #expect(fleet.results.allSatisfy { $0.client.view.hasEnded && $0.client.view.processedCount == 150 })
+        #expect(Workloads.all.contains { $0.name == "simulator.progress.fleet-100" })
+    }
 }

@@ -193,7 +193,7 @@ public struct ProgressSocketClient: Hashable, Sendable {
         } catch {
             return reject(error)
         }
-        guard BackendJobRegistry.key(message.jobId) == BackendJobRegistry.key(jobId) else {
+        guard BackendJobRegistry.sameJob(message.jobId, jobId) else {
             return reject(.invalidField(.invalidValue(path: "jobId", reason: "names job \(message.jobId.prefix(64)), not this socket's job \(jobId)")))
         }
         if case let .progress(update) = message.payload {

@@ -5,15 +5,16 @@ extension ProgressMessage {
     /// boundary, so everything encoded decodes (D-076).
     public static let textBytesMax = 4_096
 
-    /// The message as a JSON value; `ProgressMessageCodec.encode` writes it canonically.
+    /// The message as a JSON value; `ProgressMessageCodec.encode` writes it canonically. Members are
+    /// built in key order, which the encoder then does not need to sort.
     public var json: JSONValue {
         .object([
-            "type": .string(type.rawValue),
             "jobId": .string(jobId),
+            "payload": payload.json,
             "pipeline": .string(pipeline.rawValue),
             "timestamp": .integer(timestamp.epochMilliseconds),
+            "type": .string(type.rawValue),
             "version": .string(Self.version),
-            "payload": payload.json,
         ])
     }
 }
@@ -25,14 +26,15 @@ extension ProgressPayload {
         case let .jobStarted(started):
             return .object(["totalCount": .integer(Int64(started.totalCount))])
         case let .progress(update):
-            var object: JSONObject = [
-                "processedCount": .integer(Int64(update.processedCount)),
-                "totalCount": .integer(Int64(update.totalCount)),
-            ]
-            if let title = update.currentTitle { object["currentTitle"] = .string(ProgressText.prefix(title, utf8BytesMax: ProgressMessage.textBytesMax)) }
-            if let line = update.userMessage { object["userMessage"] = .string(ProgressText.prefix(line, utf8BytesMax: ProgressMessage.textBytesMax)) }
-            if update.keepAlive { object["keepAlive"] = true }
-            return .object(object)
+            // In key order: currentTitle, keepAlive, processedCount, totalCount, userMessage.
+            var members: [JSONObject.Member] = []
+            members.reserveCapacity(5)
+            if let title = update.currentTitle { members.append(("currentTitle", .string(ProgressText.prefix(title, utf8BytesMax: ProgressMessage.textBytesMax)))) }
+            if update.keepAlive { members.append(("keepAlive", true)) }
+            members.append(("processedCount", .integer(Int64(update.processedCount))))
+            members.append(("totalCount", .integer(Int64(update.totalCount))))
+            if let line = update.userMessage { members.append(("userMessage", .string(ProgressText.prefix(line, utf8BytesMax: ProgressMessage.textBytesMax)))) }
+            return .object(JSONObject(uncheckedMembers: members))
         case let .complete(completion):
             return completion.json
         case let .error(error):
@@ -48,9 +50,10 @@ extension ProgressPayload {
             if let time = ping.clientTime { object["clientTime"] = .integer(time) }
             return .object(object)
         case let .pong(pong):
-            var object: JSONObject = ["serverTime": .integer(pong.serverTime)]
-            if let time = pong.clientTime { object["clientTime"] = .integer(time) }
-            return .object(object)
+            var members: [JSONObject.Member] = []
+            if let time = pong.clientTime { members.append(("clientTime", .integer(time))) }
+            members.append(("serverTime", .integer(pong.serverTime)))
+            return .object(JSONObject(uncheckedMembers: members))
         case let .syncRequest(request):
             var object = JSONObject()
             if let count = request.lastProcessedCount { object["lastProcessedCount"] = .integer(Int64(count)) }
@@ -118,11 +121,11 @@ extension JobCompletion {
         var object: JSONObject = [
             "canceled": .bool(canceled),
             "summary": .object([
-                "totalProcessed": .integer(Int64(totalProcessed)),
-                "totalCount": .integer(Int64(totalCount)),
-                "successCount": .integer(Int64(successCount)),
-                "failureCount": .integer(Int64(failureCount)),
                 "duration": .integer(durationMilliseconds),
+                "failureCount": .integer(Int64(failureCount)),
+                "successCount": .integer(Int64(successCount)),
+                "totalCount": .integer(Int64(totalCount)),
+                "totalProcessed": .integer(Int64(totalProcessed)),
             ]),
         ]
         if let line = userMessage { object["userMessage"] = .string(ProgressText.prefix(line, utf8BytesMax: ProgressMessage.textBytesMax)) }

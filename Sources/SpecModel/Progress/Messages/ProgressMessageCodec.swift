@@ -75,6 +75,7 @@ public enum ProgressMessageCodec {
 
     /// Whether this model reads `version`: any `1.<minor>.<patch>` (D-076).
     public static func isSupported(version: String) -> Bool {
+        if version == ProgressMessage.version { return true }
         let parts = version.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].elementsEqual("1".utf8) else { return false }
         return parts.dropFirst().allSatisfy { part in

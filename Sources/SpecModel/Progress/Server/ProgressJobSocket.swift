@@ -124,7 +124,7 @@ public struct ProgressJobSocket: Hashable, Sendable {
             reject(error)
             return []
         }
-        guard BackendJobRegistry.key(message.jobId) == BackendJobRegistry.key(jobId) else {
+        guard BackendJobRegistry.sameJob(message.jobId, jobId) else {
             reject(.invalidField(.invalidValue(path: "jobId", reason: "names job \(message.jobId.prefix(64)), not this socket's job")))
             return []
         }

@@ -1,4 +1,6 @@
+import Generators
 import SpecModel
+import TestSupport
 import Testing
 
 /// The canonical form, pinned byte for byte: sorted keys, no whitespace, minimal escapes, plain
@@ -88,5 +90,17 @@ import Testing
         object["b"] = nil
         #expect(object.keys == ["a", "c"])
         #expect(JSONValue.object(object).encodedString() == #"{"a":"x","c":null}"#)
+    }
+
+    /// Integers are written digit by digit without building a String; the digits are `String(value)`'s.
+    @Test(arguments: [Int64.min, Int64.min + 1, -1_000_000_007, -10, -9, -1, 0, 1, 9, 10, 99, 100, 1_699_564_820_000, Int64.max])
+    func integersAreWrittenAsTheirDecimalDigits(value: Int64) {
+        #expect(JSONValue.integer(value).encodedString() == String(value))
+    }
+
+    @Test func anyIntegerIsWrittenAsItsDecimalDigits() {
+        property(Gen<Int64>.anyInteger, cases: 500) { value in
+            try requireEqual(JSONValue.integer(value).encodedString(), String(value))
+        }
     }
 }

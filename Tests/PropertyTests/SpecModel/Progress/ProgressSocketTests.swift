@@ -251,4 +251,15 @@ import Testing
         #expect(session.client.state == .finished)
         #expect(session.client.view.processedCount == 2)
     }
+
+    /// Job IDs match ignoring ASCII case only, as the registry's keys do (D-024).
+    @Test(arguments: [
+        ("550E8400-E29B-41D4-A716-446655440000", "550e8400-e29b-41d4-a716-446655440000", true),
+        ("job-a", "job-a", true), ("job-a", "job-b", false), ("job-a", "job-a ", false),
+        ("ab@", "ab`", false), ("ab[", "ab{", false), ("é", "É", false),
+    ])
+    func jobIdsMatchIgnoringASCIICaseOnly(a: String, b: String, same: Bool) {
+        #expect(BackendJobRegistry.sameJob(a, b) == same)
+        #expect((BackendJobRegistry.key(a) == BackendJobRegistry.key(b)) == same)
+    }
 }
