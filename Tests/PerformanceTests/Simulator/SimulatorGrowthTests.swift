@@ -34,4 +34,19 @@ import Workloads
         #expect(fleet.results.allSatisfy { $0.client.view.hasEnded && $0.client.view.processedCount == 150 })
         #expect(Workloads.all.contains { $0.name == "simulator.progress.fleet-100" })
     }
+
+    /// The import-and-enrichment run's events grow linearly with the file's rows.
+    @Test func anImportAndEnrichmentRunsEventsGrowLinearlyWithItsRows() {
+        func run(rows: Int) -> ImportAndEnrichRun.Result {
+            let file = ImportFile(name: "goodreads_library_export.csv", bytes: ExportFixture.goodreads(rows: rows, seed: 5, duplicateShare: 0.05).bytes)
+            return ImportAndEnrichRun.run(seed: 1, ImportAndEnrichRun.Configuration(file: file))
+        }
+        let small = run(rows: 100)
+        let large = run(rows: 1_000)
+        #expect(small.violations().isEmpty && large.violations().isEmpty)
+        let smallPerRow = Double(small.eventsRun) / 100
+        let largePerRow = Double(large.eventsRun) / 1_000
+        #expect(largePerRow <= smallPerRow * 1.2, "\(smallPerRow) events per row at 100 rows, \(largePerRow) at 1,000")
+        #expect(Workloads.all.contains { $0.name == "simulator.import-enrich-progress.1500" })
+    }
 }
