@@ -31,6 +31,8 @@ public enum CloudKitRun {
         /// How long after the heal every device must agree with the server.
         public var convergenceBoundNanoseconds: UInt64
         public var eventsMax: Int
+        /// Whether to record a trace (`Result.trace`): one event per simulation event.
+        public var recordsTrace = false
 
         public init(
             devices: Int = 2, booksPerDevice: Int = 20, addIntervalNanoseconds: UInt64 = 2_000 * FaultOptions.millisecond,
@@ -104,6 +106,7 @@ public enum CloudKitRun {
         public var convergedAtNanoseconds: UInt64?
         public var digest: TraceDigest
         public var eventsRun: Int
+        public var trace: [SimulationTraceEvent] = []
 
         /// What the run broke: convergence, and a reset that leaves books it deleted anywhere.
         public func violations(of configuration: Configuration) -> [String] {
@@ -168,8 +171,10 @@ public enum CloudKitRun {
         }
 
         let end = configuration.healAtNanoseconds + configuration.convergenceBoundNanoseconds
+        var trace: [SimulationTraceEvent] = []
         while simulation.eventsRun < configuration.eventsMax, let event = simulation.next(notAfter: end) {
             simulation.digest.record(simulation.now)
+            if configuration.recordsTrace { trace.append(Self.traceEvent(event, at: simulation.now)) }
             switch event {
             case let .addBook(index):
                 let limit = simulation.now < configuration.resetAtNanoseconds ? configuration.booksPerDevice : configuration.booksPerDevice + configuration.booksAfterReset
@@ -267,7 +272,24 @@ public enum CloudKitRun {
         }
         return Result(
             devices: devices, serverLibrary: records.compactMapValues(\.title), booksAtReset: booksAtReset,
-            convergedAtNanoseconds: convergedAt, digest: simulation.digest, eventsRun: simulation.eventsRun
+            convergedAtNanoseconds: convergedAt, digest: simulation.digest, eventsRun: simulation.eventsRun, trace: trace
         )
+    }
+
+    static func traceEvent(_ event: Event, at time: UInt64) -> SimulationTraceEvent {
+        let node: String
+        let name: String
+        switch event {
+        case let .addBook(device): (node, name) = ("device \(device)", "book.added")
+        case .reset: (node, name) = ("device 0", "library.reset")
+        case let .sync(device): (node, name) = ("device \(device)", "sync")
+        case let .pushArrives(device, _, changes): (node, name) = ("server", "push.from.device.\(device) (\(changes.count) changes)")
+        case let .pushAnswered(device, _, _): (node, name) = ("device \(device)", "push.answered")
+        case let .pullArrives(device, _): (node, name) = ("server", "pull.from.device.\(device)")
+        case let .pullAnswered(device, changes, _): (node, name) = ("device \(device)", "pull.answered (\(changes.count) changes)")
+        case .heal: (node, name) = ("network", "faults.healed")
+        case .check: (node, name) = ("network", "convergence.check")
+        }
+        return SimulationTraceEvent(timeNanoseconds: time, node: node, name: name)
     }
 }

@@ -28,6 +28,8 @@ public enum ImportAndEnrichRun {
         /// How long after the heal the queue has to drain.
         public var drainBoundNanoseconds: UInt64
         public var eventsMax: Int
+        /// Whether to record a trace (`Result.trace`): one event per simulation event.
+        public var recordsTrace = false
 
         public init(
             file: ImportFile, strategy: DuplicateStrategy = .smart, batchIntervalNanoseconds: UInt64 = 15_000 * FaultOptions.millisecond,
@@ -60,6 +62,7 @@ public enum ImportAndEnrichRun {
         public var drained: Bool
         public var digest: TraceDigest
         public var eventsRun: Int
+        public var trace: [SimulationTraceEvent] = []
 
         public func violations() -> [String] {
             var found: [String] = []
@@ -143,9 +146,26 @@ public enum ImportAndEnrichRun {
 
         var drainedAt: UInt64?
         let end = configuration.healAtNanoseconds + configuration.drainBoundNanoseconds
+        var trace: [SimulationTraceEvent] = []
         while simulation.eventsRun < configuration.eventsMax, let event = simulation.next(notAfter: end) {
             let now = clock.timestamp(at: simulation.now)
             simulation.digest.record(simulation.now)
+            if configuration.recordsTrace {
+                let node: String
+                let name: String
+                switch event {
+                case .importBatch: (node, name) = ("app", "import.batch")
+                case .workerWake: (node, name) = ("app", "worker.wake")
+                case let .requestArrives(id): (node, name) = ("provider", "request \(id)")
+                case let .answerArrives(id, outcome): (node, name) = ("app", "answer \(id): \(outcome)")
+                case let .requestTimedOut(id): (node, name) = ("app", "timeout \(id)")
+                case let .connectivity(online): (node, name) = ("app", online ? "online" : "offline")
+                case .heal: (node, name) = ("network", "faults.healed")
+                }
+                trace.append(SimulationTraceEvent(timeNanoseconds: simulation.now, node: node, name: name, details: [
+                    "processed": .integer(Int64(importRun.summary.processed)), "enriched": .integer(Int64(finished.count)),
+                ]))
+            }
             switch event {
             case .importBatch:
                 let before = Set(app.enrichmentQueue.pending)
@@ -199,7 +219,7 @@ public enum ImportAndEnrichRun {
         return Result(
             app: app, summary: importRun.summary, refusal: nil, importedWorks: imported, finishedWorks: finished,
             requestsSent: requestsSent, endedAtNanoseconds: simulation.now, drained: drainedAt != nil,
-            digest: simulation.digest, eventsRun: simulation.eventsRun
+            digest: simulation.digest, eventsRun: simulation.eventsRun, trace: trace
         )
     }
 }

@@ -24,6 +24,8 @@ public enum ResetDuringEnrichmentRun {
         public var resetAtNanoseconds: UInt64
         public var faults: FaultOptions
         public var eventsMax: Int
+        /// Whether to record a trace (`Result.trace`): one event per simulation event.
+        public var recordsTrace = false
 
         public init(books: Int = 50, itemIntervalNanoseconds: UInt64 = 600 * FaultOptions.millisecond, resetAtNanoseconds: UInt64 = 10_000 * FaultOptions.millisecond, faults: FaultOptions = .calm, eventsMax: Int = 100_000) {
             precondition(books >= 1, "the job needs books")
@@ -48,6 +50,8 @@ public enum ResetDuringEnrichmentRun {
         /// Books the loop processed after the cancel arrived.
         public var booksProcessedAfterCancel: Int
         public var digest: TraceDigest
+        public var eventsRun: Int = 0
+        public var trace: [SimulationTraceEvent] = []
 
         public func violations() -> [String] {
             var found: [String] = []
@@ -112,9 +116,18 @@ public enum ResetDuringEnrichmentRun {
             reset.runSteps(&state)
         }
 
+        var trace: [SimulationTraceEvent] = []
         while simulation.eventsRun < configuration.eventsMax, let event = simulation.next() {
             let now = clock.timestamp(at: simulation.now)
             simulation.digest.record(simulation.now)
+            if configuration.recordsTrace {
+                let node: String
+                switch event {
+                case .loopStep, .cancelArrives: node = "backend"
+                case .confirmReset, .cancelAnswered, .cancelTimedOut: node = "app"
+                }
+                trace.append(SimulationTraceEvent(timeNanoseconds: simulation.now, node: node, name: "\(event)", details: ["processed": .integer(Int64(registry.job(jobId)?.processedCount ?? 0))]))
+            }
             switch event {
             case .loopStep:
                 guard let step = registry.loopStep(jobId, at: now, enrich: { _ in .enriched }) else { break }
@@ -153,7 +166,8 @@ public enum ResetDuringEnrichmentRun {
         }
         return Result(
             app: state, job: registry.job(jobId)!, resetPhase: reset.phase, resetLog: reset.log,
-            cancelArrivedAtNanoseconds: cancelArrivedAt, cancelFoundJobRunning: foundRunning, booksProcessedAfterCancel: processedAfterCancel, digest: simulation.digest
+            cancelArrivedAtNanoseconds: cancelArrivedAt, cancelFoundJobRunning: foundRunning, booksProcessedAfterCancel: processedAfterCancel, digest: simulation.digest,
+            eventsRun: simulation.eventsRun, trace: trace
         )
     }
 }

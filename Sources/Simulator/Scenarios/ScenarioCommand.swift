@@ -51,17 +51,14 @@ public enum ScenarioCommand {
             guard let seed = options["--seed"].map({ UInt64($0) }) ?? scenario.seeds.first else {
                 return Outcome(status: 2, output: "--seed must be a non-negative integer", files: [])
             }
-            var configuration = scenario.configuration(seed: seed)
-            configuration.recordsTrace = options["--trace"] != nil || options["--chrome-trace"] != nil
-            let result = ProgressRun.run(seed: seed, configuration)
+            let traced = options["--trace"] != nil || options["--chrome-trace"] != nil
+            let result = scenario.run(seed: seed, recordsTrace: traced)
             var files: [(String, String)] = []
             if let trace = options["--trace"] { files.append((trace, SimulationTrace.jsonLines(result.trace))) }
             if let chrome = options["--chrome-trace"] { files.append((chrome, SimulationTrace.chromeTrace(result.trace))) }
-            let violations = result.violations(of: configuration)
-            var output = "\(scenario.name) seed \(seed): digest \(result.digest), \(result.eventsRun) events, \(Double(result.endedAtNanoseconds) / 1e9) simulated s, "
-            output += "client \(result.client.view.processedCount)/\(result.processed) \(result.client.view.hasEnded ? "ended" : "not ended"), \(result.opens) opens, \(result.framesLost) of \(result.framesSent) frames lost\n"
-            output += violations.isEmpty ? "kept every property\n" : violations.map { "VIOLATED: \($0)\n" }.joined()
-            return Outcome(status: violations.isEmpty ? 0 : 1, output: output, files: files)
+            var output = "\(scenario.name) seed \(seed): \(result.summary)\n"
+            output += result.violations.isEmpty ? "kept every property\n" : result.violations.map { "VIOLATED: \($0)\n" }.joined()
+            return Outcome(status: result.violations.isEmpty ? 0 : 1, output: output, files: files)
         }
         guard let range = options["--seeds"].flatMap(parseRange) else {
             return Outcome(status: 2, output: "sweep needs --seeds A..<B\n\n" + usage, files: [])
@@ -79,8 +76,7 @@ public enum ScenarioCommand {
         var failures = 0
         for (offset, seed) in range.enumerated() where offset % shard.count == shard.index - 1 {
             runs += 1
-            let configuration = scenario.configuration(seed: seed)
-            let violations = ProgressRun.run(seed: seed, configuration).violations(of: configuration)
+            let violations = scenario.run(seed: seed).violations
             guard !violations.isEmpty else { continue }
             failures += 1
             output += "seed \(seed): \(violations.joined(separator: "; "))\n  replay: swift run -c release simrunner run \(path) --seed \(seed) --trace run.jsonl\n"

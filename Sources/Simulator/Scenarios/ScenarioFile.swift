@@ -3,32 +3,54 @@ import SpecModel
 
 /// A declarative scenario, as kept in the repository's `Scenarios/` folder (JSON), and its decoder.
 ///
-///     { "name": "outage-at-the-end", "description": "…", "scenario": "progress",
-///       "items": 300, "itemIntervalMilliseconds": 600, "endsWith": "complete",
-///       "faults": "calm" | "swarm" | { "latency": {"fixed": 40}, "lossPpm": 0, "duplicationPpm": 0,
-///                 "reorderPpm": 0, "reorderDelayMaxMilliseconds": 0,
-///                 "partitions": [{"from": "app", "to": "backend", "startMilliseconds": 170000,
-///                                 "endMilliseconds": 200000, "oneWay": false}],
-///                 "offline": [{"node": "app", "startMilliseconds": 0, "endMilliseconds": 5000}] },
-///       "clocks": { "app": {"offsetMilliseconds": 0, "driftPpm": 0, "jumps": [{"atMilliseconds": 1, "byMilliseconds": -5}]} },
-///       "healAtMilliseconds": 240000, "livenessBoundMilliseconds": 180000, "seeds": [1, 2, 3] }
+/// Every file has `name`, `description`, `scenario` (its kind), `faults`, `healAtMilliseconds` and
+/// `seeds`; the kind adds its own fields:
 ///
-/// Latency is `{"fixed": ms}`, `{"uniform": [min, max]}` or `{"longTailed": {"floor", "scale", "shapeTenths",
-/// "cap"}}` in milliseconds. Every scenario ends with the liveness check: after the heal the client must
-/// know the ending and the final count (`ProgressRun.Result.violations`). Errors name the field.
+/// - `"progress"`: a job's throttled socket and the app's client (`ProgressRun`): `items`,
+///   `itemIntervalMilliseconds`, `endsWith` (`"complete"` or `"fail"`), `clocks`, `livenessBoundMilliseconds`;
+/// - `"cloudkit"`: devices syncing through CloudKit and a reset on device 0 (`CloudKitRun`): `devices`,
+///   `booksPerDevice`, `booksAfterReset`, `resetAtMilliseconds`, `syncIntervalMilliseconds`,
+///   `convergenceBoundMilliseconds`;
+/// - `"reset-during-enrichment"`: a Library Reset against the backend's running job
+///   (`ResetDuringEnrichmentRun`): `books`, `itemIntervalMilliseconds`, `resetAtMilliseconds`;
+/// - `"import-and-enrich"`: a CSV import and the enrichment of its books (`ImportAndEnrichRun`): `csv`
+///   (the file's text), `strategy`, `batchIntervalMilliseconds`, `notFoundPpm`, `unavailablePpm`,
+///   `silentPpm`, `drainBoundMilliseconds`.
+///
+/// `faults` is `"calm"`, `"swarm"` (drawn from each seed) or an object:
+///
+///     { "latency": {"fixed": 40} | {"uniform": [min, max]} | {"longTailed": {"floor", "scale", "shapeTenths", "cap"}},
+///       "lossPpm": 0, "duplicationPpm": 0, "reorderPpm": 0, "reorderDelayMaxMilliseconds": 0,
+///       "partitions": [{"from": "app", "to": "backend", "startMilliseconds": 170000, "endMilliseconds": 200000, "oneWay": false}],
+///       "offline": [{"node": "app", "startMilliseconds": 0, "endMilliseconds": 5000}] }
+///
+/// Nodes are `"app"`, `"backend"`, `"provider"`, `"server"` (CloudKit) and `"device0"`, `"device1"`, ….
+/// Every scenario ends with its kind's convergence or liveness check after the heal. Errors name the
+/// field.
 public struct ScenarioFile: Hashable, Sendable {
     public var name: String
     public var description: String
     /// The seeds the scenario is checked with by default.
     public var seeds: [UInt64]
-    var items: Int
-    var itemIntervalMilliseconds: UInt64
-    var failsAtEnd: Bool
+    var kind: Kind
     var faults: Faults
-    var appClock: NodeClock
-    var backendClock: NodeClock
     var healAtMilliseconds: UInt64?
-    var livenessBoundMilliseconds: UInt64
+
+    init(name: String, description: String, seeds: [UInt64], kind: Kind, faults: Faults, healAtMilliseconds: UInt64?) {
+        self.name = name
+        self.description = description
+        self.seeds = seeds
+        self.kind = kind
+        self.faults = faults
+        self.healAtMilliseconds = healAtMilliseconds
+    }
+
+    enum Kind: Hashable, Sendable {
+        case progress(items: Int, itemIntervalMilliseconds: UInt64, failsAtEnd: Bool, appClock: NodeClock, backendClock: NodeClock, livenessBoundMilliseconds: UInt64)
+        case cloudKit(CloudKitRun.Configuration)
+        case resetDuringEnrichment(ResetDuringEnrichmentRun.Configuration)
+        case importAndEnrich(ImportAndEnrichRun.Configuration)
+    }
 
     enum Faults: Hashable, Sendable {
         case fixed(FaultOptions)
@@ -36,23 +58,82 @@ public struct ScenarioFile: Hashable, Sendable {
         case swarm
     }
 
-    /// The run configuration for `seed` (swarm faults are drawn from it).
-    public func configuration(seed: UInt64) -> ProgressRun.Configuration {
-        let ms = FaultOptions.millisecond
-        let options: FaultOptions
+    /// The nodes of the scenario's kind, for swarm mode.
+    var nodes: [NodeID] {
+        switch kind {
+        case .progress: return [ProgressRun.app, ProgressRun.backend]
+        case let .cloudKit(configuration): return (0..<configuration.devices).map { NodeID($0 + 1) } + [CloudKitRun.server]
+        case .resetDuringEnrichment: return [ResetDuringEnrichmentRun.app, ResetDuringEnrichmentRun.backend]
+        case .importAndEnrich: return [ImportAndEnrichRun.app, ImportAndEnrichRun.provider]
+        }
+    }
+
+    /// The fault options for `seed` (swarm faults are drawn from it).
+    func faultOptions(seed: UInt64) -> FaultOptions {
         switch faults {
-        case let .fixed(fixed): options = fixed
+        case let .fixed(fixed): return fixed
         case .swarm:
             // A child stream, so the options' draws and the run's own draws are independent.
             var root = Xoshiro256StarStar(seed: seed)
             var random = root.split()
-            options = FaultOptions.swarm(&random, nodes: [ProgressRun.app, ProgressRun.backend], horizonNanoseconds: (healAtMilliseconds ?? 240_000) * ms)
+            return FaultOptions.swarm(&random, nodes: nodes, horizonNanoseconds: (healAtMilliseconds ?? 240_000) * FaultOptions.millisecond)
         }
+    }
+
+    /// The run configuration of a progress scenario for `seed`, or `nil` for another kind.
+    public func configuration(seed: UInt64) -> ProgressRun.Configuration? {
+        guard case let .progress(items, interval, fails, appClock, backendClock, bound) = kind else { return nil }
+        let ms = FaultOptions.millisecond
         return ProgressRun.Configuration(
-            items: items, itemIntervalNanoseconds: itemIntervalMilliseconds * ms, failsAtEnd: failsAtEnd, faults: options,
+            items: items, itemIntervalNanoseconds: interval * ms, failsAtEnd: fails, faults: faultOptions(seed: seed),
             appClock: appClock, backendClock: backendClock, healAtNanoseconds: healAtMilliseconds.map { $0 * ms },
-            livenessBoundNanoseconds: livenessBoundMilliseconds * ms
+            livenessBoundNanoseconds: bound * ms
         )
+    }
+
+    /// What one run of the scenario did.
+    public struct Outcome: Sendable {
+        public var digest: TraceDigest
+        public var eventsRun: Int
+        public var violations: [String]
+        /// One line on what happened.
+        public var summary: String
+        public var trace: [SimulationTraceEvent]
+    }
+
+    /// Runs the scenario with `seed`; records a trace if asked (it never changes the run).
+    public func run(seed: UInt64, recordsTrace: Bool = false) -> Outcome {
+        let ms = FaultOptions.millisecond
+        let options = faultOptions(seed: seed)
+        switch kind {
+        case .progress:
+            var configuration = configuration(seed: seed)!
+            configuration.recordsTrace = recordsTrace
+            let result = ProgressRun.run(seed: seed, configuration)
+            let summary = "digest \(result.digest), \(result.eventsRun) events, \(Double(result.endedAtNanoseconds) / 1e9) simulated s, client \(result.client.view.processedCount)/\(result.processed) \(result.client.view.hasEnded ? "ended" : "not ended"), \(result.opens) opens, \(result.framesLost) of \(result.framesSent) frames lost"
+            return Outcome(digest: result.digest, eventsRun: result.eventsRun, violations: result.violations(of: configuration), summary: summary, trace: result.trace)
+        case var .cloudKit(configuration):
+            configuration.faults = options
+            configuration.healAtNanoseconds = (healAtMilliseconds ?? configuration.healAtNanoseconds / ms) * ms
+            configuration.recordsTrace = recordsTrace
+            let result = CloudKitRun.run(seed: seed, configuration)
+            let summary = "digest \(result.digest), \(result.eventsRun) events, \(result.booksAtReset.count) books reset, server \(result.serverLibrary.count) books, devices \(result.devices.map { String($0.library.count) }.joined(separator: "/")), converged \(result.convergedAtNanoseconds.map { "at \(Double($0) / 1e9) s" } ?? "never")"
+            return Outcome(digest: result.digest, eventsRun: result.eventsRun, violations: result.violations(of: configuration), summary: summary, trace: result.trace)
+        case var .resetDuringEnrichment(configuration):
+            configuration.faults = options
+            configuration.recordsTrace = recordsTrace
+            let result = ResetDuringEnrichmentRun.run(seed: seed, configuration)
+            let summary = "digest \(result.digest), \(result.eventsRun) events, job \(result.job.status) after \(result.job.processedCount) of \(result.job.totalCount) books, cancel \(result.cancelArrivedAtNanoseconds.map { "arrived at \(Double($0) / 1e9) s" } ?? "lost"), reset \(result.resetPhase)"
+            return Outcome(digest: result.digest, eventsRun: result.eventsRun, violations: result.violations(), summary: summary, trace: result.trace)
+        case var .importAndEnrich(configuration):
+            configuration.faults = options
+            configuration.healAtNanoseconds = (healAtMilliseconds ?? 0) * ms
+            configuration.recordsTrace = recordsTrace
+            let result = ImportAndEnrichRun.run(seed: seed, configuration)
+            let imported = result.summary.map { "\($0.imported) imported, \($0.duplicates) duplicates, \($0.errors.count) errors of \($0.dataRows) rows" } ?? "refused"
+            let summary = "digest \(result.digest), \(result.eventsRun) events, \(imported), \(result.finishedWorks.count) works through enrichment, \(result.requestsSent) requests, \(Double(result.endedAtNanoseconds) / 1e9) simulated s"
+            return Outcome(digest: result.digest, eventsRun: result.eventsRun, violations: result.violations(), summary: summary, trace: result.trace)
+        }
     }
 
     /// Decodes a scenario file.
@@ -74,30 +155,75 @@ public struct ScenarioFile: Hashable, Sendable {
         name = try root.field("name").string()
         guard !name.isEmpty else { throw try root.field("name").invalid("must not be empty") }
         description = try root.optionalField("description")?.string() ?? ""
-        let kind = try root.field("scenario")
-        guard try kind.string() == "progress" else { throw kind.invalid("the only scenario kind so far is \"progress\"") }
-        items = try Self.integer(root.field("items"), in: 1...1_000_000)
-        itemIntervalMilliseconds = UInt64(try root.optionalField("itemIntervalMilliseconds").map { field throws(JSONFieldError) in try Self.integer(field, in: 1...3_600_000) } ?? 600)
-        if let ending = try root.optionalField("endsWith") {
-            switch try ending.string() {
-            case "complete": failsAtEnd = false
-            case "fail": failsAtEnd = true
-            default: throw ending.invalid("must be \"complete\" or \"fail\"")
-            }
-        } else {
-            failsAtEnd = false
-        }
-        faults = try Self.faults(root.optionalField("faults"))
-        let clocks = try root.optionalField("clocks")
-        appClock = try Self.clock(clocks?.optionalField("app"))
-        backendClock = try Self.clock(clocks?.optionalField("backend"))
         healAtMilliseconds = try root.optionalField("healAtMilliseconds").map { field throws(JSONFieldError) in UInt64(try Self.integer(field, in: 0...86_400_000)) }
-        livenessBoundMilliseconds = UInt64(try root.optionalField("livenessBoundMilliseconds").map { field throws(JSONFieldError) in try Self.integer(field, in: 1...86_400_000) } ?? 180_000)
         if let seedsField = try root.optionalField("seeds") {
             seeds = try seedsField.elements().map { field throws(JSONFieldError) in UInt64(try Self.integer(field, in: 0...Int(Int64.max))) }
         } else {
             seeds = [1]
         }
+        func milliseconds(_ key: String, _ range: ClosedRange<Int>, default value: Int) throws(JSONFieldError) -> UInt64 {
+            UInt64(try root.optionalField(key).map { field throws(JSONFieldError) in try Self.integer(field, in: range) } ?? value)
+        }
+        let ms = FaultOptions.millisecond
+        let kindField = try root.field("scenario")
+        switch try kindField.string() {
+        case "progress":
+            let items = try Self.integer(root.field("items"), in: 1...1_000_000)
+            var failsAtEnd = false
+            if let ending = try root.optionalField("endsWith") {
+                switch try ending.string() {
+                case "complete": failsAtEnd = false
+                case "fail": failsAtEnd = true
+                default: throw ending.invalid("must be \"complete\" or \"fail\"")
+                }
+            }
+            let clocks = try root.optionalField("clocks")
+            kind = .progress(
+                items: items, itemIntervalMilliseconds: try milliseconds("itemIntervalMilliseconds", 1...3_600_000, default: 600), failsAtEnd: failsAtEnd,
+                appClock: try Self.clock(clocks?.optionalField("app")), backendClock: try Self.clock(clocks?.optionalField("backend")),
+                livenessBoundMilliseconds: try milliseconds("livenessBoundMilliseconds", 1...86_400_000, default: 180_000)
+            )
+        case "cloudkit":
+            kind = .cloudKit(CloudKitRun.Configuration(
+                devices: try root.optionalField("devices").map { field throws(JSONFieldError) in try Self.integer(field, in: 2...16) } ?? 2,
+                booksPerDevice: try root.optionalField("booksPerDevice").map { field throws(JSONFieldError) in try Self.integer(field, in: 0...10_000) } ?? 20,
+                resetAtNanoseconds: try milliseconds("resetAtMilliseconds", 0...86_400_000, default: 60_000) * ms,
+                booksAfterReset: try root.optionalField("booksAfterReset").map { field throws(JSONFieldError) in try Self.integer(field, in: 0...10_000) } ?? 0,
+                syncIntervalNanoseconds: try milliseconds("syncIntervalMilliseconds", 1...3_600_000, default: 15_000) * ms,
+                healAtNanoseconds: (healAtMilliseconds ?? 120_000) * ms,
+                convergenceBoundNanoseconds: try milliseconds("convergenceBoundMilliseconds", 1...86_400_000, default: 120_000) * ms
+            ))
+        case "reset-during-enrichment":
+            kind = .resetDuringEnrichment(ResetDuringEnrichmentRun.Configuration(
+                books: try root.optionalField("books").map { field throws(JSONFieldError) in try Self.integer(field, in: 1...100_000) } ?? 50,
+                itemIntervalNanoseconds: try milliseconds("itemIntervalMilliseconds", 1...3_600_000, default: 600) * ms,
+                resetAtNanoseconds: try milliseconds("resetAtMilliseconds", 0...86_400_000, default: 10_000) * ms
+            ))
+        case "import-and-enrich":
+            let csv = try root.field("csv").string()
+            let strategyField = try root.optionalField("strategy")
+            let strategy = try strategyField.map { field throws(JSONFieldError) -> DuplicateStrategy in
+                guard let value = DuplicateStrategy(rawValue: try field.string()) else {
+                    throw field.invalid("must be one of \(DuplicateStrategy.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                return value
+            } ?? .smart
+            func ppm(_ key: String, default value: Int) throws(JSONFieldError) -> UInt64 {
+                UInt64(try root.optionalField(key).map { field throws(JSONFieldError) in try Self.integer(field, in: 0...1_000_000) } ?? value)
+            }
+            kind = .importAndEnrich(ImportAndEnrichRun.Configuration(
+                file: ImportFile(name: "\(name).csv", bytes: Array(csv.utf8)), strategy: strategy,
+                batchIntervalNanoseconds: try milliseconds("batchIntervalMilliseconds", 1...3_600_000, default: 15_000) * ms,
+                notFoundPartsPerMillion: try ppm("notFoundPpm", default: 50_000), unavailablePartsPerMillion: try ppm("unavailablePpm", default: 20_000),
+                silentPartsPerMillion: try ppm("silentPpm", default: 10_000),
+                drainBoundNanoseconds: try milliseconds("drainBoundMilliseconds", 1...86_400_000, default: 3_600_000) * ms
+            ))
+        default:
+            throw kindField.invalid("must be \"progress\", \"cloudkit\", \"reset-during-enrichment\" or \"import-and-enrich\"")
+        }
+        let devices: Int
+        if case let .cloudKit(configuration) = kind { devices = configuration.devices } else { devices = 0 }
+        faults = try Self.faults(root.optionalField("faults"), devices: devices)
     }
 
     static func integer(_ field: JSONField, in range: ClosedRange<Int>) throws(JSONFieldError) -> Int {
@@ -108,11 +234,16 @@ public struct ScenarioFile: Hashable, Sendable {
         return Int(value)
     }
 
-    static func node(_ field: JSONField) throws(JSONFieldError) -> NodeID {
-        switch try field.string() {
+    static func node(_ field: JSONField, devices: Int) throws(JSONFieldError) -> NodeID {
+        let text = try field.string()
+        switch text {
         case "app": return ProgressRun.app
         case "backend": return ProgressRun.backend
-        default: throw field.invalid("must be \"app\" or \"backend\"")
+        case "provider": return ImportAndEnrichRun.provider
+        case "server": return CloudKitRun.server
+        default:
+            if text.hasPrefix("device"), let index = Int(text.dropFirst(6)), (0..<devices).contains(index) { return NodeID(index + 1) }
+            throw field.invalid("must be \"app\", \"backend\", \"provider\", \"server\" or \"device0\" to \"device\(max(0, devices - 1))\"")
         }
     }
 
@@ -123,7 +254,7 @@ public struct ScenarioFile: Hashable, Sendable {
         return TimeWindow(start: start * FaultOptions.millisecond, end: end * FaultOptions.millisecond)
     }
 
-    static func faults(_ field: JSONField?) throws(JSONFieldError) -> Faults {
+    static func faults(_ field: JSONField?, devices: Int) throws(JSONFieldError) -> Faults {
         guard let field else { return .fixed(.calm) }
         if case let .string(text) = field.value {
             switch text {
@@ -147,15 +278,15 @@ public struct ScenarioFile: Hashable, Sendable {
         options.reorderDelayMaxNanoseconds = UInt64(try field.optionalField("reorderDelayMaxMilliseconds").map { value throws(JSONFieldError) in try integer(value, in: 0...60_000) } ?? 0) * ms
         if let partitions = try field.optionalField("partitions") {
             options.partitions = try partitions.elements().map { element throws(JSONFieldError) in
-                let from = try node(element.field("from"))
-                let to = try node(element.field("to"))
+                let from = try node(element.field("from"), devices: devices)
+                let to = try node(element.field("to"), devices: devices)
                 guard from != to else { throw element.invalid("a partition joins two different nodes") }
                 return FaultOptions.Partition(from: from, to: to, window: try window(element), oneWay: try element.optionalField("oneWay")?.bool() ?? false)
             }
         }
         if let offline = try field.optionalField("offline") {
             for element in try offline.elements() {
-                options.offline[try node(element.field("node")), default: []].append(try window(element))
+                options.offline[try node(element.field("node"), devices: devices), default: []].append(try window(element))
             }
         }
         return .fixed(options)

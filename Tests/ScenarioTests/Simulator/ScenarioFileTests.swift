@@ -32,10 +32,10 @@ import Testing
             let scenario = try ScenarioFile(decoding: try #require(Self.read(file.path)))
             #expect(scenario.name == file.deletingPathExtension().lastPathComponent)
             for seed in scenario.seeds {
-                let configuration = scenario.configuration(seed: seed)
-                let result = ProgressRun.run(seed: seed, configuration)
-                #expect(result.violations(of: configuration).isEmpty, "\(scenario.name) seed \(seed): \(result.violations(of: configuration))")
-                #expect(ProgressRun.run(seed: seed, configuration).digest == result.digest, "\(scenario.name) seed \(seed) did not repeat")
+                let result = scenario.run(seed: seed)
+                #expect(result.violations.isEmpty, "\(scenario.name) seed \(seed): \(result.violations)")
+                #expect(scenario.run(seed: seed).digest == result.digest, "\(scenario.name) seed \(seed) did not repeat")
+                #expect(scenario.run(seed: seed, recordsTrace: true).digest == result.digest, "\(scenario.name): tracing changed the run")
             }
         }
     }
@@ -110,5 +110,28 @@ import Testing
         let outcome = ScenarioCommand.run(arguments: ["run", "FILE"]) { _ in Array(json.utf8) }
         #expect(outcome.status == 2)
         #expect(outcome.output.contains(message), "\(outcome.output)")
+    }
+
+    /// The Swift builder and the JSON file describe the same scenario: a scenario built in code runs
+    /// exactly as the repository's file does.
+    @Test func aScenarioBuiltInSwiftRunsAsItsFileDoes() throws {
+        let file = try ScenarioFile(decoding: try #require(Self.read(Self.scenariosFolder.appendingPathComponent("progress-outage-at-completion.json").path)))
+        let built = ScenarioFile.progress(named: "progress-outage-at-completion", items: 300)
+            .faults(FaultOptions.calm
+                .latency(.uniform(minimum: 20 * FaultOptions.millisecond, maximum: 120 * FaultOptions.millisecond))
+                .partitioned(ProgressRun.app, ProgressRun.backend, from: 170_000, to: 230_000))
+            .healing(atMilliseconds: 240_000)
+            .seeds([1, 2])
+        for seed in file.seeds {
+            let fromFile = file.run(seed: seed)
+            let fromSwift = built.run(seed: seed)
+            #expect(fromSwift.digest == fromFile.digest, "seed \(seed)")
+            #expect(fromSwift.violations.isEmpty)
+        }
+        let airplane = ScenarioFile.resetDuringEnrichment(named: "airplane", ResetDuringEnrichmentRun.Configuration(
+            faults: FaultOptions.calm.latency(.fixed(nanoseconds: 80 * FaultOptions.millisecond)).offline(ResetDuringEnrichmentRun.app, from: 9_000, to: 120_000)
+        ))
+        let airplaneFile = try ScenarioFile(decoding: try #require(Self.read(Self.scenariosFolder.appendingPathComponent("reset-during-enrichment-airplane.json").path)))
+        #expect(airplane.run(seed: 1).digest == airplaneFile.run(seed: 1).digest)
     }
 }
