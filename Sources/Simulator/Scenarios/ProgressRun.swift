@@ -164,7 +164,10 @@ struct RunState {
         options = configuration.faults
         let start = configuration.backendClock.timestamp(at: 0)
         client = ProgressSocketClient(jobId: ProgressRun.jobId, pipeline: .batchEnrichment, token: ProgressRun.token, syncRetryMilliseconds: configuration.clientSyncRetryMilliseconds)
-        server = ProgressJobSocket(jobId: ProgressRun.jobId, pipeline: .batchEnrichment, token: ProgressRun.token, totalCount: configuration.items, at: start)
+        server = ProgressJobSocket(
+            jobId: ProgressRun.jobId, pipeline: .batchEnrichment, token: ProgressRun.token, totalCount: configuration.items, at: start,
+            idleCloseMilliseconds: Int64(max(1, configuration.faults.idleCloseNanoseconds / FaultOptions.millisecond))
+        )
     }
 
     var appNow: Timestamp { configuration.appClock.timestamp(at: simulation.now) }

@@ -113,4 +113,16 @@ import Workloads
         }
         #expect(faults.partitions.count + faults.offline.count <= 2)
     }
+
+    /// The fault options' idle close reaches the job's socket: with a 20 s idle close the socket closes
+    /// between pings (30 s apart) and the client reconnects, and still ends with the final count.
+    @Test func theIdleCloseOfTheFaultOptionsClosesSilentSockets() throws {
+        var faults = FaultOptions.calm
+        faults.idleCloseNanoseconds = 20_000 * Self.ms
+        let configuration = ProgressRun.Configuration(items: 200, faults: faults)
+        let result = ProgressRun.run(seed: 1, configuration)
+        try Self.check(result, configuration)
+        #expect(result.opens > 3, "the socket should be closed for idleness every 20 s, and reopened")
+        #expect(ProgressRun.run(seed: 1, ProgressRun.Configuration(items: 200)).opens == 1)
+    }
 }

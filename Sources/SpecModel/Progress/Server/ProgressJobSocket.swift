@@ -15,10 +15,12 @@
 ///   matters (D-079).
 /// - A client frame that does not decode is dropped and recorded as a typed error; the socket stays
 ///   open (issue 5: "the connection state is unharmed").
-/// - The server closes a socket after `idleTimeoutMilliseconds` without a frame from the client, as
+/// - The server closes a socket after `idleCloseMilliseconds` without a frame from the client, as
 ///   Cloudflare does after ~100 s; the client's pings every 30 s keep it open.
 public struct ProgressJobSocket: Hashable, Sendable {
     public static let idleTimeoutMilliseconds: Int64 = 100_000
+    /// This socket's idle close (the simulator's fault options set it; 100 s by default).
+    public let idleCloseMilliseconds: Int64
     /// WebSocket close codes (production: 1000 after completion, 1001 going away).
     public static let closeNormal = 1000
     public static let closeGoingAway = 1001
@@ -61,8 +63,10 @@ public struct ProgressJobSocket: Hashable, Sendable {
     }
 
     /// - Precondition: the token is not empty.
-    public init(jobId: String, pipeline: ProgressPipeline, token: String, totalCount: Int, at now: Timestamp) {
+    public init(jobId: String, pipeline: ProgressPipeline, token: String, totalCount: Int, at now: Timestamp, idleCloseMilliseconds: Int64 = idleTimeoutMilliseconds) {
         precondition(!token.isEmpty, "a job's token must not be empty")
+        precondition(idleCloseMilliseconds > 0, "the idle close must be positive")
+        self.idleCloseMilliseconds = idleCloseMilliseconds
         precondition(totalCount >= 0, "a job has no negative number of items: \(totalCount)")
         self.jobId = jobId
         self.pipeline = pipeline
@@ -73,7 +77,7 @@ public struct ProgressJobSocket: Hashable, Sendable {
 
     /// When `fire` next has something to do: the throttle's timer or the idle close.
     public var deadline: Timestamp? {
-        let idle = connection.map { $0.lastHeardAt.adding(milliseconds: Self.idleTimeoutMilliseconds) }
+        let idle = connection.map { $0.lastHeardAt.adding(milliseconds: idleCloseMilliseconds) }
         switch (throttle.deadline, idle) {
         case let (a?, b?): return min(a, b)
         case let (a?, nil): return a
@@ -216,7 +220,7 @@ public struct ProgressJobSocket: Hashable, Sendable {
                 actions += sendTerminal(at: now)
             }
         }
-        if let open = connection, open.lastHeardAt.adding(milliseconds: Self.idleTimeoutMilliseconds) <= now {
+        if let open = connection, open.lastHeardAt.adding(milliseconds: idleCloseMilliseconds) <= now {
             connection = nil
             actions.append(.close(connection: open.id, code: Self.closeGoingAway))
         }
