@@ -18,7 +18,9 @@ public struct BackendJobRegistry: Hashable, Sendable {
 
     /// Whether two job IDs name the same job (ASCII case ignored, as `key`), without building either key.
     public static func sameJob(_ a: String, _ b: String) -> Bool {
-        a.utf8.elementsEqual(b.utf8) { x, y in
+        // The same text (the usual case) first: Swift's equality is a byte comparison for ASCII.
+        if a == b { return true }
+        return a.utf8.elementsEqual(b.utf8) { x, y in
             x == y || ((x | 0x20) == (y | 0x20) && (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(x | 0x20))
         }
     }

@@ -79,6 +79,7 @@ public struct JSONObject: Sendable, Hashable, CustomStringConvertible {
     /// Whether two keys have the same UTF-8 bytes: lengths first (most keys differ there), then the
     /// bytes in contiguous storage.
     @inline(__always)
+    @usableFromInline
     static func sameKey(_ a: String, _ b: String) -> Bool {
         guard a.utf8.count == b.utf8.count else { return false }
         var a = a

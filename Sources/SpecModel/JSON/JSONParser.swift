@@ -105,7 +105,7 @@ struct JSONParser {
                     continue
                 }
             case Self.quote:
-                value = .string(String(decoding: try parseString(), as: UTF8.self))
+                value = .string(try parseString())
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
                 value = .number(try parseNumber())
             case UInt8(ascii: "t"):
@@ -192,16 +192,16 @@ struct JSONParser {
         let key = try parseString()
         let top = stack.count - 1
         if stack[top].keys == nil, stack[top].members.count < Self.linearKeyCheckMax {
-            for member in stack[top].members where member.key.utf8.count == key.count && member.key.utf8.elementsEqual(key) {
-                throw .duplicateKey(String(decoding: key, as: UTF8.self), offset: keyOffset)
+            for member in stack[top].members where JSONObject.sameKey(member.key, key) {
+                throw .duplicateKey(key, offset: keyOffset)
             }
         } else {
             if stack[top].keys == nil { stack[top].keys = Set(stack[top].members.map { Array($0.key.utf8) }) }
-            guard stack[top].keys!.insert(key).inserted else {
-                throw .duplicateKey(String(decoding: key, as: UTF8.self), offset: keyOffset)
+            guard stack[top].keys!.insert(Array(key.utf8)).inserted else {
+                throw .duplicateKey(key, offset: keyOffset)
             }
         }
-        stack[top].key = String(decoding: key, as: UTF8.self)
+        stack[top].key = key
         skipWhitespace()
         guard index < bytes.count else { throw .unexpected(expected: .colon, found: .end, offset: index) }
         guard bytes[index] == UInt8(ascii: ":") else { throw .unexpected(expected: .colon, found: .byte(bytes[index]), offset: index) }
@@ -219,8 +219,24 @@ struct JSONParser {
     // MARK: - Strings
 
     /// Reads a string starting at its opening quote and returns its decoded, validated UTF-8 bytes.
-    private mutating func parseString() throws(JSONParseError) -> [UInt8] {
+    private mutating func parseString() throws(JSONParseError) -> String {
         let start = index
+        // Fast path: printable ASCII without escapes up to the closing quote (most keys and values)
+        // becomes the string at once, from the bytes in place.
+        var cursor = index + 1
+        while cursor < bytes.count {
+            let byte = bytes[cursor]
+            if byte == Self.quote {
+                guard cursor - start - 1 <= limits.stringBytesMax else {
+                    throw .stringTooLong(stringBytesMax: limits.stringBytesMax, offset: start)
+                }
+                let text = String(decoding: bytes[(start + 1)..<cursor], as: UTF8.self)
+                index = cursor + 1
+                return text
+            }
+            guard byte >= 0x20, byte < 0x80, byte != Self.backslash else { break }
+            cursor += 1
+        }
         index += 1
         scratch.removeAll(keepingCapacity: true)
         while true {
@@ -229,7 +245,7 @@ struct JSONParser {
             switch byte {
             case Self.quote:
                 index += 1
-                return scratch
+                return String(decoding: scratch, as: UTF8.self)
             case Self.backslash:
                 try parseEscape()
             case 0x00..<0x20:
