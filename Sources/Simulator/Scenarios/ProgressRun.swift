@@ -244,7 +244,7 @@ struct RunState {
             guard connection == clientConnection else { return }
             let before = client.view.progressMessages
             let receipt = client.received(bytes, at: appNow)
-            if configuration.recordsTrace {
+            if tracing {
                 let outcome: String
                 switch receipt {
                 case .applied: outcome = "applied"
@@ -252,7 +252,7 @@ struct RunState {
                 case .rejected: outcome = "rejected"
                 case .ignored: outcome = "ignored"
                 }
-                if tracing { note(ProgressRun.app, "frame.received", ["type": .string(Self.typeName(bytes)), "outcome": .string(outcome), "processed": .integer(Int64(client.view.processedCount))]) }
+                note(ProgressRun.app, "frame.received", ["type": .string(Self.typeName(bytes)), "outcome": .string(outcome), "processed": .integer(Int64(client.view.processedCount))])
             }
             if case let .applied(type, actions) = receipt {
                 if type == .jobProgress, client.view.progressMessages > before {
@@ -264,7 +264,7 @@ struct RunState {
             noteEnding()
         case let .frameToServer(bytes, connection):
             simulation.digest.record(bytes)
-            if configuration.recordsTrace { note(ProgressRun.backend, "frame.received", ["type": .string(Self.typeName(bytes)), "connection": .integer(Int64(connection))]) }
+            if tracing { note(ProgressRun.backend, "frame.received", ["type": .string(Self.typeName(bytes)), "connection": .integer(Int64(connection))]) }
             perform(server.received(bytes, on: connection, at: backendNow))
         case let .closeToClient(connection):
             guard connection == clientConnection else { return }
@@ -375,7 +375,7 @@ struct RunState {
         var random = simulation.random
         let delivery = self[keyPath: link].send(at: simulation.now, options: options, latency: options.frameLatency, random: &random)
         simulation.random = random
-        if configuration.recordsTrace {
+        if tracing {
             let sender = self[keyPath: link].from
             var details: JSONObject = ["delivered": .integer(Int64(delivery.arrivals.count))]
             switch event {
@@ -384,7 +384,7 @@ struct RunState {
             default: break
             }
             if let arrival = delivery.arrivals.first { details["arrives_ns"] = .integer(Int64(clamping: arrival)) }
-            if tracing { note(sender, delivery.lost ? "frame.lost" : "frame.sent", details) }
+            note(sender, delivery.lost ? "frame.lost" : "frame.sent", details)
         }
         for arrival in delivery.arrivals { simulation.schedule(at: arrival, event) }
     }

@@ -13,16 +13,14 @@ public struct BackendJobRegistry: Hashable, Sendable {
 
     /// The key a job ID is stored under.
     package static func key(_ jobId: String) -> String {
-        String(decoding: jobId.utf8.map { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) ? $0 + 32 : $0 }, as: UTF8.self)
+        String(decoding: jobId.utf8.map(TextUnits.asciiLowercased), as: UTF8.self)
     }
 
     /// Whether two job IDs name the same job (ASCII case ignored, as `key`), without building either key.
     public static func sameJob(_ a: String, _ b: String) -> Bool {
         // The same text (the usual case) first: Swift's equality is a byte comparison for ASCII.
         if a == b { return true }
-        return a.utf8.elementsEqual(b.utf8) { x, y in
-            x == y || ((x | 0x20) == (y | 0x20) && (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(x | 0x20))
-        }
+        return a.utf8.elementsEqual(b.utf8) { TextUnits.asciiLowercased($0) == TextUnits.asciiLowercased($1) }
     }
 
     /// Starts a job; an ID already in use, in any case, is refused (IDs are fresh UUIDs in production).

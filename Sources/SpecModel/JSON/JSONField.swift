@@ -143,6 +143,25 @@ public struct JSONField: Sendable, Hashable {
         return double
     }
 
+    /// This value as a count: a non-negative integer.
+    /// - Throws: `.wrongType` if it is not an integer, `.invalidValue` if it is negative.
+    func count() throws(JSONFieldError) -> Int {
+        let value = try int64()
+        guard value >= 0 else { throw invalid("must not be negative, got \(value)") }
+        return Int(value)
+    }
+
+    /// This value as a string of at most `utf8BytesMax` UTF-8 bytes.
+    /// - Throws: `.wrongType` if it is not a string, `.invalidValue` if it is longer.
+    func text(utf8BytesMax: Int) throws(JSONFieldError) -> String {
+        let text = try string()
+        let bytes = text.utf8.count
+        guard bytes <= utf8BytesMax else {
+            throw invalid("is \(bytes) UTF-8 bytes long; at most \(utf8BytesMax) are allowed")
+        }
+        return text
+    }
+
     /// Requires `null`. - Throws: `.wrongType` otherwise.
     public func null() throws(JSONFieldError) {
         guard value.isNull else { throw wrongType(expected: JSONValue.Kind.null.rawValue) }

@@ -11,11 +11,6 @@
 /// Any pong proves the connection alive and clears the count, even a late one; the round trip is
 /// measured only from a pong that echoes a time this client sent and that is not in its future.
 public struct Heartbeat: Hashable, Sendable {
-    /// A ping waiting for its pong.
-    public struct PendingPing: Hashable, Sendable {
-        public var clientTime: Int64
-        public var dueAt: Timestamp
-    }
 
     public static let pingIntervalMilliseconds: Int64 = 30_000
     public static let pongTimeoutMilliseconds: Int64 = 5_000
@@ -27,8 +22,8 @@ public struct Heartbeat: Hashable, Sendable {
 
     /// When the next ping goes out, or `nil` when stopped.
     public private(set) var nextPingAt: Timestamp?
-    /// The unanswered ping: the client time it carried and when its pong is due.
-    public private(set) var awaiting: PendingPing?
+    /// When the pong of the unanswered latest ping is due, if one is awaited.
+    public private(set) var pongDueAt: Timestamp?
     /// The client time of the latest ping, answered or not: a late pong for it is still measured.
     public private(set) var lastPingClientTime: Int64?
     /// Consecutive pings whose pong did not arrive in time.
@@ -55,21 +50,21 @@ public struct Heartbeat: Hashable, Sendable {
     /// When `fire` next has something to do.
     public var deadline: Timestamp? {
         guard let nextPingAt else { return nil }
-        guard let dueAt = awaiting?.dueAt else { return nextPingAt }
+        guard let dueAt = pongDueAt else { return nextPingAt }
         return min(nextPingAt, dueAt)
     }
 
     /// Starts (or restarts) the heartbeat on a fresh connection: the first ping one interval from now.
     public mutating func start(at now: Timestamp) {
         nextPingAt = now.adding(milliseconds: pingIntervalMilliseconds)
-        awaiting = nil
+        pongDueAt = nil
         missedPongs = 0
     }
 
     /// Stops the heartbeat (the connection closed).
     public mutating func stop() {
         nextPingAt = nil
-        awaiting = nil
+        pongDueAt = nil
     }
 
     /// What the heartbeat asks for when its deadline comes.
@@ -84,8 +79,8 @@ public struct Heartbeat: Hashable, Sendable {
     /// Runs the heartbeat at `now`: a pong deadline passing counts a miss (and may ask for a reconnect);
     /// the ping time sends a ping.
     public mutating func fire(at now: Timestamp) -> Action {
-        if let due = awaiting?.dueAt, due <= now {
-            awaiting = nil
+        if let due = pongDueAt, due <= now {
+            pongDueAt = nil
             missedPongs += 1
             if missedPongs >= missedPongsMax {
                 stop()
@@ -96,7 +91,7 @@ public struct Heartbeat: Hashable, Sendable {
         // From now, not from the missed deadline: a clock that jumped forward must not set off a burst
         // of catch-up pings.
         self.nextPingAt = now.adding(milliseconds: pingIntervalMilliseconds)
-        awaiting = PendingPing(clientTime: now.epochMilliseconds, dueAt: now.adding(milliseconds: pongTimeoutMilliseconds))
+        pongDueAt = now.adding(milliseconds: pongTimeoutMilliseconds)
         lastPingClientTime = now.epochMilliseconds
         pingsSent += 1
         return .sendPing(clientTime: now.epochMilliseconds)
@@ -117,7 +112,7 @@ public struct Heartbeat: Hashable, Sendable {
     public mutating func pongReceived(clientTime: Int64?, at now: Timestamp) -> PongOutcome {
         guard isRunning else { return .ignored }
         missedPongs = 0
-        awaiting = nil
+        pongDueAt = nil
         guard let clientTime, clientTime == lastPingClientTime, clientTime <= now.epochMilliseconds else { return .unmeasured }
         let roundTrip = now.epochMilliseconds - clientTime
         lastRoundTripMilliseconds = roundTrip

@@ -129,14 +129,10 @@ extension ErrorDetails {
     }
 
     private static func count(_ details: JSONField, _ key: String) throws(JSONFieldError) -> Int? {
-        guard let field = try details.optionalField(key) else { return nil }
-        let count = try field.int64()
-        guard count >= 0 else { throw field.invalid("must not be negative, got \(count)") }
-        return Int(count)
+        try details.optionalField(key)?.count()
     }
 
     private static func text(_ details: JSONField, _ key: String) throws(JSONFieldError) -> String? {
-        guard let field = try details.optionalField(key) else { return nil }
-        return try StructuredError.boundedText(field, utf8BytesMax: textBytesMax)
+        try details.optionalField(key)?.text(utf8BytesMax: textBytesMax)
     }
 }

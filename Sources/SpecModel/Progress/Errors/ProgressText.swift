@@ -32,22 +32,18 @@ enum ProgressText {
     /// - Complexity: O(*n* × *m*) in the lengths; the needles are short words.
     static func containsIgnoringASCIICase(_ text: String, _ needle: String) -> Bool {
         precondition(needle.utf8.allSatisfy { $0 < 0x80 }, "the needle \"\(needle)\" must be ASCII")
-        let pattern = needle.utf8.map(lowercasedASCII)
+        let pattern = needle.utf8.map(TextUnits.asciiLowercased)
         if pattern.isEmpty { return true }
         let bytes = Array(text.utf8)
         guard bytes.count >= pattern.count else { return false }
         for start in 0...(bytes.count - pattern.count) {
             var matches = true
-            for offset in 0..<pattern.count where lowercasedASCII(bytes[start + offset]) != pattern[offset] {
+            for offset in 0..<pattern.count where TextUnits.asciiLowercased(bytes[start + offset]) != pattern[offset] {
                 matches = false
                 break
             }
             if matches { return true }
         }
         return false
-    }
-
-    private static func lowercasedASCII(_ byte: UInt8) -> UInt8 {
-        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
     }
 }

@@ -45,9 +45,9 @@ extension StructuredError {
         } catch {
             throw codeField.invalid(error.description)
         }
-        let message = try Self.boundedText(try payload.field("message"), utf8BytesMax: Self.messageBytesMax)
+        let message = try payload.field("message").text(utf8BytesMax: Self.messageBytesMax)
         let userMessage = try payload.optionalField("userMessage").map { field throws(JSONFieldError) in
-            try Self.boundedText(field, utf8BytesMax: Self.messageBytesMax)
+            try field.text(utf8BytesMax: Self.messageBytesMax)
         } ?? code.defaultUserMessage
         let retryable = try payload.optionalField("retryable")?.bool() ?? code.defaultRetryable
         var affectedItems: [String] = []
@@ -57,7 +57,7 @@ extension StructuredError {
                 throw itemsField.invalid("lists \(elements.count) items; at most \(Self.affectedItemsMax) are allowed (the total goes in details.affectedItemsTotal)")
             }
             for element in elements {
-                affectedItems.append(try Self.boundedText(element, utf8BytesMax: Self.affectedItemBytesMax))
+                affectedItems.append(try element.text(utf8BytesMax: Self.affectedItemBytesMax))
             }
         }
         let details = try payload.optionalField("details").map { field throws(JSONFieldError) in try ErrorDetails(decoding: field) } ?? ErrorDetails()
@@ -66,15 +66,5 @@ extension StructuredError {
             throw totalField.invalid("is \(total), fewer than the \(affectedItems.count) affected items listed")
         }
         self.init(validated: code, message: message, userMessage: userMessage, affectedItems: affectedItems, retryable: retryable, details: details)
-    }
-
-    /// The string at `field`, refused when longer than `utf8BytesMax` UTF-8 bytes.
-    static func boundedText(_ field: JSONField, utf8BytesMax: Int) throws(JSONFieldError) -> String {
-        let text = try field.string()
-        let bytes = text.utf8.count
-        guard bytes <= utf8BytesMax else {
-            throw field.invalid("is \(bytes) UTF-8 bytes long; at most \(utf8BytesMax) are allowed")
-        }
-        return text
     }
 }

@@ -90,8 +90,8 @@ extension ProgressPayload {
             guard processed <= total else { throw try payload.field("processedCount").invalid("is \(processed), more than totalCount \(total)") }
             self = .progress(ProgressUpdate(
                 processedCount: processed, totalCount: total,
-                currentTitle: try payload.optionalField("currentTitle")?.text(),
-                userMessage: try payload.optionalField("userMessage")?.text(),
+                currentTitle: try payload.optionalField("currentTitle")?.text(utf8BytesMax: ProgressMessage.textBytesMax),
+                userMessage: try payload.optionalField("userMessage")?.text(utf8BytesMax: ProgressMessage.textBytesMax),
                 keepAlive: try payload.optionalField("keepAlive")?.bool() ?? false
             ))
         case .jobComplete:
@@ -102,7 +102,7 @@ extension ProgressPayload {
             let processed = try payload.field("processedItems").count()
             let total = try payload.field("totalItems").count()
             guard processed <= total else { throw try payload.field("processedItems").invalid("is \(processed), more than totalItems \(total)") }
-            self = .canceled(JobCancellation(message: try payload.field("message").text(), processedItems: processed, totalItems: total))
+            self = .canceled(JobCancellation(message: try payload.field("message").text(utf8BytesMax: ProgressMessage.textBytesMax), processedItems: processed, totalItems: total))
         case .ping:
             self = .ping(Ping(clientTime: try payload.optionalField("clientTime")?.int64()))
         case .pong:
@@ -147,7 +147,7 @@ extension JobCompletion {
         self.init(
             canceled: try payload.field("canceled").bool(), totalProcessed: processed, totalCount: total,
             successCount: successes, failureCount: failures, durationMilliseconds: duration,
-            userMessage: try payload.optionalField("userMessage")?.text()
+            userMessage: try payload.optionalField("userMessage")?.text(utf8BytesMax: ProgressMessage.textBytesMax)
         )
     }
 }
@@ -182,23 +182,5 @@ extension JobSnapshot {
             if let completionField { throw completionField.invalid("a failed job has no completion") }
         }
         self.init(status: status, processedCount: processed, totalCount: total, completion: completion, error: error)
-    }
-}
-
-extension JSONField {
-    /// A count: a non-negative integer that fits an `Int`.
-    func count() throws(JSONFieldError) -> Int {
-        let value = try int64()
-        guard value >= 0 else { throw invalid("must not be negative, got \(value)") }
-        return Int(value)
-    }
-
-    /// A string of at most `ProgressMessage.textBytesMax` UTF-8 bytes.
-    func text() throws(JSONFieldError) -> String {
-        let value = try string()
-        guard value.utf8.count <= ProgressMessage.textBytesMax else {
-            throw invalid("is \(value.utf8.count) bytes long; the limit is \(ProgressMessage.textBytesMax)")
-        }
-        return value
     }
 }

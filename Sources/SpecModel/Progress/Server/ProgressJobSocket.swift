@@ -45,7 +45,7 @@ public struct ProgressJobSocket: Hashable, Sendable {
     public private(set) var rejectedFrames: [ProgressMessageError] = []
     public private(set) var rejectedFrameCount = 0
     public static let rejectedFramesKept = 16
-    /// Messages sent, by type, for tests and benchmarks.
+    /// Messages sent, for tests and benchmarks.
     public private(set) var sentCount = 0
 
     /// An open socket.

@@ -41,7 +41,8 @@ import Workloads
 
     // MARK: - The seeds' messages
 
-    /// The seed's iOS test "Parse error message with affected items", as a whole message.
+    /// The seed's iOS test "Parse error message with affected items", as a whole message (the
+    /// structured-error tests cover the payload's other shapes).
     @Test func theSeedsErrorMessageParses() throws {
         let json = """
             {
@@ -67,8 +68,13 @@ import Workloads
         #expect(message.type == .error)
         #expect(message.jobId == "test-123")
         #expect(payload.code.rawValue == "E_ENRICHMENT_FAILED")
+        #expect(payload.code == .enrichmentFailed)
         #expect(payload.affectedItems.count == 2)
         #expect(payload.retryable)
+        #expect(payload.message == "Technical message")
+        #expect(payload.userMessage == "Some books couldn't be found")
+        #expect(payload.affectedItems == ["Book 1", "Book 2"])
+        #expect(payload.details.isEmpty)
     }
 
     /// The client's ping as the seed builds it (`payload: {clientTime}`), and the seed's backend test

@@ -30,36 +30,6 @@ import Testing
         #expect(error.payload.encodedString() == #"{"affectedItems":["Book 1","Book 2"],"code":"E_ENRICHMENT_FAILED","details":{"failureCount":2},"message":"Technical error message","retryable":true,"userMessage":"User-friendly message"}"#)
     }
 
-    /// The seed's iOS test "Parse error message with affected items", on the seed's message.
-    @Test func theSeedsIOSTestParsesAnErrorMessageWithAffectedItems() throws {
-        let json = """
-            {
-              "type": "error",
-              "jobId": "test-123",
-              "pipeline": "batch_enrichment",
-              "timestamp": 1699564820000,
-              "version": "1.0.0",
-              "payload": {
-                "code": "E_ENRICHMENT_FAILED",
-                "message": "Technical message",
-                "userMessage": "Some books couldn't be found",
-                "affectedItems": ["Book 1", "Book 2"],
-                "retryable": true
-              }
-            }
-            """
-        let message = JSONField(try JSONValue(parsing: json))
-        let payload = try StructuredError(decoding: try message.field("payload"))
-        #expect(payload.code.rawValue == "E_ENRICHMENT_FAILED")
-        #expect(payload.code == .enrichmentFailed)
-        #expect(payload.affectedItems.count == 2)
-        #expect(payload.retryable == true)
-        #expect(payload.message == "Technical message")
-        #expect(payload.userMessage == "Some books couldn't be found")
-        #expect(payload.affectedItems == ["Book 1", "Book 2"])
-        #expect(payload.details.isEmpty)
-    }
-
     /// The seed's example payload, with every detail the seed shows, decodes with its values.
     @Test func theSeedsExamplePayloadDecodesWithEveryDetail() throws {
         let payload: JSONValue = [
