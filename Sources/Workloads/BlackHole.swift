@@ -21,3 +21,18 @@ public func blackHole<T>(_ value: T) {}
 @inline(never)
 @_optimize(none)
 public func identity<T>(_ value: T) -> T { value }
+
+/// Holds what a timed iteration built until benchrunner has stopped its clock.
+///
+/// Values made inside the timed closure are freed when it returns, before the clock stops, so their
+/// teardown is timed with the work. Where the result outlives the operation in the app (the library an
+/// import fills stays in the app), make a keeper in the untimed preparation, capture it, and `keep`
+/// the result: it is freed with the closure, after the measurement.
+public final class AfterTiming<Value>: @unchecked Sendable {
+    private var kept: Value?
+
+    public init() {}
+
+    /// Keeps `value` until the keeper is freed.
+    public func keep(_ value: Value) { kept = value }
+}

@@ -9,7 +9,8 @@ extension BenchmarkOptions {
         OPTIONS:
           --list                 Print the workloads' names and summaries, then stop.
           --filter SUBSTRING     Run only workloads whose name contains SUBSTRING. Repeatable;
-                                 several substrings may also be comma-separated.
+                                 several substrings may also be comma-separated. A SUBSTRING
+                                 ending in $ matches the end of the name only.
           --iterations N         Timed samples per workload (default \(iterationsDefault), at most \(iterationsMax)).
           --warmup N             Untimed iterations before the samples (default \(warmupIterationsDefault)).
           --smoke                One sample, no warm-up, measured workloads in their quick mode (for CI).

@@ -40,7 +40,7 @@ public struct BenchmarkCommand {
             console.error("benchrunner: error: \(error)")
             return .usageError
         }
-        for filter in options.filters where !workloads.contains(where: { $0.name.contains(filter) }) {
+        for filter in options.filters where !workloads.contains(where: { Self.name($0.name, matches: filter) }) {
             console.error("benchrunner: note: --filter \(quoted(filter)) matched no workload")
         }
         if options.action == .list {
@@ -93,13 +93,19 @@ public struct BenchmarkCommand {
         return verdict.passed && !writeFailed ? .success : .failure
     }
 
-    /// The workloads whose name contains any of `filters`, in their original order; all of them when
-    /// `filters` is empty.
+    /// The workloads whose name matches any of `filters` (`name(_:matches:)`), in their original
+    /// order; all of them when `filters` is empty.
     public static func select(_ workloads: [Workload], filters: [String]) throws(UsageError) -> [Workload] {
         guard !filters.isEmpty else { return workloads }
-        let selected = workloads.filter { workload in filters.contains { workload.name.contains($0) } }
+        let selected = workloads.filter { workload in filters.contains { name(workload.name, matches: $0) } }
         guard !selected.isEmpty else { throw .noWorkloadMatches(filters: filters) }
         return selected
+    }
+
+    /// Whether a workload's name contains `filter` or, for a filter ending in `$`, ends with what comes
+    /// before the `$` (`goodreads-1500$` leaves out `goodreads-15000`).
+    public static func name(_ name: String, matches filter: String) -> Bool {
+        filter.hasSuffix("$") ? name.hasSuffix(filter.dropLast()) : name.contains(filter)
     }
 
     /// Runs `selected` and returns their report, telling progress on standard error.

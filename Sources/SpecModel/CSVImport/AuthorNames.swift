@@ -36,18 +36,25 @@ public enum AuthorNames {
     /// whitespace collapsed: `J.R.R. Tolkien` and `J. R. R. Tolkien` share the key `j r r tolkien`.
     /// - Parameter walk: how the name's text is walked; the result is the same either way.
     public static func key(_ name: String, walk: TextWalk = .automatic) -> String {
-        TextUnits.walk(
+        TextUnits.rewrite(
             name, walk,
-            { bytes in UInt8.string(key(units: bytes.map(TextUnits.asciiLowercased))) },
-            { _ in Unicode.Scalar.string(key(units: Array(name.lowercased().unicodeScalars))) }
+            bytes: { bytes in
+                let lowered = TextUnits.lowercaseASCII(&bytes)
+                return makeKey(&bytes) || lowered
+            },
+            scalars: { scalars in
+                scalars = ScalarTable.lowercased(scalars) ?? TextUnits.scalars(of: name.lowercased())
+                makeKey(&scalars)
+            }
         )
     }
 
-    /// The key of lowercased units.
-    static func key<Unit: TextUnit>(units: [Unit]) -> [Unit] {
+    /// Makes lowercased units a key in place; returns whether they changed.
+    @discardableResult
+    static func makeKey<Unit: TextUnit>(_ units: inout [Unit]) -> Bool {
         let period = Unit(ascii: UInt8(ascii: ".")), comma = Unit(ascii: UInt8(ascii: ","))
         let hyphen = Unit(ascii: UInt8(ascii: "-")), apostrophe = Unit(ascii: UInt8(ascii: "'"))
-        return TitleNormalization.collapsing(units) { unit in
+        return TitleNormalization.collapse(&units) { unit in
             unit.isSpace || unit == period || unit == comma || unit == hyphen || unit == apostrophe || unit.isRightSingleQuotationMark
         }
     }

@@ -25,10 +25,16 @@ public struct DuplicateKeys: Hashable, Sendable {
     }
 
     init(title: String, normalizedTitle: String, author: String, isbn13: String?) {
-        let titleKey = TextUnits.walk(
+        let titleKey = TextUnits.rewrite(
             title, .automatic,
-            { bytes in UInt8.string(TitleNormalization.collapsingWhitespace(bytes.map(TextUnits.asciiLowercased))) },
-            { _ in TitleNormalization.collapsingWhitespace(title.lowercased()) }
+            bytes: { bytes in
+                let lowered = TextUnits.lowercaseASCII(&bytes)
+                return TitleNormalization.collapseWhitespace(&bytes) || lowered
+            },
+            scalars: { scalars in
+                scalars = ScalarTable.lowercased(scalars) ?? TextUnits.scalars(of: title.lowercased())
+                TitleNormalization.collapseWhitespace(&scalars)
+            }
         )
         hashedTitleKey = HashedText(titleKey)
         hashedAuthorKey = HashedText(AuthorNames.key(author))
@@ -110,14 +116,16 @@ public struct DuplicateIndex: Sendable {
     }
 
     /// The works of one author key under one normalized title, in insertion order.
-    struct AuthorGroup: Sendable {
+    struct AuthorGroup: Hashable, Sendable {
         let authorKey: HashedText
-        var works: [PersistentIdentifier]
+        var works: InlineList<PersistentIdentifier>
     }
 
-    var byTitleAndAuthor: [TitleAndAuthor: [PersistentIdentifier]] = [:]
-    var byISBN: [HashedText: [PersistentIdentifier]] = [:]
-    var byNormalizedTitle: [HashedText: [AuthorGroup]] = [:]
+    // The lists are inline: nearly every key has one or two works, and an array each would be an
+    // allocation per key per row, made and then freed with the index.
+    var byTitleAndAuthor: [TitleAndAuthor: InlineList<PersistentIdentifier>] = [:]
+    var byISBN: [HashedText: InlineList<PersistentIdentifier>] = [:]
+    var byNormalizedTitle: [HashedText: InlineList<AuthorGroup>] = [:]
     var keysByWork: [PersistentIdentifier: DuplicateKeys] = [:]
     /// The ISBNs each work is indexed under besides its own keys' (merged editions', a library work's
     /// further editions'), so removal touches only its own entries.
@@ -151,7 +159,7 @@ public struct DuplicateIndex: Sendable {
         Self.add(work, authorKey: keys.hashedAuthorKey, to: &byNormalizedTitle[keys.hashedNormalizedTitleKey, default: []])
     }
 
-    static func add(_ work: PersistentIdentifier, authorKey: HashedText, to groups: inout [AuthorGroup]) {
+    static func add(_ work: PersistentIdentifier, authorKey: HashedText, to groups: inout InlineList<AuthorGroup>) {
         if let group = groups.firstIndex(where: { $0.authorKey == authorKey }) {
             groups[group].works.append(work)
         } else {

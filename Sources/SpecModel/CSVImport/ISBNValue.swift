@@ -29,20 +29,31 @@ public struct ISBNValue: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Reads an ISBN field as exports write it.
+    ///
+    /// - Complexity: O(length of the field), reading its bytes in place; a valid ISBN makes its two
+    ///   forms (small strings, kept inline) and nothing else.
     public static func parse(_ field: String) -> Parsed {
-        var digits: [UInt8] = []
-        digits.reserveCapacity(13)
-        var bytes = Array(field.utf8)[...]
+        var contiguous = field
+        return contiguous.withUTF8 { parse(bytes: $0, field: field) }
+    }
+
+    static func parse(bytes: UnsafeBufferPointer<UInt8>, field: String) -> Parsed {
+        var start = 0
+        var end = bytes.count
         // Trim ASCII whitespace, then an Excel wrapper `="…"` (or a bare leading `=`).
-        while let first = bytes.first, first == 0x20 || first == 0x09 { bytes = bytes.dropFirst() }
-        while let last = bytes.last, last == 0x20 || last == 0x09 { bytes = bytes.dropLast() }
-        if bytes.first == UInt8(ascii: "=") {
-            bytes = bytes.dropFirst()
-            if bytes.first == UInt8(ascii: "\""), bytes.count >= 2, bytes.last == UInt8(ascii: "\"") {
-                bytes = bytes.dropFirst().dropLast()
+        while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
+        while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+        if start < end, bytes[start] == UInt8(ascii: "=") {
+            start += 1
+            if end - start >= 2, bytes[start] == UInt8(ascii: "\""), bytes[end - 1] == UInt8(ascii: "\"") {
+                start += 1
+                end -= 1
             }
         }
-        for byte in bytes {
+        // The digits (and X), at most 13, packed into a fixed buffer.
+        var digits = ISBNDigits()
+        for index in start..<end {
+            let byte = bytes[index]
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"): digits.append(byte)
             case UInt8(ascii: "x"), UInt8(ascii: "X"): digits.append(UInt8(ascii: "X"))
@@ -56,44 +67,29 @@ public struct ISBNValue: Hashable, Sendable, CustomStringConvertible {
         case 0:
             return .empty
         case 10:
-            guard digits[..<9].allSatisfy({ $0 != UInt8(ascii: "X") }) else { return .invalid("\"\(field)\" has an X before its check digit") }
-            guard isbn10CheckDigit(digits[..<9]) == digits[9] else { return .invalid("\"\(field)\" fails the ISBN-10 check digit") }
-            let isbn10 = String(decoding: digits, as: UTF8.self)
-            return .valid(ISBNValue(isbn13: isbn13(fromISBN10Body: digits[..<9]), isbn10: isbn10))
+            guard !digits.containsX(in: 0..<9) else { return .invalid("\"\(field)\" has an X before its check digit") }
+            guard digits.isbn10CheckDigit(bodyFrom: 0) == digits[9] else { return .invalid("\"\(field)\" fails the ISBN-10 check digit") }
+            var thirteen = ISBNDigits.prefix978
+            for index in 0..<9 { thirteen.append(digits[index]) }
+            thirteen.append(thirteen.isbn13CheckDigit())
+            return .valid(ISBNValue(isbn13: thirteen.string, isbn10: digits.string))
         case 13:
-            guard !digits.contains(UInt8(ascii: "X")) else { return .invalid("\"\(field)\" has an X, which ISBN-13 never has") }
-            guard digits.starts(with: Array("978".utf8)) || digits.starts(with: Array("979".utf8)) else {
+            guard !digits.containsX(in: 0..<13) else { return .invalid("\"\(field)\" has an X, which ISBN-13 never has") }
+            guard digits[0] == UInt8(ascii: "9"), digits[1] == UInt8(ascii: "7"), digits[2] == UInt8(ascii: "8") || digits[2] == UInt8(ascii: "9") else {
                 return .invalid("\"\(field)\" does not start with 978 or 979")
             }
-            guard isbn13CheckDigit(digits[..<12]) == digits[12] else { return .invalid("\"\(field)\" fails the ISBN-13 check digit") }
-            let isbn13 = String(decoding: digits, as: UTF8.self)
-            let isbn10: String? = digits.starts(with: Array("978".utf8))
-                ? String(decoding: Array(digits[3..<12]) + [isbn10CheckDigit(digits[3..<12])], as: UTF8.self)
-                : nil
-            return .valid(ISBNValue(isbn13: isbn13, isbn10: isbn10))
+            guard digits.isbn13CheckDigit() == digits[12] else { return .invalid("\"\(field)\" fails the ISBN-13 check digit") }
+            var isbn10: String?
+            if digits[2] == UInt8(ascii: "8") {
+                var ten = ISBNDigits()
+                for index in 3..<12 { ten.append(digits[index]) }
+                ten.append(ten.isbn10CheckDigit(bodyFrom: 0))
+                isbn10 = ten.string
+            }
+            return .valid(ISBNValue(isbn13: digits.string, isbn10: isbn10))
         default:
             return .invalid("\"\(field)\" has \(digits.count) digits; an ISBN has 10 or 13")
         }
-    }
-
-    /// The ISBN-10 check character (`0`–`9` or `X`) of nine digits: weights 10 down to 2, modulo 11.
-    static func isbn10CheckDigit<C: Collection<UInt8>>(_ body: C) -> UInt8 {
-        var sum = 0
-        for (index, digit) in body.enumerated() { sum += (10 - index) * Int(digit - UInt8(ascii: "0")) }
-        let check = (11 - sum % 11) % 11
-        return check == 10 ? UInt8(ascii: "X") : UInt8(ascii: "0") + UInt8(check)
-    }
-
-    /// The ISBN-13 check digit of twelve digits: weights 1 and 3 alternating, modulo 10.
-    static func isbn13CheckDigit<C: Collection<UInt8>>(_ body: C) -> UInt8 {
-        var sum = 0
-        for (index, digit) in body.enumerated() { sum += (index % 2 == 0 ? 1 : 3) * Int(digit - UInt8(ascii: "0")) }
-        return UInt8(ascii: "0") + UInt8((10 - sum % 10) % 10)
-    }
-
-    static func isbn13(fromISBN10Body body: ArraySlice<UInt8>) -> String {
-        let twelve = Array("978".utf8) + Array(body)
-        return String(decoding: twelve + [isbn13CheckDigit(twelve)], as: UTF8.self)
     }
 
     public var description: String { isbn13 }
@@ -103,5 +99,61 @@ extension ISBNValue {
     /// A value with the given forms, unchecked; for tests that state expected results.
     package static func _testing(isbn13: String, isbn10: String?) -> ISBNValue {
         ISBNValue(isbn13: isbn13, isbn10: isbn10)
+    }
+}
+
+/// Up to 16 ISBN characters (`0`–`9`, `X`) held in two words, without an allocation.
+struct ISBNDigits {
+    private var low: UInt64 = 0
+    private var high: UInt64 = 0
+    private(set) var count = 0
+
+    init() {}
+
+    /// `978`, the prefix an ISBN-10 takes in its ISBN-13 form.
+    static var prefix978: ISBNDigits {
+        var digits = ISBNDigits()
+        for byte in "978".utf8 { digits.append(byte) }
+        return digits
+    }
+
+    mutating func append(_ byte: UInt8) {
+        if count < 8 {
+            low |= UInt64(byte) << (8 * UInt64(count))
+        } else if count < 16 {
+            high |= UInt64(byte) << (8 * UInt64(count - 8))
+        }
+        count += 1
+    }
+
+    subscript(index: Int) -> UInt8 {
+        UInt8(truncatingIfNeeded: index < 8 ? low >> (8 * UInt64(index)) : high >> (8 * UInt64(index - 8)))
+    }
+
+    func containsX(in range: Range<Int>) -> Bool {
+        range.contains { self[$0] == UInt8(ascii: "X") }
+    }
+
+    /// The ISBN-10 check character of the nine digits from `start`.
+    func isbn10CheckDigit(bodyFrom start: Int) -> UInt8 {
+        var sum = 0
+        for offset in 0..<9 { sum += (10 - offset) * Int(self[start + offset] &- UInt8(ascii: "0")) }
+        let check = (11 - sum % 11) % 11
+        return check == 10 ? UInt8(ascii: "X") : UInt8(ascii: "0") + UInt8(check)
+    }
+
+    /// The ISBN-13 check digit of the first twelve digits.
+    func isbn13CheckDigit() -> UInt8 {
+        var sum = 0
+        for index in 0..<12 { sum += (index % 2 == 0 ? 1 : 3) * Int(self[index] &- UInt8(ascii: "0")) }
+        return UInt8(ascii: "0") + UInt8((10 - sum % 10) % 10)
+    }
+
+    /// The characters as text (at most 15 bytes: a small string, stored inline).
+    var string: String {
+        String(unsafeUninitializedCapacity: count) { buffer in
+            for index in 0..<count { buffer[index] = self[index] }
+            return count
+        }
     }
 }

@@ -170,14 +170,18 @@ public enum BookRowReader {
     static func civilDate(_ text: String) -> (Int64, Int64, Int64)? {
         var text = text
         return text.withUTF8 { bytes -> (Int64, Int64, Int64)? in
-            var parts: [Int64] = []
+            // The year and the month once read; `parts` of them so far.
+            var year: Int64 = 0
+            var month: Int64 = 0
+            var parts = 0
             var value: Int64 = 0
             var digits = 0
             var partStart = 0
             for (index, byte) in bytes.enumerated() {
                 if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "-") {
-                    guard digits > 0, parts.count < 2, parts.count > 0 || digits == 4 else { return nil }
-                    parts.append(value)
+                    guard digits > 0, parts < 2, parts > 0 || digits == 4 else { return nil }
+                    if parts == 0 { year = value } else { month = value }
+                    parts += 1
                     value = 0
                     digits = 0
                     partStart = index + 1
@@ -185,14 +189,14 @@ public enum BookRowReader {
                     guard digits < 12 else { return nil }
                     value = value * 10 + Int64(byte - UInt8(ascii: "0"))
                     digits += 1
-                } else if byte == UInt8(ascii: "+"), index == partStart, parts.count > 0 {
+                } else if byte == UInt8(ascii: "+"), index == partStart, parts > 0 {
                     continue  // `Int("+5")` reads 5: a month or day may carry a plus sign
                 } else {
                     return nil
                 }
             }
-            guard parts.count == 2, digits > 0, (1...12).contains(parts[1]), (1...31).contains(value) else { return nil }
-            return (parts[0], parts[1], value)
+            guard parts == 2, digits > 0, (1...12).contains(month), (1...31).contains(value) else { return nil }
+            return (year, month, value)
         }
     }
 }
@@ -203,26 +207,64 @@ extension ReadingStatus {
     /// `currently reading`/`in progress` → reading, `finished`/`completed` → read, `paused` → on hold,
     /// `dnf`/`abandoned` → did not finish.
     public static func fromExport(_ text: String) -> ReadingStatus? {
-        let key: String
-        if TextUnits.isASCII(text) {
-            // One pass over the bytes: trimmed, lowercased, `_` and space made `-`.
-            var bytes = Array(text.utf8)
-            while let last = bytes.last, last.isSpace { bytes.removeLast() }
-            let start = bytes.firstIndex { !$0.isSpace } ?? bytes.count
-            key = String(decoding: bytes[start...].lazy.map { byte in
-                byte == UInt8(ascii: "_") || byte == UInt8(ascii: " ") ? UInt8(ascii: "-") : (byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
-            }, as: UTF8.self)
-        } else {
-            key = text.trimmingSpaces().lowercased().replacing("_", with: "-").replacing(" ", with: "-")
+        if let key = ExportStatusKey(text) { return exportKeys[key] }
+        let key = text.trimmingSpaces().lowercased().replacing("_", with: "-").replacing(" ", with: "-")
+        return ExportStatusKey(key).flatMap { exportKeys[$0] }
+    }
+
+    /// The texts `fromExport` knows, as keys.
+    static let exportKeys: [ExportStatusKey: ReadingStatus] = {
+        let texts: [(String, ReadingStatus)] = [
+            ("to-read", .toRead), ("want-to-read", .toRead), ("tbr", .toRead), ("to-be-read", .toRead), ("toread", .toRead),
+            ("wishlist", .wishlist), ("wish-list", .wishlist), ("wanted", .wishlist),
+            ("currently-reading", .reading), ("reading", .reading), ("in-progress", .reading), ("currently-reading-now", .reading),
+            ("read", .read), ("finished", .read), ("completed", .read), ("done", .read),
+            ("paused", .onHold), ("on-hold", .onHold), ("onhold", .onHold),
+            ("did-not-finish", .didNotFinish), ("dnf", .didNotFinish), ("abandoned", .didNotFinish), ("did-not-finish-dnf", .didNotFinish),
+        ]
+        return Dictionary(uniqueKeysWithValues: texts.map { (ExportStatusKey($0.0)!, $0.1) })
+    }()
+}
+
+/// An export's status text as `ReadingStatus.fromExport` compares it: trimmed, ASCII lowercased, `_`
+/// and space made `-`, packed into three words. Only all-ASCII text of at most 24 bytes has one (every
+/// known status is shorter), so reading a status makes no string.
+struct ExportStatusKey: Hashable {
+    let words: (UInt64, UInt64, UInt64)
+
+    init?(_ text: String) {
+        var text = text
+        guard let words = text.withUTF8(Self.pack) else { return nil }
+        self.words = words
+    }
+
+    static func pack(_ bytes: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64, UInt64)? {
+        var start = 0
+        var end = bytes.count
+        while start < end, bytes[start].isSpace { start += 1 }
+        while end > start, bytes[end - 1].isSpace { end -= 1 }
+        guard end - start <= 24 else { return nil }
+        var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        for index in start..<end {
+            var byte = bytes[index]
+            guard byte < 0x80 else { return nil }
+            byte = byte == UInt8(ascii: "_") || byte == UInt8(ascii: " ") ? UInt8(ascii: "-") : TextUnits.asciiLowercased(byte)
+            let offset = index - start
+            let shifted = UInt64(byte) << (8 * UInt64(offset % 8))
+            switch offset / 8 {
+            case 0: words.0 |= shifted
+            case 1: words.1 |= shifted
+            default: words.2 |= shifted
+            }
         }
-        switch key {
-        case "to-read", "want-to-read", "tbr", "to-be-read", "toread": return .toRead
-        case "wishlist", "wish-list", "wanted": return .wishlist
-        case "currently-reading", "reading", "in-progress", "currently-reading-now": return .reading
-        case "read", "finished", "completed", "done": return .read
-        case "paused", "on-hold", "onhold": return .onHold
-        case "did-not-finish", "dnf", "abandoned", "did-not-finish-dnf": return .didNotFinish
-        default: return nil
-        }
+        return words
+    }
+
+    static func == (lhs: ExportStatusKey, rhs: ExportStatusKey) -> Bool { lhs.words == rhs.words }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(words.0)
+        hasher.combine(words.1)
+        hasher.combine(words.2)
     }
 }

@@ -31,53 +31,70 @@ public enum TitleNormalization {
     /// The title as the enrichment search uses it.
     ///
     /// - Complexity: O(length) a round; one round when nothing changes, two for most titles that do.
+    ///   The steps work in place on one copy of the title's units, and a title they leave unchanged is
+    ///   returned as it was, without a copy.
     /// - Parameter walk: how the title's text is walked; the result is the same either way.
     public static func normalizedForSearch(_ title: String, walk: TextWalk = .automatic) -> String {
-        TextUnits.walk(title, walk, normalized, normalized)
+        TextUnits.rewrite(title, walk, bytes: { normalize(&$0) }, scalars: { _ = normalize(&$0) })
     }
 
     /// The most rounds of the five steps; every changing round shortens the title, so far fewer are needed.
     static let roundsMax = 16
 
-    static func normalized<Unit: TextUnit>(_ units: [Unit]) -> String {
+    /// Normalizes `units` in place; returns whether they changed.
+    static func normalize<Unit: TextUnit>(_ units: inout [Unit]) -> Bool {
         // One round is the seed's five steps. A later step can expose a marker an earlier one missed
         // (`(A, [x]#1)`: removing `[x]` leaves `(A,#1)`), so rounds repeat until nothing changes. A round
-        // that changes the title shortens it, so this ends; ordinary titles take one round.
-        var current = units
+        // that changes the title shortens it or turns other whitespace into spaces, so this ends;
+        // ordinary titles take one round.
+        var changed = false
         for _ in 0..<roundsMax {
-            let next = round(current)
-            if next == current { break }
-            current = next
+            guard round(&units) else { break }
+            changed = true
         }
-        return Unit.string(current)
+        return changed
     }
 
-    /// The seed's five steps, once; the result has its whitespace collapsed (step 5).
-    static func round<Unit: TextUnit>(_ title: [Unit]) -> [Unit] {
-        var units = removingSeriesMarkers(title)
-        units = removingEditionMarkers(units)
-        units = strippingSubtitle(units)
-        units = removingAbbreviationPeriods(units)
-        return collapsingWhitespace(units)
+    /// The seed's five steps, once, in place; the result has its whitespace collapsed (step 5).
+    /// Returns whether the units changed.
+    static func round<Unit: TextUnit>(_ units: inout [Unit]) -> Bool {
+        var changed = removeSeriesMarkers(&units)
+        changed = removeEditionMarkers(&units) || changed
+        changed = stripSubtitle(&units) || changed
+        changed = removeAbbreviationPeriods(&units) || changed
+        return collapseWhitespace(&units) || changed
     }
 
-    /// Step 1: `\s*\([^)]*,\s*#\d+\)`, leftmost, non-overlapping, all occurrences.
+    /// Step 1 on a copy: `\s*\([^)]*,\s*#\d+\)`, leftmost, non-overlapping, all occurrences.
     static func removingSeriesMarkers<Unit: TextUnit>(_ units: [Unit]) -> [Unit] {
+        var units = units
+        removeSeriesMarkers(&units)
+        return units
+    }
+
+    /// Step 1 in place; returns whether a marker was removed.
+    ///
+    /// Every step only removes units or turns whitespace into spaces, so each writes behind where it
+    /// reads, and what it reads ahead is still the step's input.
+    @discardableResult
+    static func removeSeriesMarkers<Unit: TextUnit>(_ units: inout [Unit]) -> Bool {
         let open = Unit(ascii: UInt8(ascii: "("))
-        guard units.contains(open) else { return units }
-        var result: [Unit] = []
-        result.reserveCapacity(units.count)
+        guard units.contains(open) else { return false }
+        let count = units.count
+        var kept = 0
         var index = 0
-        while index < units.count {
+        while index < count {
             if units[index] == open, let end = seriesMarkerEnd(units, openingAt: index) {
-                while let last = result.last, last.isSpace { result.removeLast() }
+                while kept > 0, units[kept - 1].isSpace { kept -= 1 }
                 index = end
                 continue
             }
-            result.append(units[index])
+            units[kept] = units[index]
+            kept += 1
             index += 1
         }
-        return result
+        units.removeLast(count - kept)
+        return kept != count
     }
 
     /// The index after the `)` of a series marker opening at `start`, or `nil`.
@@ -99,78 +116,113 @@ public enum TitleNormalization {
         return close + 1
     }
 
-    /// Step 2: `\s*\[[^\]]*\]`, all occurrences.
-    static func removingEditionMarkers<Unit: TextUnit>(_ units: [Unit]) -> [Unit] {
+    /// Step 2 in place: `\s*\[[^\]]*\]`, all occurrences; returns whether a marker was removed.
+    static func removeEditionMarkers<Unit: TextUnit>(_ units: inout [Unit]) -> Bool {
         let open = Unit(ascii: UInt8(ascii: "["))
-        guard units.contains(open) else { return units }
+        guard units.contains(open) else { return false }
         let close = Unit(ascii: UInt8(ascii: "]"))
-        var result: [Unit] = []
-        result.reserveCapacity(units.count)
+        let count = units.count
+        var kept = 0
         var index = 0
-        while index < units.count {
+        while index < count {
             if units[index] == open, let closing = units[(index + 1)...].firstIndex(of: close) {
-                while let last = result.last, last.isSpace { result.removeLast() }
+                while kept > 0, units[kept - 1].isSpace { kept -= 1 }
                 index = closing + 1
                 continue
             }
-            result.append(units[index])
+            units[kept] = units[index]
+            kept += 1
             index += 1
         }
-        return result
+        units.removeLast(count - kept)
+        return kept != count
     }
 
-    /// Step 3: strip from the first `:` when the title is longer than `subtitleKeptLengthMax`.
-    static func strippingSubtitle<Unit: TextUnit>(_ units: [Unit]) -> [Unit] {
-        guard let colon = units.firstIndex(of: Unit(ascii: UInt8(ascii: ":"))) else { return units }
-        guard Unit.characterCount(collapsingWhitespace(units)) > subtitleKeptLengthMax else { return units }
-        let head = units[..<colon]
-        guard head.contains(where: { !$0.isSpace }) else { return units }
-        return Array(head)
+    /// Step 3 in place: strip from the first `:` when the title is longer than `subtitleKeptLengthMax`;
+    /// returns whether it did.
+    static func stripSubtitle<Unit: TextUnit>(_ units: inout [Unit]) -> Bool {
+        guard let colon = units.firstIndex(of: Unit(ascii: UInt8(ascii: ":"))) else { return false }
+        guard Unit.collapsedCharacterCount(units) > subtitleKeptLengthMax else { return false }
+        guard units[..<colon].contains(where: { !$0.isSpace }) else { return false }
+        units.removeSubrange(colon...)
+        return true
     }
 
-    /// Step 4: a period after a letter goes, unless a digit follows it.
-    static func removingAbbreviationPeriods<Unit: TextUnit>(_ units: [Unit]) -> [Unit] {
+    /// Step 4 in place: a period after a letter goes, unless a digit follows it; returns whether one went.
+    static func removeAbbreviationPeriods<Unit: TextUnit>(_ units: inout [Unit]) -> Bool {
         let period = Unit(ascii: UInt8(ascii: "."))
-        guard units.contains(period) else { return units }
-        var result: [Unit] = []
-        result.reserveCapacity(units.count)
-        for (index, unit) in units.enumerated() {
-            if unit == period, let previous = result.last, previous.isAlphabetic {
-                if index + 1 < units.count, units[index + 1].isNumeric { result.append(unit) }
+        guard units.contains(period) else { return false }
+        let count = units.count
+        var kept = 0
+        for index in 0..<count {
+            let unit = units[index]
+            if unit == period, kept > 0, units[kept - 1].isAlphabetic {
+                if index + 1 < count, units[index + 1].isNumeric {
+                    units[kept] = unit
+                    kept += 1
+                }
                 continue
             }
-            result.append(unit)
+            units[kept] = unit
+            kept += 1
         }
-        return result
+        units.removeLast(count - kept)
+        return kept != count
     }
 
     /// Step 5: runs of whitespace become one space; leading and trailing whitespace goes.
     static func collapsingWhitespace<Unit: TextUnit>(_ units: [Unit]) -> [Unit] {
-        collapsing(units) { $0.isSpace }
+        var units = units
+        collapseWhitespace(&units)
+        return units
+    }
+
+    /// Step 5 in place; returns whether the units changed.
+    @discardableResult
+    static func collapseWhitespace<Unit: TextUnit>(_ units: inout [Unit]) -> Bool {
+        collapse(&units) { $0.isSpace }
+    }
+
+    /// Makes every run of separators in `units` one space, and removes those at either end; returns
+    /// whether the units changed.
+    @inline(__always)
+    @discardableResult
+    static func collapse<Unit: TextUnit>(_ units: inout [Unit], separators isSeparator: (Unit) -> Bool) -> Bool {
+        let count = units.count
+        let space = Unit(ascii: 0x20)
+        var kept = 0
+        var changed = false
+        var pendingSpace = false
+        for index in 0..<count {
+            let unit = units[index]
+            if isSeparator(unit) {
+                pendingSpace = kept > 0
+                continue
+            }
+            if pendingSpace {
+                changed = changed || units[kept] != space
+                units[kept] = space
+                kept += 1
+                pendingSpace = false
+            }
+            changed = changed || kept != index
+            units[kept] = unit
+            kept += 1
+        }
+        units.removeLast(count - kept)
+        return changed || kept != count
     }
 
     /// `units` with every run of separators made one space, and none at either end.
     @inline(__always)
     static func collapsing<Unit: TextUnit>(_ units: [Unit], separators isSeparator: (Unit) -> Bool) -> [Unit] {
-        var result: [Unit] = []
-        result.reserveCapacity(units.count)
-        var pendingSpace = false
-        for unit in units {
-            if isSeparator(unit) {
-                pendingSpace = !result.isEmpty
-                continue
-            }
-            if pendingSpace {
-                result.append(Unit(ascii: 0x20))
-                pendingSpace = false
-            }
-            result.append(unit)
-        }
-        return result
+        var units = units
+        collapse(&units, separators: isSeparator)
+        return units
     }
 
     /// `text` with runs of whitespace made one space, and trimmed.
     static func collapsingWhitespace(_ text: String, walk: TextWalk = .automatic) -> String {
-        TextUnits.walk(text, walk, { UInt8.string(collapsingWhitespace($0)) }, { Unicode.Scalar.string(collapsingWhitespace($0)) })
+        TextUnits.rewrite(text, walk, bytes: { collapseWhitespace(&$0) }, scalars: { collapseWhitespace(&$0) })
     }
 }

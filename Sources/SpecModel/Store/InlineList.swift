@@ -6,7 +6,7 @@
 /// frees in a fraction of that (Benchmarks/results, `library.reset.*`).
 ///
 /// Layout is canonical (elements packed from `first`), so equality and hashing compare the sequences.
-public struct InlineList<Element: Hashable & Sendable>: Hashable, Sendable, RandomAccessCollection, RangeReplaceableCollection, ExpressibleByArrayLiteral, CustomStringConvertible {
+public struct InlineList<Element: Hashable & Sendable>: Hashable, Sendable, RandomAccessCollection, MutableCollection, RangeReplaceableCollection, ExpressibleByArrayLiteral, CustomStringConvertible {
     @usableFromInline var first0: Element?
     @usableFromInline var second0: Element?
     @usableFromInline var rest: [Element] = []
@@ -33,11 +33,21 @@ public struct InlineList<Element: Hashable & Sendable>: Hashable, Sendable, Rand
 
     @inlinable
     public subscript(position: Int) -> Element {
-        precondition(position >= 0 && position < endIndex, "InlineList index \(position) out of range 0..<\(endIndex)")
-        switch position {
-        case 0: return first0!
-        case 1: return second0!
-        default: return rest[position - 2]
+        get {
+            precondition(position >= 0 && position < endIndex, "InlineList index \(position) out of range 0..<\(endIndex)")
+            switch position {
+            case 0: return first0!
+            case 1: return second0!
+            default: return rest[position - 2]
+            }
+        }
+        set {
+            precondition(position >= 0 && position < endIndex, "InlineList index \(position) out of range 0..<\(endIndex)")
+            switch position {
+            case 0: first0 = newValue
+            case 1: second0 = newValue
+            default: rest[position - 2] = newValue
+            }
         }
     }
 

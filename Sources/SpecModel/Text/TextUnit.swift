@@ -22,6 +22,8 @@ protocol TextUnit: Hashable {
     static func string(_ units: some Collection<Self>) -> String
     /// The number of characters (grapheme clusters) the units make.
     static func characterCount(_ units: [Self]) -> Int
+    /// The number of characters the units make once their whitespace is collapsed and trimmed.
+    static func collapsedCharacterCount(_ units: [Self]) -> Int
 }
 
 /// How the text routines walk a string. The result never depends on it; the choice exists so tests
@@ -38,22 +40,25 @@ enum TextUnits {
     /// Whether every byte of `text` is ASCII.
     static func isASCII(_ text: String) -> Bool {
         var text = text
-        return text.withUTF8 { bytes in
-            // Eight bytes at a time: any byte with its high bit set is not ASCII.
-            var index = 0
-            if let base = bytes.baseAddress {
-                while index + 8 <= bytes.count {
-                    let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-                    if word & 0x8080_8080_8080_8080 != 0 { return false }
-                    index += 8
-                }
+        return text.withUTF8(isASCII)
+    }
+
+    /// Whether every byte is ASCII.
+    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        // Eight bytes at a time: any byte with its high bit set is not ASCII.
+        var index = 0
+        if let base = bytes.baseAddress {
+            while index + 8 <= bytes.count {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                if word & 0x8080_8080_8080_8080 != 0 { return false }
+                index += 8
             }
-            while index < bytes.count {
-                if bytes[index] >= 0x80 { return false }
-                index += 1
-            }
-            return true
         }
+        while index < bytes.count {
+            if bytes[index] >= 0x80 { return false }
+            index += 1
+        }
+        return true
     }
 
     /// An ASCII byte lowercased (`A`–`Z` to `a`–`z`), as `String.lowercased()` does it.
@@ -65,18 +70,74 @@ enum TextUnits {
     /// `text.lowercased()`, without its Unicode machinery for all-ASCII text, and without a copy when
     /// nothing changes.
     static func lowercased(_ text: String) -> String {
-        guard isASCII(text) else { return text.lowercased() }
+        guard isASCII(text) else { return Unicode.Scalar.string(lowercasedScalars(text)) }
         guard text.utf8.contains(where: { $0 &- 0x41 < 26 }) else { return text }
         return String(decoding: text.utf8.map(asciiLowercased), as: UTF8.self)
     }
 
-    /// `body` applied to the text's bytes if it is all ASCII and `walk` allows it, else `scalarBody`
-    /// to its scalars.
+    /// The scalars of `text.lowercased()`, from `ScalarTable` when it knows every scalar's lowercase.
+    static func lowercasedScalars(_ text: String) -> [Unicode.Scalar] {
+        ScalarTable.lowercased(scalars(of: text)) ?? scalars(of: text.lowercased())
+    }
+
+    /// The Unicode scalars of `text`, decoded from its bytes in one pass. (`Array(text.unicodeScalars)`
+    /// walks the text twice, once to count.)
+    static func scalars(of text: String) -> [Unicode.Scalar] {
+        var text = text
+        return text.withUTF8 { bytes in
+            var scalars: [Unicode.Scalar] = []
+            scalars.reserveCapacity(bytes.count)
+            var index = 0
+            while index < bytes.count {
+                let lead = UInt32(bytes[index])
+                var value: UInt32
+                switch lead {
+                case ..<0x80:
+                    value = lead
+                    index += 1
+                case ..<0xE0:
+                    value = (lead & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F)
+                    index += 2
+                case ..<0xF0:
+                    value = (lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
+                    index += 3
+                default:
+                    value = (lead & 0x07) << 18 | UInt32(bytes[index + 1] & 0x3F) << 12 | UInt32(bytes[index + 2] & 0x3F) << 6
+                        | UInt32(bytes[index + 3] & 0x3F)
+                    index += 4
+                }
+                // A String's bytes are valid UTF-8, so every sequence is whole and decodes to a scalar.
+                scalars.append(Unicode.Scalar(tableValue: value))
+            }
+            return scalars
+        }
+    }
+
+    /// Lowercases ASCII bytes in place; returns whether any changed.
     @inline(__always)
-    static func walk<Result>(
-        _ text: String, _ walk: TextWalk = .automatic, _ body: ([UInt8]) -> Result, _ scalarBody: ([Unicode.Scalar]) -> Result
-    ) -> Result {
-        walk == .automatic && isASCII(text) ? body(Array(text.utf8)) : scalarBody(Array(text.unicodeScalars))
+    static func lowercaseASCII(_ bytes: inout [UInt8]) -> Bool {
+        var changed = false
+        for index in bytes.indices where bytes[index] &- 0x41 < 26 {
+            bytes[index] |= 0x20
+            changed = true
+        }
+        return changed
+    }
+
+    /// `text` rewritten in place: by `bytes` on its bytes when it is all ASCII and `walk` allows it
+    /// (returned as it was, without a copy, when `bytes` reports no change), else by `scalars` on its
+    /// Unicode scalars.
+    @inline(__always)
+    static func rewrite(
+        _ text: String, _ walk: TextWalk, bytes: (inout [UInt8]) -> Bool, scalars: (inout [Unicode.Scalar]) -> Void
+    ) -> String {
+        if walk == .automatic, isASCII(text) {
+            var units = Array(text.utf8)
+            return bytes(&units) ? UInt8.string(units) : text
+        }
+        var units = TextUnits.scalars(of: text)
+        scalars(&units)
+        return Unicode.Scalar.string(units)
     }
 }
 
@@ -103,6 +164,21 @@ extension UInt8: TextUnit {
         String(decoding: units, as: UTF8.self)
     }
 
+    /// Collapsed text has no line breaks, so each byte is a character.
+    static func collapsedCharacterCount(_ units: [UInt8]) -> Int {
+        var count = 0
+        var pendingSpace = false
+        for unit in units {
+            if unit.isSpace {
+                pendingSpace = count > 0
+                continue
+            }
+            count += pendingSpace ? 2 : 1
+            pendingSpace = false
+        }
+        return count
+    }
+
     /// ASCII characters are one byte each, except `\r\n`, which is one character.
     static func characterCount(_ units: [UInt8]) -> Int {
         var count = units.count
@@ -119,16 +195,15 @@ extension Unicode.Scalar: TextUnit {
     @inline(__always)
     init(ascii byte: UInt8) { self = Unicode.Scalar(byte) }
 
-    var isSpace: Bool {
-        value < 0x80 ? UInt8(truncatingIfNeeded: value).isSpace : properties.isWhitespace
-    }
+    @inline(__always)
+    var isSpace: Bool { ScalarTable.isWhitespace(value) }
 
     var isAlphabetic: Bool {
-        value < 0x80 ? UInt8(truncatingIfNeeded: value).isAlphabetic : properties.isAlphabetic
+        value < 0x80 ? UInt8(truncatingIfNeeded: value).isAlphabetic : ScalarTable.isAlphabetic(self)
     }
 
     var isNumeric: Bool {
-        value < 0x80 ? UInt8(truncatingIfNeeded: value).isASCIIDigit : properties.numericType != nil
+        value < 0x80 ? UInt8(truncatingIfNeeded: value).isASCIIDigit : ScalarTable.isNumeric(self)
     }
 
     @inline(__always)
@@ -138,16 +213,21 @@ extension Unicode.Scalar: TextUnit {
     var isRightSingleQuotationMark: Bool { value == 0x2019 }
 
     static func string(_ units: some Collection<Unicode.Scalar>) -> String {
-        // Encoded by hand into one buffer: appending scalars to a String one by one costs several times more.
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(units.count * 2)
-        for scalar in units {
-            UTF8Encoding.append(scalar.value, to: &bytes)
+        // Encoded by hand straight into the string's storage: appending scalars to a String one by one
+        // costs several times more, and decoding a byte array validates what is valid already.
+        let count = units.reduce(0) { $0 + UTF8Encoding.length(of: $1.value) }
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            var offset = 0
+            for scalar in units { offset = UTF8Encoding.write(scalar.value, into: buffer, at: offset) }
+            return offset
         }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     static func characterCount(_ units: [Unicode.Scalar]) -> Int {
         string(units).count
+    }
+
+    static func collapsedCharacterCount(_ units: [Unicode.Scalar]) -> Int {
+        characterCount(TitleNormalization.collapsingWhitespace(units))
     }
 }

@@ -88,4 +88,35 @@ enum UTF8Encoding {
             bytes.append(0x80 | UInt8(truncatingIfNeeded: scalar & 0x3F))
         }
     }
+
+    /// The bytes `scalar` takes in UTF-8.
+    @inline(__always)
+    static func length(of scalar: UInt32) -> Int {
+        scalar < 0x80 ? 1 : scalar < 0x800 ? 2 : scalar < 0x1_0000 ? 3 : 4
+    }
+
+    /// Writes `scalar` into `buffer` at `offset`; returns the offset after it.
+    @inline(__always)
+    static func write(_ scalar: UInt32, into buffer: UnsafeMutableBufferPointer<UInt8>, at offset: Int) -> Int {
+        switch scalar {
+        case ..<0x80:
+            buffer[offset] = UInt8(truncatingIfNeeded: scalar)
+            return offset + 1
+        case ..<0x800:
+            buffer[offset] = 0xC0 | UInt8(truncatingIfNeeded: scalar >> 6)
+            buffer[offset + 1] = 0x80 | UInt8(truncatingIfNeeded: scalar & 0x3F)
+            return offset + 2
+        case ..<0x1_0000:
+            buffer[offset] = 0xE0 | UInt8(truncatingIfNeeded: scalar >> 12)
+            buffer[offset + 1] = 0x80 | UInt8(truncatingIfNeeded: (scalar >> 6) & 0x3F)
+            buffer[offset + 2] = 0x80 | UInt8(truncatingIfNeeded: scalar & 0x3F)
+            return offset + 3
+        default:
+            buffer[offset] = 0xF0 | UInt8(truncatingIfNeeded: scalar >> 18)
+            buffer[offset + 1] = 0x80 | UInt8(truncatingIfNeeded: (scalar >> 12) & 0x3F)
+            buffer[offset + 2] = 0x80 | UInt8(truncatingIfNeeded: (scalar >> 6) & 0x3F)
+            buffer[offset + 3] = 0x80 | UInt8(truncatingIfNeeded: scalar & 0x3F)
+            return offset + 4
+        }
+    }
 }

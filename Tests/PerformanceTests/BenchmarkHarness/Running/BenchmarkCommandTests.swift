@@ -71,6 +71,17 @@ import Workloads
         #expect(!transcript.allOutput.contains("fixture.timed"))
     }
 
+    @Test func aFilterEndingInADollarMatchesTheEndOfTheNameOnly() {
+        let workloads = [Self.timedWorkload("fixture.rows-1500"), Self.timedWorkload("fixture.rows-15000")]
+        let (status, transcript) = run(["--list", "--filter", "rows-1500$"], workloads: workloads)
+        #expect(status == .success)
+        #expect(transcript.allOutput.contains("fixture.rows-1500"))
+        #expect(!transcript.allOutput.contains("fixture.rows-15000"))
+        let (substringStatus, substringTranscript) = run(["--list", "--filter", "rows-1500"], workloads: workloads)
+        #expect(substringStatus == .success)
+        #expect(substringTranscript.allOutput.contains("fixture.rows-15000"))
+    }
+
     @Test func aMissingBaselineExitsWithStatusTwoNamingThePath() {
         let environment = ScriptedEnvironment()
         let (status, transcript) = run(["--compare", "/nonexistent.json", "--no-json"], environment: environment)

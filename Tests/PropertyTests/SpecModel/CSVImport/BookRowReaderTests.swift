@@ -1,4 +1,6 @@
+import Generators
 import SpecModel
+import TestSupport
 import Testing
 
 /// Reading one row into a book: title, authors, ISBNs, ratings, statuses, dates and the rest, with
@@ -102,6 +104,40 @@ import Testing
     ])
     func freeTextStatusesMapAsProductionDoes(text: String, status: ReadingStatus) {
         #expect(ReadingStatus.fromExport(text) == status)
+    }
+
+    /// The status a text means, as production maps it and as a plain model: trimmed, lowercased,
+    /// `_` and space made `-`, then looked up. `fromExport` reads ASCII text without making a string,
+    /// and must agree with the model on any text.
+    static func modelStatus(_ text: String) -> ReadingStatus? {
+        let key = text.trimmingSpaces().lowercased().replacing("_", with: "-").replacing(" ", with: "-")
+        let statuses: [String: ReadingStatus] = [
+            "to-read": .toRead, "want-to-read": .toRead, "tbr": .toRead, "to-be-read": .toRead, "toread": .toRead,
+            "wishlist": .wishlist, "wish-list": .wishlist, "wanted": .wishlist,
+            "currently-reading": .reading, "reading": .reading, "in-progress": .reading, "currently-reading-now": .reading,
+            "read": .read, "finished": .read, "completed": .read, "done": .read,
+            "paused": .onHold, "on-hold": .onHold, "onhold": .onHold,
+            "did-not-finish": .didNotFinish, "dnf": .didNotFinish, "abandoned": .didNotFinish, "did-not-finish-dnf": .didNotFinish,
+        ]
+        return statuses[key]
+    }
+
+    @Test func statusesAgreeWithAPlainModelOnAnyText() {
+        let word = Gen<String>.element(of: [
+            "read", "to", "want", "currently", "reading", "did", "not", "finish", "dnf", "on", "hold", "wish", "list", "tbr", "done", "x",
+        ])
+        let spelled = Gen<String>.string(of: Gen<Character>.element(of: ["r", "E", "a", "D", "-", "_", " ", "\t", "\u{A0}", "\u{212A}", "İ"]), count: 0...8)
+        let phrase = Gen.array(of: word, count: 1...4).zip(Gen<String>.element(of: ["-", "_", " ", "  "]))
+            .map { parts, separator in parts.joined(separator: separator) }
+        let casing = Gen<Bool>.bool
+        let text = Gen<String>.oneOf(phrase.zip(casing).map { $1 ? $0.uppercased() : $0 }, spelled, Gen<String>.unicodeString(count: 0...30))
+        property(text, cases: 3_000) { text in
+            try requireEqual(ReadingStatus.fromExport(text), Self.modelStatus(text), "the status of \(String(reflecting: text))")
+        }
+        #expect(ReadingStatus.fromExport("  Currently_Reading\t") == .reading)
+        #expect(ReadingStatus.fromExport("DID NOT FINISH") == .didNotFinish)
+        #expect(ReadingStatus.fromExport("\u{A0}read\u{A0}") == .read)
+        #expect(ReadingStatus.fromExport(String(repeating: "read", count: 7)) == nil)
     }
 
     @Test func badFieldsAreLeftOutWithWarningsAndTheBookIsStillRead() throws {
