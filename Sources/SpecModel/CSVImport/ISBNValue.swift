@@ -151,7 +151,10 @@ struct ISBNDigits {
 
     /// The characters as text (at most 15 bytes: a small string, stored inline).
     var string: String {
-        String(unsafeUninitializedCapacity: count) { buffer in
+        guard #available(macOS 11, iOS 14, tvOS 14, watchOS 7, *) else {
+            return String(decoding: (0..<count).map { self[$0] }, as: UTF8.self)
+        }
+        return String(unsafeUninitializedCapacity: count) { buffer in
             for index in 0..<count { buffer[index] = self[index] }
             return count
         }

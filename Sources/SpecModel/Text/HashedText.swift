@@ -35,6 +35,9 @@ package struct HashedText: Hashable, Sendable {
     /// Whether the bytes, valid UTF-8, are in NFC by the quick check (`false` when it cannot tell).
     static func isNFC(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         if TextUnits.isASCII(bytes) { return true }
+        // Apple platforms before the 26 releases have no `UTF8Span`: their non-ASCII text takes the
+        // `_nfcCodeUnits` path, slower and equally exact.
+        guard #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) else { return false }
         guard var span = try? UTF8Span(validating: bytes.span) else { return false }
         return span.checkForNFC(quickCheck: true)
     }

@@ -216,6 +216,12 @@ extension Unicode.Scalar: TextUnit {
         // Encoded by hand straight into the string's storage: appending scalars to a String one by one
         // costs several times more, and decoding a byte array validates what is valid already.
         let count = units.reduce(0) { $0 + UTF8Encoding.length(of: $1.value) }
+        guard #available(macOS 11, iOS 14, tvOS 14, watchOS 7, *) else {
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(count)
+            for scalar in units { UTF8Encoding.append(scalar.value, to: &bytes) }
+            return String(decoding: bytes, as: UTF8.self)
+        }
         return String(unsafeUninitializedCapacity: count) { buffer in
             var offset = 0
             for scalar in units { offset = UTF8Encoding.write(scalar.value, into: buffer, at: offset) }
