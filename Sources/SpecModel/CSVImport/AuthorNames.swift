@@ -43,7 +43,7 @@ public enum AuthorNames {
                 return makeKey(&bytes) || lowered
             },
             scalars: { scalars in
-                scalars = ScalarTable.lowercased(scalars) ?? TextUnits.scalars(of: name.lowercased())
+                scalars = TextUnits.lowercased(scalars, of: name)
                 makeKey(&scalars)
             }
         )

@@ -32,7 +32,7 @@ public struct DuplicateKeys: Hashable, Sendable {
                 return TitleNormalization.collapseWhitespace(&bytes) || lowered
             },
             scalars: { scalars in
-                scalars = ScalarTable.lowercased(scalars) ?? TextUnits.scalars(of: title.lowercased())
+                scalars = TextUnits.lowercased(scalars, of: title)
                 TitleNormalization.collapseWhitespace(&scalars)
             }
         )

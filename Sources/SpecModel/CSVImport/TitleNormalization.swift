@@ -65,28 +65,28 @@ public enum TitleNormalization {
         return collapseWhitespace(&units) || changed
     }
 
-    /// Step 1 on a copy: `\s*\([^)]*,\s*#\d+\)`, leftmost, non-overlapping, all occurrences.
-    static func removingSeriesMarkers<Unit: TextUnit>(_ units: [Unit]) -> [Unit] {
-        var units = units
-        removeSeriesMarkers(&units)
-        return units
+    /// Step 1 in place: `\s*\([^)]*,\s*#\d+\)`, leftmost, non-overlapping, all occurrences; returns
+    /// whether a marker was removed.
+    @discardableResult
+    static func removeSeriesMarkers<Unit: TextUnit>(_ units: inout [Unit]) -> Bool {
+        removeMarkers(&units, opening: Unit(ascii: UInt8(ascii: "("))) { units, start in seriesMarkerEnd(units, openingAt: start) }
     }
 
-    /// Step 1 in place; returns whether a marker was removed.
+    /// Removes, in place, every marker that opens with `open` and ends before the index `end` gives
+    /// (`nil`: no marker there), with the whitespace before it; returns whether one was removed.
     ///
     /// Every step only removes units or turns whitespace into spaces, so each writes behind where it
     /// reads, and what it reads ahead is still the step's input.
-    @discardableResult
-    static func removeSeriesMarkers<Unit: TextUnit>(_ units: inout [Unit]) -> Bool {
-        let open = Unit(ascii: UInt8(ascii: "("))
+    @inline(__always)
+    static func removeMarkers<Unit: TextUnit>(_ units: inout [Unit], opening open: Unit, end: ([Unit], Int) -> Int?) -> Bool {
         guard units.contains(open) else { return false }
         let count = units.count
         var kept = 0
         var index = 0
         while index < count {
-            if units[index] == open, let end = seriesMarkerEnd(units, openingAt: index) {
+            if units[index] == open, let after = end(units, index) {
                 while kept > 0, units[kept - 1].isSpace { kept -= 1 }
-                index = end
+                index = after
                 continue
             }
             units[kept] = units[index]
@@ -118,24 +118,10 @@ public enum TitleNormalization {
 
     /// Step 2 in place: `\s*\[[^\]]*\]`, all occurrences; returns whether a marker was removed.
     static func removeEditionMarkers<Unit: TextUnit>(_ units: inout [Unit]) -> Bool {
-        let open = Unit(ascii: UInt8(ascii: "["))
-        guard units.contains(open) else { return false }
         let close = Unit(ascii: UInt8(ascii: "]"))
-        let count = units.count
-        var kept = 0
-        var index = 0
-        while index < count {
-            if units[index] == open, let closing = units[(index + 1)...].firstIndex(of: close) {
-                while kept > 0, units[kept - 1].isSpace { kept -= 1 }
-                index = closing + 1
-                continue
-            }
-            units[kept] = units[index]
-            kept += 1
-            index += 1
+        return removeMarkers(&units, opening: Unit(ascii: UInt8(ascii: "["))) { units, start in
+            units[(start + 1)...].firstIndex(of: close).map { $0 + 1 }
         }
-        units.removeLast(count - kept)
-        return kept != count
     }
 
     /// Step 3 in place: strip from the first `:` when the title is longer than `subtitleKeptLengthMax`;
@@ -211,14 +197,6 @@ public enum TitleNormalization {
         }
         units.removeLast(count - kept)
         return changed || kept != count
-    }
-
-    /// `units` with every run of separators made one space, and none at either end.
-    @inline(__always)
-    static func collapsing<Unit: TextUnit>(_ units: [Unit], separators isSeparator: (Unit) -> Bool) -> [Unit] {
-        var units = units
-        collapse(&units, separators: isSeparator)
-        return units
     }
 
     /// `text` with runs of whitespace made one space, and trimmed.

@@ -20,8 +20,6 @@ protocol TextUnit: Hashable {
     var isRightSingleQuotationMark: Bool { get }
     /// The text the units spell.
     static func string(_ units: some Collection<Self>) -> String
-    /// The number of characters (grapheme clusters) the units make.
-    static func characterCount(_ units: [Self]) -> Int
     /// The number of characters the units make once their whitespace is collapsed and trimmed.
     static func collapsedCharacterCount(_ units: [Self]) -> Int
 }
@@ -70,14 +68,15 @@ enum TextUnits {
     /// `text.lowercased()`, without its Unicode machinery for all-ASCII text, and without a copy when
     /// nothing changes.
     static func lowercased(_ text: String) -> String {
-        guard isASCII(text) else { return Unicode.Scalar.string(lowercasedScalars(text)) }
+        guard isASCII(text) else { return Unicode.Scalar.string(lowercased(scalars(of: text), of: text)) }
         guard text.utf8.contains(where: { $0 &- 0x41 < 26 }) else { return text }
         return String(decoding: text.utf8.map(asciiLowercased), as: UTF8.self)
     }
 
-    /// The scalars of `text.lowercased()`, from `ScalarTable` when it knows every scalar's lowercase.
-    static func lowercasedScalars(_ text: String) -> [Unicode.Scalar] {
-        ScalarTable.lowercased(scalars(of: text)) ?? scalars(of: text.lowercased())
+    /// The scalars of `text.lowercased()`, given `text`'s scalars: from `ScalarTable` when it knows every
+    /// scalar's lowercase, else from the standard library.
+    static func lowercased(_ scalars: [Unicode.Scalar], of text: String) -> [Unicode.Scalar] {
+        ScalarTable.lowercased(scalars) ?? self.scalars(of: text.lowercased())
     }
 
     /// The Unicode scalars of `text`, decoded from its bytes in one pass. (`Array(text.unicodeScalars)`
@@ -178,17 +177,6 @@ extension UInt8: TextUnit {
         }
         return count
     }
-
-    /// ASCII characters are one byte each, except `\r\n`, which is one character.
-    static func characterCount(_ units: [UInt8]) -> Int {
-        var count = units.count
-        var index = 1
-        while index < units.count {
-            if units[index] == 0x0A, units[index - 1] == 0x0D { count -= 1 }
-            index += 1
-        }
-        return count
-    }
 }
 
 extension Unicode.Scalar: TextUnit {
@@ -229,11 +217,7 @@ extension Unicode.Scalar: TextUnit {
         }
     }
 
-    static func characterCount(_ units: [Unicode.Scalar]) -> Int {
-        string(units).count
-    }
-
     static func collapsedCharacterCount(_ units: [Unicode.Scalar]) -> Int {
-        characterCount(TitleNormalization.collapsingWhitespace(units))
+        string(TitleNormalization.collapsingWhitespace(units)).count
     }
 }
