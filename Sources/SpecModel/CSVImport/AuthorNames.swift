@@ -29,7 +29,15 @@ public enum AuthorNames {
 
     /// A comma-separated list of names, cleaned, empty ones dropped.
     public static func split(_ list: String) -> [String] {
-        list.split(separator: ",").map { cleaned(String($0)) }.filter { !$0.isEmpty }
+        // In ASCII text every comma byte is a comma character (only CR LF joins two ASCII bytes in one
+        // character), so the bytes split where the characters would, without walking graphemes.
+        if list.utf8.allSatisfy({ $0 < 0x80 }) {
+            return list.utf8.split(separator: UInt8(ascii: ",")).compactMap { part in
+                let name = cleaned(String(Substring(part)))
+                return name.isEmpty ? nil : name
+            }
+        }
+        return list.split(separator: ",").map { cleaned(String($0)) }.filter { !$0.isEmpty }
     }
 
     /// The comparison key: lowercased, periods, commas, hyphens and apostrophes turned into spaces,
@@ -38,15 +46,18 @@ public enum AuthorNames {
     public static func key(_ name: String, walk: TextWalk = .automatic) -> String {
         TextUnits.rewrite(
             name, walk,
-            bytes: { bytes in
-                let lowered = TextUnits.lowercaseASCII(&bytes)
-                return makeKey(&bytes) || lowered
-            },
+            bytes: keyRule,
             scalars: { scalars in
                 scalars = TextUnits.lowercased(scalars, of: name)
                 makeKey(&scalars)
             }
         )
+    }
+
+    /// `key` on the bytes of ASCII text, in place; returns whether they changed.
+    static func keyRule(_ bytes: inout [UInt8]) -> Bool {
+        let lowered = TextUnits.lowercaseASCII(&bytes)
+        return makeKey(&bytes) || lowered
     }
 
     /// Makes lowercased units a key in place; returns whether they changed.

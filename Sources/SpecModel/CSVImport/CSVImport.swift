@@ -114,7 +114,8 @@ public struct CSVImport {
     var index: DuplicateIndex
     /// Duplicate candidates compared so far (`DuplicateIndex._comparisons`), for tests of the per-row cost.
     package var _comparisons: Int { index._comparisons }
-    var authorsByKey: [HashedText: PersistentIdentifier]
+    /// The library's authors by their name's key, interned by `index`.
+    var authorsByKey: [KeyInterner.ID: PersistentIdentifier]
 
     /// Checks a file and prepares its import into `store`'s library.
     public static func prepare(_ file: ImportFile, library store: LibraryStore, strategy: DuplicateStrategy, mapping: ColumnMapping? = nil) -> Result<CSVImport, ImportError> {
@@ -130,8 +131,7 @@ public struct CSVImport {
             guard let first = try validating.next() else { return .failure(.emptyFile) }
             header = first
             // The rest is only validated and counted: no field's text is needed yet.
-            validating.scanner.keepsText = false
-            while try validating.next() != nil { dataRows += 1 }
+            dataRows = try validating.skipRemainingRecords()
         } catch {
             return .failure(.unreadable(error))
         }
@@ -153,11 +153,14 @@ public struct CSVImport {
         return .success(CSVImport(
             strategy: strategy, detection: detection, header: header.fields,
             summary: ImportSummary(format: detection.format, confidence: detection.confidence, dataRows: dataRows),
-            reader: reader, index: index, authorsByKey: authorsByKey(store)
+            reader: reader, authorsByKey: authorsByKey(store, index: &index), index: index
         ))
     }
 
-    init(strategy: DuplicateStrategy, detection: FormatDetection, header: [String], summary: ImportSummary, reader: CSVRowReader, index: DuplicateIndex, authorsByKey: [HashedText: PersistentIdentifier]) {
+    init(
+        strategy: DuplicateStrategy, detection: FormatDetection, header: [String], summary: ImportSummary, reader: CSVRowReader,
+        authorsByKey: [KeyInterner.ID: PersistentIdentifier], index: DuplicateIndex
+    ) {
         self.strategy = strategy
         self.detection = detection
         self.header = header
@@ -168,10 +171,10 @@ public struct CSVImport {
     }
 
     /// The library's authors by name key, the first created winning.
-    static func authorsByKey(_ store: LibraryStore) -> [HashedText: PersistentIdentifier] {
-        var authors: [HashedText: PersistentIdentifier] = [:]
+    static func authorsByKey(_ store: LibraryStore, index: inout DuplicateIndex) -> [KeyInterner.ID: PersistentIdentifier] {
+        var authors: [KeyInterner.ID: PersistentIdentifier] = [:]
         for author in store.authors() {
-            let key = HashedText(AuthorNames.key(author.name))
+            let key = index.authorKey(ofName: author.name)
             if authors[key] == nil { authors[key] = author.id }
         }
         return authors
@@ -197,10 +200,19 @@ public struct CSVImport {
         var replacedWorks: [PersistentIdentifier] = []
         if summary.processed == 0 { app.store.reserveCapacity(forBooks: summary.dataRows) }
         var rowsInBatch = 0
-        while rowsInBatch < Self.batchRowsMax, let row = try? reader.next() {
+        // The reader lends each record's fields while the row is imported; held in a local meanwhile,
+        // it is not part of `self`, which the import changes.
+        var reader = self.reader
+        self.reader = CSVRowReader(bytes: [])
+        let mapping = detection.mapping
+        let headerCount = header.count
+        while rowsInBatch < Self.batchRowsMax, let book = try? reader.withNextRecord({ row, fields in
+            BookRowReader.read(fields, rowNumber: row.number, headerCount: headerCount, mapping: mapping)
+        }) {
             rowsInBatch += 1
-            importRow(row, into: &app.store, tally: &tally, newWorks: &newWorks, replacedWorks: &replacedWorks)
+            importRow(book, into: &app.store, tally: &tally, newWorks: &newWorks, replacedWorks: &replacedWorks)
         }
+        self.reader = reader
         do {
             try app.store.save()
         } catch {
@@ -208,7 +220,7 @@ public struct CSVImport {
             // author names are rebuilt from what is saved.
             app.store.rollback()
             index = DuplicateIndex(store: app.store)
-            authorsByKey = Self.authorsByKey(app.store)
+            authorsByKey = Self.authorsByKey(app.store, index: &index)
             stop(because: "the import stopped at row \(summary.processed + 2): \(error)")
             return progressLine()
         }
@@ -244,11 +256,11 @@ public struct CSVImport {
     }
 
     mutating func importRow(
-        _ row: CSVRow, into store: inout LibraryStore, tally summary: inout ImportSummary,
+        _ read: Result<ImportedBook, RowIssue>, into store: inout LibraryStore, tally summary: inout ImportSummary,
         newWorks: inout [PersistentIdentifier], replacedWorks: inout [PersistentIdentifier]
     ) {
         let book: ImportedBook
-        switch BookRowReader.read(fields: row.fields, rowNumber: row.number, headerCount: header.count, mapping: detection.mapping) {
+        switch read {
         case let .failure(issue):
             summary.errors.append(issue)
             return
@@ -256,7 +268,7 @@ public struct CSVImport {
             book = read
         }
         for warning in book.warnings { summary.warnings.append(RowIssue(rowNumber: book.rowNumber, reason: warning)) }
-        let keys = DuplicateKeys(book)
+        let keys = index.keys(title: book.title, normalizedTitle: book.normalizedTitle, author: book.primaryAuthor, isbn13: book.isbn?.isbn13)
         if let match = index.bestMatch(for: keys) {
             switch strategy {
             case .skip:
@@ -281,29 +293,43 @@ public struct CSVImport {
                 summary.matches[book.rowNumber] = match
             }
         }
-        let work = insert(book, primaryAuthorKey: keys.hashedAuthorKey, into: &store)
+        let work = insert(book, primaryAuthorKey: keys.authorKey, into: &store)
         index.insert(work, keys: keys)
         newWorks.append(work)
         summary.imported += 1
     }
 
     /// Inserts a new work with its authors (shared by name), edition and entry.
-    mutating func insert(_ book: ImportedBook, primaryAuthorKey: HashedText, into store: inout LibraryStore) -> PersistentIdentifier {
-        let work = store.insertWork(WorkDraft(title: book.title, firstPublicationYear: book.originalYear ?? book.year))
-        linkAuthors(book.authors, to: work, in: &store, firstKey: primaryAuthorKey)
-        var edition: PersistentIdentifier?
-        if book.isbn != nil || book.publisher != nil || book.pages != nil || book.year != nil {
-            edition = try? store.insertEdition(Self.editionDraft(book), of: work)
+    mutating func insert(_ book: ImportedBook, primaryAuthorKey: KeyInterner.ID, into store: inout LibraryStore) -> PersistentIdentifier {
+        // Each name's author: the library's of the same key, or a new one (a later name with the key of
+        // an earlier one in the row is the same author, linked once).
+        var authors: [LibraryStore.BookAuthor] = []
+        var newKeys: [KeyInterner.ID] = []
+        var rowKeys: [KeyInterner.ID] = []
+        for (position, name) in book.authors.enumerated() {
+            let key = position == 0 ? primaryAuthorKey : index.authorKey(ofName: name)
+            guard !rowKeys.contains(key) else { continue }
+            rowKeys.append(key)
+            if let known = authorsByKey[key], store.contains(known) {
+                authors.append(.known(known))
+            } else {
+                authors.append(.new(AuthorDraft(name: name)))
+                newKeys.append(key)
+            }
         }
-        _ = try? store.insertEntry(Self.entryDraft(book), for: work, edition: edition)
+        let hasEdition = book.isbn != nil || book.publisher != nil || book.pages != nil || book.year != nil
+        let (work, newAuthors) = store.insertBook(
+            WorkDraft(title: book.title, firstPublicationYear: book.originalYear ?? book.year), authors: authors,
+            edition: hasEdition ? Self.editionDraft(book) : nil, entry: Self.entryDraft(book)
+        )
+        for (key, author) in zip(newKeys, newAuthors) { authorsByKey[key] = author }
         return work
     }
 
-    /// Links each named author to the work, sharing the library's author of the same key; `firstKey`
-    /// is the first name's key when the caller has it already.
-    mutating func linkAuthors(_ names: [String], to work: PersistentIdentifier, in store: inout LibraryStore, firstKey: HashedText? = nil) {
-        for (position, name) in names.enumerated() {
-            let key = position == 0 ? firstKey ?? HashedText(AuthorNames.key(name)) : HashedText(AuthorNames.key(name))
+    /// Links each named author to the work, sharing the library's author of the same key.
+    mutating func linkAuthors(_ names: [String], to work: PersistentIdentifier, in store: inout LibraryStore) {
+        for name in names {
+            let key = index.authorKey(ofName: name)
             let author: PersistentIdentifier
             if let known = authorsByKey[key], store.contains(known) {
                 author = known

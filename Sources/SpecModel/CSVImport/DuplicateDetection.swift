@@ -25,21 +25,28 @@ public struct DuplicateKeys: Hashable, Sendable {
     }
 
     init(title: String, normalizedTitle: String, author: String, isbn13: String?) {
-        let titleKey = TextUnits.rewrite(
+        hashedTitleKey = HashedText(Self.titleKey(title))
+        hashedAuthorKey = HashedText(AuthorNames.key(author))
+        hashedISBN13 = isbn13.map(HashedText.init)
+        hashedNormalizedTitleKey = HashedText(TextUnits.lowercased(normalizedTitle))
+    }
+
+    /// The tier 1 title key: lowercased, whitespace collapsed.
+    static func titleKey(_ title: String) -> String {
+        TextUnits.rewrite(
             title, .automatic,
-            bytes: { bytes in
-                let lowered = TextUnits.lowercaseASCII(&bytes)
-                return TitleNormalization.collapseWhitespace(&bytes) || lowered
-            },
+            bytes: titleKeyRule,
             scalars: { scalars in
                 scalars = TextUnits.lowercased(scalars, of: title)
                 TitleNormalization.collapseWhitespace(&scalars)
             }
         )
-        hashedTitleKey = HashedText(titleKey)
-        hashedAuthorKey = HashedText(AuthorNames.key(author))
-        hashedISBN13 = isbn13.map(HashedText.init)
-        hashedNormalizedTitleKey = HashedText(TextUnits.lowercased(normalizedTitle))
+    }
+
+    /// `titleKey` on the bytes of ASCII text, in place; returns whether they changed.
+    static func titleKeyRule(_ bytes: inout [UInt8]) -> Bool {
+        let lowered = TextUnits.lowercaseASCII(&bytes)
+        return TitleNormalization.collapseWhitespace(&bytes) || lowered
     }
 }
 
@@ -93,45 +100,50 @@ public enum DuplicateRule {
 /// normalized title by author key, so each distinct author is compared once, and keeps each author
 /// key's comparison forms once made.
 ///
+/// The keys are interned (`KeyInterner`, Decision D-110): each distinct key's text is stored once,
+/// and the tables are keyed by its integer identifier. The import computes a row's keys straight into
+/// the interner (`keys(title:normalizedTitle:author:isbn13:)`), with no `String` per key.
+///
 /// - Complexity: `bestMatch` O(1) for tiers 1 and 2, O(distinct authors sharing the normalized title)
 ///   for tier 3; `insert` and `remove` O(1) amortised.
 public struct DuplicateIndex: Sendable {
+    /// A book's keys as the index holds them.
+    package struct Keys: Hashable, Sendable {
+        let titleKey: KeyInterner.ID
+        let authorKey: KeyInterner.ID
+        let isbn13: KeyInterner.ID?
+        let normalizedTitleKey: KeyInterner.ID
+
+        /// Tier 1's key: the title key and the author key in one word.
+        var titleAndAuthor: TitleAndAuthor { TitleAndAuthor(pair: UInt64(titleKey.value) << 32 | UInt64(authorKey.value)) }
+    }
+
     struct TitleAndAuthor: Hashable, Sendable {
-        let titleKey: HashedText
-        let authorKey: HashedText
-
-        init(_ keys: DuplicateKeys) {
-            titleKey = keys.hashedTitleKey
-            authorKey = keys.hashedAuthorKey
-        }
-
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(titleKey.hash)
-            hasher.combine(authorKey.hash)
-        }
+        let pair: UInt64
 
         func _rawHashValue(seed: Int) -> Int {
-            (titleKey.hash &* 31 &+ authorKey.hash)._rawHashValue(seed: seed)
+            Int(truncatingIfNeeded: ByteHash.finish(pair ^ UInt64(truncatingIfNeeded: seed)))
         }
     }
 
     /// The works of one author key under one normalized title, in insertion order.
     struct AuthorGroup: Hashable, Sendable {
-        let authorKey: HashedText
+        let authorKey: KeyInterner.ID
         var works: InlineList<PersistentIdentifier>
     }
 
+    var interner = KeyInterner()
     // The lists are inline: nearly every key has one or two works, and an array each would be an
     // allocation per key per row, made and then freed with the index.
     var byTitleAndAuthor: [TitleAndAuthor: InlineList<PersistentIdentifier>] = [:]
-    var byISBN: [HashedText: InlineList<PersistentIdentifier>] = [:]
-    var byNormalizedTitle: [HashedText: InlineList<AuthorGroup>] = [:]
-    var keysByWork: [PersistentIdentifier: DuplicateKeys] = [:]
+    var byISBN: [KeyInterner.ID: InlineList<PersistentIdentifier>] = [:]
+    var byNormalizedTitle: [KeyInterner.ID: InlineList<AuthorGroup>] = [:]
+    var keysByWork: [PersistentIdentifier: Keys] = [:]
     /// The ISBNs each work is indexed under besides its own keys' (merged editions', a library work's
     /// further editions'), so removal touches only its own entries.
-    var extraISBNsByWork: [PersistentIdentifier: [String]] = [:]
+    var extraISBNsByWork: [PersistentIdentifier: [KeyInterner.ID]] = [:]
     /// The comparison forms of the author keys compared so far.
-    var formsByAuthorKey: [HashedText: AuthorKeyForms] = [:]
+    var formsByAuthorKey: [KeyInterner.ID: AuthorKeyForms] = [:]
     /// Candidates compared one by one so far (a book for tiers 1 and 2, an author group for tier 3);
     /// for tests of the per-row cost.
     package private(set) var _comparisons = 0
@@ -150,16 +162,69 @@ public struct DuplicateIndex: Sendable {
     /// The number of books indexed.
     public var count: Int { keysByWork.count }
 
-    /// Adds a work under its keys (and, for a library work, every further ISBN its editions have).
-    public mutating func insert(_ work: PersistentIdentifier, keys: DuplicateKeys, moreISBNs: some Sequence<String> = [String]()) {
-        keysByWork[work] = keys
-        byTitleAndAuthor[TitleAndAuthor(keys), default: []].append(work)
-        if let isbn = keys.hashedISBN13 { byISBN[isbn, default: []].append(work) }
-        for isbn in moreISBNs { addISBN(isbn, to: work) }
-        Self.add(work, authorKey: keys.hashedAuthorKey, to: &byNormalizedTitle[keys.hashedNormalizedTitleKey, default: []])
+    // MARK: - Keys
+
+    /// The index's form of keys made as strings.
+    package mutating func keys(_ keys: DuplicateKeys) -> Keys {
+        Keys(
+            titleKey: interner.intern(keys.titleKey),
+            authorKey: interner.intern(keys.authorKey),
+            isbn13: keys.isbn13.map { interner.intern($0) },
+            normalizedTitleKey: interner.intern(keys.normalizedTitleKey)
+        )
     }
 
-    static func add(_ work: PersistentIdentifier, authorKey: HashedText, to groups: inout InlineList<AuthorGroup>) {
+    /// A book's keys, made straight into the interner: the same keys as `DuplicateKeys` makes.
+    package mutating func keys(title: String, normalizedTitle: String, author: String, isbn13: String?) -> Keys {
+        Keys(
+            titleKey: interner.intern(
+                key: title, asciiRule: { _ = DuplicateKeys.titleKeyRule(&$0) },
+                scalarRule: { scalars in
+                    guard ScalarTable.lowercase(&scalars) else { return false }
+                    TitleNormalization.collapseWhitespace(&scalars)
+                    return true
+                },
+                key: DuplicateKeys.titleKey
+            ),
+            authorKey: authorKey(ofName: author),
+            isbn13: isbn13.map { interner.intern($0) },
+            normalizedTitleKey: interner.intern(
+                key: normalizedTitle, asciiRule: { _ = TextUnits.lowercaseASCII(&$0) }, scalarRule: { ScalarTable.lowercase(&$0) },
+                key: { TextUnits.lowercased($0) }
+            )
+        )
+    }
+
+    /// The identifier of an author name's key (`AuthorNames.key`).
+    package mutating func authorKey(ofName name: String) -> KeyInterner.ID {
+        interner.intern(
+            key: name, asciiRule: { _ = AuthorNames.keyRule(&$0) },
+            scalarRule: { scalars in
+                guard ScalarTable.lowercase(&scalars) else { return false }
+                AuthorNames.makeKey(&scalars)
+                return true
+            },
+            key: { AuthorNames.key($0) }
+        )
+    }
+
+    // MARK: - Changing
+
+    /// Adds a work under its keys (and, for a library work, every further ISBN its editions have).
+    public mutating func insert(_ work: PersistentIdentifier, keys: DuplicateKeys, moreISBNs: some Sequence<String> = [String]()) {
+        insert(work, keys: self.keys(keys))
+        for isbn in moreISBNs { addISBN(isbn, to: work) }
+    }
+
+    /// Adds a work under its keys.
+    package mutating func insert(_ work: PersistentIdentifier, keys: Keys) {
+        keysByWork[work] = keys
+        byTitleAndAuthor[keys.titleAndAuthor, default: []].append(work)
+        if let isbn = keys.isbn13 { byISBN[isbn, default: []].append(work) }
+        Self.add(work, authorKey: keys.authorKey, to: &byNormalizedTitle[keys.normalizedTitleKey, default: []])
+    }
+
+    static func add(_ work: PersistentIdentifier, authorKey: KeyInterner.ID, to groups: inout InlineList<AuthorGroup>) {
         if let group = groups.firstIndex(where: { $0.authorKey == authorKey }) {
             groups[group].works.append(work)
         } else {
@@ -173,24 +238,27 @@ public struct DuplicateIndex: Sendable {
         byTitleAndAuthor.reserveCapacity(byTitleAndAuthor.count + count)
         byISBN.reserveCapacity(byISBN.count + count)
         byNormalizedTitle.reserveCapacity(byNormalizedTitle.count + count)
+        interner.reserveCapacity(3 * count)
     }
 
     /// Adds another ISBN to a work already indexed (a merged edition).
     public mutating func addISBN(_ isbn13: String, to work: PersistentIdentifier) {
-        guard let keys = keysByWork[work], keys.isbn13 != isbn13, extraISBNsByWork[work]?.contains(isbn13) != true else { return }
-        byISBN[HashedText(isbn13), default: []].append(work)
-        extraISBNsByWork[work, default: []].append(isbn13)
+        guard let keys = keysByWork[work] else { return }
+        let isbn = interner.intern(isbn13)
+        guard keys.isbn13 != isbn, extraISBNsByWork[work]?.contains(isbn) != true else { return }
+        byISBN[isbn, default: []].append(work)
+        extraISBNsByWork[work, default: []].append(isbn)
     }
 
     /// Removes a work (replaced or deleted).
     public mutating func remove(_ work: PersistentIdentifier) {
         guard let keys = keysByWork.removeValue(forKey: work) else { return }
-        byTitleAndAuthor[TitleAndAuthor(keys)]?.removeAll { $0 == work }
+        byTitleAndAuthor[keys.titleAndAuthor]?.removeAll { $0 == work }
         for isbn in [keys.isbn13].compactMap({ $0 }) + (extraISBNsByWork.removeValue(forKey: work) ?? []) {
-            byISBN[HashedText(isbn)]?.removeAll { $0 == work }
+            byISBN[isbn]?.removeAll { $0 == work }
         }
-        let title = keys.hashedNormalizedTitleKey
-        if let group = byNormalizedTitle[title]?.firstIndex(where: { $0.authorKey == keys.hashedAuthorKey }) {
+        let title = keys.normalizedTitleKey
+        if let group = byNormalizedTitle[title]?.firstIndex(where: { $0.authorKey == keys.authorKey }) {
             byNormalizedTitle[title]![group].works.removeAll { $0 == work }
             if byNormalizedTitle[title]![group].works.isEmpty {
                 byNormalizedTitle[title]!.remove(at: group)
@@ -198,28 +266,35 @@ public struct DuplicateIndex: Sendable {
         }
     }
 
+    // MARK: - Matching
+
     /// The best match for a book among the indexed works, or `nil`.
     public mutating func bestMatch(for keys: DuplicateKeys) -> DuplicateMatch? {
-        if let work = byTitleAndAuthor[TitleAndAuthor(keys)]?.min() {
+        bestMatch(for: self.keys(keys))
+    }
+
+    /// The best match for a book's interned keys among the indexed works, or `nil`.
+    package mutating func bestMatch(for keys: Keys) -> DuplicateMatch? {
+        if let work = byTitleAndAuthor[keys.titleAndAuthor]?.min() {
             _comparisons += 1
             return DuplicateMatch(workID: work, tier: .titleAndAuthor, authorSimilarity: 1)
         }
-        if let isbn = keys.hashedISBN13, let work = byISBN[isbn]?.min() {
+        if let isbn = keys.isbn13, let work = byISBN[isbn]?.min() {
             _comparisons += 1
-            let similarity = keysByWork[work].map { AuthorSimilarity.score(keys: $0.authorKey, keys.authorKey) } ?? 0
+            let similarity = keysByWork[work].map { AuthorSimilarity.score(keys: interner.text($0.authorKey), interner.text(keys.authorKey)) } ?? 0
             return DuplicateMatch(workID: work, tier: .isbn, authorSimilarity: similarity)
         }
-        guard let groups = byNormalizedTitle[keys.hashedNormalizedTitleKey], !groups.isEmpty else { return nil }
+        guard let groups = byNormalizedTitle[keys.normalizedTitleKey], !groups.isEmpty else { return nil }
         var best: DuplicateMatch?
         var queryForms: AuthorKeyForms?
         for group in groups {
             guard let work = group.works.min() else { continue }
             _comparisons += 1
             let similarity: Double
-            if group.authorKey == keys.hashedAuthorKey {
+            if group.authorKey == keys.authorKey {
                 similarity = 1
             } else {
-                let mine = queryForms ?? forms(of: keys.hashedAuthorKey)
+                let mine = queryForms ?? forms(of: keys.authorKey)
                 queryForms = mine
                 guard let score = AuthorSimilarity.score(forms(of: group.authorKey), mine, above: AuthorSimilarity.duplicateThreshold) else { continue }
                 similarity = score
@@ -232,9 +307,9 @@ public struct DuplicateIndex: Sendable {
     }
 
     /// The comparison forms of an author key, made once.
-    mutating func forms(of authorKey: HashedText) -> AuthorKeyForms {
+    mutating func forms(of authorKey: KeyInterner.ID) -> AuthorKeyForms {
         if let known = formsByAuthorKey[authorKey] { return known }
-        let made = AuthorKeyForms(key: authorKey.text)
+        let made = AuthorKeyForms(key: interner.text(authorKey))
         formsByAuthorKey[authorKey] = made
         return made
     }

@@ -22,7 +22,11 @@ public struct ISBNValue: Hashable, Sendable, CustomStringConvertible {
     /// Whether `field` holds only what ISBN fields are written with (digits, `X`, hyphens, spaces and
     /// Excel's `="…"`): a failed ISBN rather than another kind of identifier.
     public static func isWrittenWithISBNCharacters(_ field: String) -> Bool {
-        field.utf8.allSatisfy { byte in
+        isWrittenWithISBNCharacters(field.utf8)
+    }
+
+    static func isWrittenWithISBNCharacters(_ bytes: some Sequence<UInt8>) -> Bool {
+        bytes.allSatisfy { byte in
             (0x30...0x39).contains(byte) || byte == UInt8(ascii: "X") || byte == UInt8(ascii: "x") || byte == UInt8(ascii: "-")
                 || byte == 0x20 || byte == 0x09 || byte == UInt8(ascii: "=") || byte == UInt8(ascii: "\"")
         }
@@ -37,7 +41,8 @@ public struct ISBNValue: Hashable, Sendable, CustomStringConvertible {
         return contiguous.withUTF8 { parse(bytes: $0, field: field) }
     }
 
-    static func parse(bytes: UnsafeBufferPointer<UInt8>, field: String) -> Parsed {
+    /// Reads an ISBN field's bytes; `field` gives its text for a reason.
+    static func parse(bytes: UnsafeBufferPointer<UInt8>, field: @autoclosure () -> String) -> Parsed {
         var start = 0
         var end = bytes.count
         // Trim ASCII whitespace, then an Excel wrapper `="…"` (or a bare leading `=`).
@@ -59,26 +64,26 @@ public struct ISBNValue: Hashable, Sendable, CustomStringConvertible {
             case UInt8(ascii: "x"), UInt8(ascii: "X"): digits.append(UInt8(ascii: "X"))
             case UInt8(ascii: "-"), UInt8(ascii: " "): continue
             default:
-                return .invalid("\"\(field)\" holds \"\(Character(Unicode.Scalar(byte)))\", which is not part of an ISBN")
+                return .invalid("\"\(field())\" holds \"\(Character(Unicode.Scalar(byte)))\", which is not part of an ISBN")
             }
-            if digits.count > 13 { return .invalid("\"\(field)\" has more than 13 digits") }
+            if digits.count > 13 { return .invalid("\"\(field())\" has more than 13 digits") }
         }
         switch digits.count {
         case 0:
             return .empty
         case 10:
-            guard !digits.containsX(in: 0..<9) else { return .invalid("\"\(field)\" has an X before its check digit") }
-            guard digits.isbn10CheckDigit(bodyFrom: 0) == digits[9] else { return .invalid("\"\(field)\" fails the ISBN-10 check digit") }
+            guard !digits.containsX(in: 0..<9) else { return .invalid("\"\(field())\" has an X before its check digit") }
+            guard digits.isbn10CheckDigit(bodyFrom: 0) == digits[9] else { return .invalid("\"\(field())\" fails the ISBN-10 check digit") }
             var thirteen = ISBNDigits.prefix978
             for index in 0..<9 { thirteen.append(digits[index]) }
             thirteen.append(thirteen.isbn13CheckDigit())
             return .valid(ISBNValue(isbn13: thirteen.string, isbn10: digits.string))
         case 13:
-            guard !digits.containsX(in: 0..<13) else { return .invalid("\"\(field)\" has an X, which ISBN-13 never has") }
+            guard !digits.containsX(in: 0..<13) else { return .invalid("\"\(field())\" has an X, which ISBN-13 never has") }
             guard digits[0] == UInt8(ascii: "9"), digits[1] == UInt8(ascii: "7"), digits[2] == UInt8(ascii: "8") || digits[2] == UInt8(ascii: "9") else {
-                return .invalid("\"\(field)\" does not start with 978 or 979")
+                return .invalid("\"\(field())\" does not start with 978 or 979")
             }
-            guard digits.isbn13CheckDigit() == digits[12] else { return .invalid("\"\(field)\" fails the ISBN-13 check digit") }
+            guard digits.isbn13CheckDigit() == digits[12] else { return .invalid("\"\(field())\" fails the ISBN-13 check digit") }
             var isbn10: String?
             if digits[2] == UInt8(ascii: "8") {
                 var ten = ISBNDigits()
@@ -88,7 +93,7 @@ public struct ISBNValue: Hashable, Sendable, CustomStringConvertible {
             }
             return .valid(ISBNValue(isbn13: digits.string, isbn10: isbn10))
         default:
-            return .invalid("\"\(field)\" has \(digits.count) digits; an ISBN has 10 or 13")
+            return .invalid("\"\(field())\" has \(digits.count) digits; an ISBN has 10 or 13")
         }
     }
 

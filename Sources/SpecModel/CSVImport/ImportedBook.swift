@@ -50,17 +50,27 @@ public struct RowIssue: Error, Hashable, Sendable, CustomStringConvertible {
 /// warning.
 public enum BookRowReader {
     public static func read(fields: [String], rowNumber: Int, headerCount: Int, mapping: ColumnMapping) -> Result<ImportedBook, RowIssue> {
-        if fields.count < headerCount, mapping.highestColumn >= fields.count {
-            return .failure(RowIssue(rowNumber: rowNumber, reason: "the row has \(fields.count) fields but the header has \(headerCount)"))
+        read(StringRowFields(fields: fields), rowNumber: rowNumber, headerCount: headerCount, mapping: mapping)
+    }
+
+    /// Reads a book from a row's fields as bytes, making a `String` only of the values the book keeps
+    /// (Decision D-110): numbers, dates, statuses and ISBNs are read from the bytes.
+    static func read(_ fields: some BookRowFields, rowNumber: Int, headerCount: Int, mapping: ColumnMapping) -> Result<ImportedBook, RowIssue> {
+        let fieldCount = fields.count
+        if fieldCount < headerCount, mapping.highestColumn >= fieldCount {
+            return .failure(RowIssue(rowNumber: rowNumber, reason: "the row has \(fieldCount) fields but the header has \(headerCount)"))
         }
         var warnings: [String] = []
-        if fields.count > headerCount {
-            warnings.append("the row has \(fields.count) fields but the header has \(headerCount); the extra fields were ignored")
+        if fieldCount > headerCount {
+            warnings.append("the row has \(fieldCount) fields but the header has \(headerCount); the extra fields were ignored")
+        }
+        /// Gives `body` a mapped field's bytes, trimmed; `nil` when the row has no such field or it is blank.
+        func withField<Value>(_ column: Int?, _ body: (UnsafeBufferPointer<UInt8>) -> Value) -> Value? {
+            guard let column, column < fieldCount else { return nil }
+            return fields.withBytes(of: column) { TrimmedField.with($0, body) }
         }
         func field(_ column: Int?) -> String? {
-            guard let column, column < fields.count else { return nil }
-            let value = fields[column].trimmingSpaces()
-            return value.isEmpty ? nil : value
+            withField(column) { String(checkedUTF8: $0) }
         }
         guard let title = field(mapping.title) else {
             return .failure(RowIssue(rowNumber: rowNumber, reason: "the title is empty"))
@@ -80,21 +90,43 @@ public enum BookRowReader {
         }
         var isbn: ISBNValue?
         for column in [mapping.isbn13, mapping.isbn10, mapping.isbn] {
-            guard isbn == nil, let text = field(column) else { continue }
-            switch ISBNValue.parse(text) {
-            case let .valid(value): isbn = value
-            case .empty: break
-            case let .invalid(reason):
-                if column == mapping.isbn, mapping.isbnColumnHoldsOtherIdentifiers, !ISBNValue.isWrittenWithISBNCharacters(text) { continue }
-                warnings.append("ISBN left out: \(reason)")
+            guard isbn == nil else { break }
+            let parsed: ISBNValue.Parsed? = withField(column) { bytes in
+                switch ISBNValue.parse(bytes: bytes, field: String(checkedUTF8: bytes)) {
+                case let .invalid(reason):
+                    if column == mapping.isbn, mapping.isbnColumnHoldsOtherIdentifiers, !ISBNValue.isWrittenWithISBNCharacters(bytes) { return .empty }
+                    return .invalid(reason)
+                case let other:
+                    return other
+                }
+            }
+            switch parsed {
+            case let .valid(value)?: isbn = value
+            case let .invalid(reason)?: warnings.append("ISBN left out: \(reason)")
+            case .empty?, nil: break
             }
         }
-        let rating = readRating(field(mapping.rating), zeroIsUnrated: mapping.zeroRatingIsUnrated, warnings: &warnings)
+        let rating = withField(mapping.rating) { readRating($0, zeroIsUnrated: mapping.zeroRatingIsUnrated, warnings: &warnings) } ?? nil
         var status: ReadingStatus?
-        if let text = field(mapping.readingStatus) ?? field(mapping.shelves).flatMap(firstKnownShelf) {
-            status = ReadingStatus.fromExport(text)
+        // The status column's text, read as packed bytes (its text made only for a warning), else
+        // the first status among the shelves.
+        let statusColumn: (status: ReadingStatus?, text: String)? = withField(mapping.readingStatus) { bytes in
+            if let key = ExportStatusKey.pack(bytes), let known = exportStatus(key) { return (known, "") }
+            let text = String(checkedUTF8: bytes)
+            return (ReadingStatus.fromExport(text), text)
+        }
+        if let (known, text) = statusColumn ?? field(mapping.shelves).flatMap(firstKnownShelf).map({ (ReadingStatus.fromExport($0), $0) }) {
+            status = known
             if status == nil { warnings.append("reading status \"\(text)\" is not one the app knows; the book is \"to read\"") }
         }
+        let dateRead = withField(mapping.dateRead) { readDate($0, name: "date read", warnings: &warnings) } ?? nil
+        let dateAdded = withField(mapping.dateAdded) { readDate($0, name: "date added", warnings: &warnings) } ?? nil
+        let publisher = field(mapping.publisher)
+        let pages = withField(mapping.pages) { readInteger($0, name: "number of pages", range: 1...100_000, warnings: &warnings) } ?? nil
+        let year = withField(mapping.year) { readInteger($0, name: "year", range: -3_000...3_000, warnings: &warnings) } ?? nil
+        let originalYear = withField(mapping.originalYear) {
+            readInteger($0, name: "original publication year", range: -3_000...3_000, warnings: &warnings)
+        } ?? nil
         return .success(ImportedBook(
             rowNumber: rowNumber,
             title: title,
@@ -103,15 +135,21 @@ public enum BookRowReader {
             isbn: isbn,
             rating: rating,
             readingStatus: status,
-            dateRead: readDate(field(mapping.dateRead), name: "date read", warnings: &warnings),
-            dateAdded: readDate(field(mapping.dateAdded), name: "date added", warnings: &warnings),
-            publisher: field(mapping.publisher),
-            pages: readInteger(field(mapping.pages), name: "number of pages", range: 1...100_000, warnings: &warnings),
-            year: readInteger(field(mapping.year), name: "year", range: -3_000...3_000, warnings: &warnings),
-            originalYear: readInteger(field(mapping.originalYear), name: "original publication year", range: -3_000...3_000, warnings: &warnings),
+            dateRead: dateRead,
+            dateAdded: dateAdded,
+            publisher: publisher,
+            pages: pages,
+            year: year,
+            originalYear: originalYear,
             notes: field(mapping.review) ?? field(mapping.privateNotes),
             warnings: warnings
         ))
+    }
+
+    /// The status a packed status text names, or `nil`.
+    @inline(__always)
+    static func exportStatus(_ key: (UInt64, UInt64, UInt64)) -> ReadingStatus? {
+        ReadingStatus.exportKeys[ExportStatusKey(words: key)]
     }
 
     /// The first shelf in a shelves list that is a status (`to-read, favorites` → `to-read`).
@@ -123,26 +161,26 @@ public enum BookRowReader {
     }
 
     /// A rating in quarter stars, 0.25 to 5; 0 is unrated when the format says so.
-    static func readRating(_ text: String?, zeroIsUnrated: Bool, warnings: inout [String]) -> Double? {
-        guard let text else { return nil }
-        guard let value = Double(text), value.isFinite else {
-            warnings.append("rating \"\(text)\" is not a number; left out")
+    static func readRating(_ bytes: UnsafeBufferPointer<UInt8>, zeroIsUnrated: Bool, warnings: inout [String]) -> Double? {
+        guard let value = DecimalText.double(bytes) ?? Double(String(checkedUTF8: bytes)), value.isFinite else {
+            warnings.append("rating \"\(String(checkedUTF8: bytes))\" is not a number; left out")
             return nil
         }
         if value == 0, zeroIsUnrated { return nil }
         guard value > 0, value <= 5 else {
-            warnings.append("rating \(text) is outside 0 to 5 stars; left out")
+            warnings.append("rating \(String(checkedUTF8: bytes)) is outside 0 to 5 stars; left out")
             return nil
         }
         let quarters = Int(value * 4 + 0.5)
-        if Double(quarters) / 4 != value { warnings.append("rating \(text) was rounded to \(Double(quarters) / 4) (quarter stars)") }
+        if Double(quarters) / 4 != value {
+            warnings.append("rating \(String(checkedUTF8: bytes)) was rounded to \(Double(quarters) / 4) (quarter stars)")
+        }
         return Double(quarters) / 4
     }
 
-    static func readInteger(_ text: String?, name: String, range: ClosedRange<Int>, warnings: inout [String]) -> Int? {
-        guard let text else { return nil }
-        guard let value = Int(text), range.contains(value) else {
-            warnings.append("\(name) \"\(text)\" is not a whole number from \(range.lowerBound) to \(range.upperBound); left out")
+    static func readInteger(_ bytes: UnsafeBufferPointer<UInt8>, name: String, range: ClosedRange<Int>, warnings: inout [String]) -> Int? {
+        guard let value = DecimalText.integer(bytes), range.contains(value) else {
+            warnings.append("\(name) \"\(String(checkedUTF8: bytes))\" is not a whole number from \(range.lowerBound) to \(range.upperBound); left out")
             return nil
         }
         return value
@@ -151,53 +189,50 @@ public enum BookRowReader {
     /// A date written `yyyy/MM/dd` (Goodreads) or `yyyy-MM-dd`, as midnight UTC: four digits of year,
     /// then a month of 1 to 12 and a day of 1 to 31 in any number of digits, the day existing in that
     /// month.
-    static func readDate(_ text: String?, name: String, warnings: inout [String]) -> Timestamp? {
-        guard let text else { return nil }
-        switch civilDate(text) {
+    static func readDate(_ bytes: UnsafeBufferPointer<UInt8>, name: String, warnings: inout [String]) -> Timestamp? {
+        let text = { String(checkedUTF8: bytes) }
+        switch civilDate(bytes) {
         case let (year, month, day)?:
             guard day <= ISO8601Timestamp.daysInMonth(year: year, month: month) else {
-                warnings.append("\(name) \"\(text)\" does not exist; left out")
+                warnings.append("\(name) \"\(text())\" does not exist; left out")
                 return nil
             }
             return Timestamp(epochMilliseconds: ISO8601Timestamp.days(fromCivil: year, month, day) * 86_400_000)
         case nil:
-            warnings.append("\(name) \"\(text)\" is not a date like 2024/05/31; left out")
+            warnings.append("\(name) \"\(text())\" is not a date like 2024/05/31; left out")
             return nil
         }
     }
 
     /// The year, month and day of `yyyy/MM/dd` or `yyyy-MM-dd`, read from the bytes, or `nil`.
-    static func civilDate(_ text: String) -> (Int64, Int64, Int64)? {
-        var text = text
-        return text.withUTF8 { bytes -> (Int64, Int64, Int64)? in
-            // The year and the month once read; `parts` of them so far.
-            var year: Int64 = 0
-            var month: Int64 = 0
-            var parts = 0
-            var value: Int64 = 0
-            var digits = 0
-            var partStart = 0
-            for (index, byte) in bytes.enumerated() {
-                if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "-") {
-                    guard digits > 0, parts < 2, parts > 0 || digits == 4 else { return nil }
-                    if parts == 0 { year = value } else { month = value }
-                    parts += 1
-                    value = 0
-                    digits = 0
-                    partStart = index + 1
-                } else if byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
-                    guard digits < 12 else { return nil }
-                    value = value * 10 + Int64(byte - UInt8(ascii: "0"))
-                    digits += 1
-                } else if byte == UInt8(ascii: "+"), index == partStart, parts > 0 {
-                    continue  // `Int("+5")` reads 5: a month or day may carry a plus sign
-                } else {
-                    return nil
-                }
+    static func civilDate(_ bytes: UnsafeBufferPointer<UInt8>) -> (Int64, Int64, Int64)? {
+        // The year and the month once read; `parts` of them so far.
+        var year: Int64 = 0
+        var month: Int64 = 0
+        var parts = 0
+        var value: Int64 = 0
+        var digits = 0
+        var partStart = 0
+        for (index, byte) in bytes.enumerated() {
+            if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "-") {
+                guard digits > 0, parts < 2, parts > 0 || digits == 4 else { return nil }
+                if parts == 0 { year = value } else { month = value }
+                parts += 1
+                value = 0
+                digits = 0
+                partStart = index + 1
+            } else if byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
+                guard digits < 12 else { return nil }
+                value = value * 10 + Int64(byte - UInt8(ascii: "0"))
+                digits += 1
+            } else if byte == UInt8(ascii: "+"), index == partStart, parts > 0 {
+                continue  // `Int("+5")` reads 5: a month or day may carry a plus sign
+            } else {
+                return nil
             }
-            guard parts == 2, digits > 0, (1...12).contains(month), (1...31).contains(value) else { return nil }
-            return (year, month, value)
         }
+        guard parts == 2, digits > 0, (1...12).contains(month), (1...31).contains(value) else { return nil }
+        return (year, month, value)
     }
 }
 
@@ -235,6 +270,10 @@ struct ExportStatusKey: Hashable {
     init?(_ text: String) {
         var text = text
         guard let words = text.withUTF8(Self.pack) else { return nil }
+        self.words = words
+    }
+
+    init(words: (UInt64, UInt64, UInt64)) {
         self.words = words
     }
 

@@ -41,6 +41,57 @@ extension LibraryStore {
         return id
     }
 
+    /// An author of a book inserted whole (`insertBook`): one the library has, or a new one.
+    package enum BookAuthor {
+        case known(PersistentIdentifier)
+        case new(AuthorDraft)
+    }
+
+    /// Inserts a new work with its authors, an edition and the user's entry, as `insertWork`, then
+    /// `insertAuthor` and `link` for each author in order, `insertEdition` and `insertEntry` (reading
+    /// that edition) would: the same objects, identifiers and undo record. The work is built whole
+    /// before it is stored, so it is written once, not once per relationship (Decision D-110), and
+    /// `_objectOperations` counts each object written once.
+    ///
+    /// - Returns: the work's identifier and, in order, those of the new authors.
+    /// - Precondition: every known author is live.
+    package mutating func insertBook(_ draft: consuming WorkDraft, authors: [BookAuthor], edition: consuming EditionDraft?, entry: consuming EntryDraft) -> (work: PersistentIdentifier, newAuthors: [PersistentIdentifier]) {
+        let id = allocate(.work)
+        var work = Work(id: id, draft: draft)
+        var newAuthors: [PersistentIdentifier] = []
+        for author in authors {
+            switch author {
+            case let .known(authorID):
+                guard !work.authorIDs.contains(authorID) else { continue }
+                work.authorIDs.append(authorID)
+                do {
+                    try modifyAuthor(authorID) { $0.workIDs.append(id) }
+                } catch {
+                    preconditionFailure("LibraryStore.insertBook: author \(authorID) is not live")
+                }
+            case let .new(draft):
+                let authorID = allocate(.author)
+                var made = Author(id: authorID, draft: draft)
+                made.workIDs.append(id)
+                insertNew(made)
+                work.authorIDs.append(authorID)
+                newAuthors.append(authorID)
+            }
+        }
+        var editionID: PersistentIdentifier?
+        if let edition {
+            let made = allocate(.edition)
+            insertNew(Edition(id: made, workID: id, draft: edition))
+            work.editionIDs.append(made)
+            editionID = made
+        }
+        let entryID = allocate(.userLibraryEntry)
+        insertNew(UserLibraryEntry(id: entryID, workID: id, editionID: editionID, draft: entry))
+        work.entryIDs.append(entryID)
+        insertNew(work)
+        return (id, newAuthors)
+    }
+
     /// Records that an author wrote a work (both sides); linking twice changes nothing.
     public mutating func link(author authorID: PersistentIdentifier, to workID: PersistentIdentifier) throws(StoreError) {
         try requireLive(authorID, .author)

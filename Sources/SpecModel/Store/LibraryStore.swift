@@ -131,10 +131,10 @@ public struct LibraryStore: Sendable {
     }
 
     /// Adds a new object (its identifier just allocated).
-    mutating func insertNew(_ work: Work) { _objectOperations += 1; live.works[work.id] = work; undo.inserted.append(work.id) }
-    mutating func insertNew(_ edition: Edition) { _objectOperations += 1; live.editions[edition.id] = edition; undo.inserted.append(edition.id) }
-    mutating func insertNew(_ author: Author) { _objectOperations += 1; live.authors[author.id] = author; undo.inserted.append(author.id) }
-    mutating func insertNew(_ entry: UserLibraryEntry) { _objectOperations += 1; live.entries[entry.id] = entry; undo.inserted.append(entry.id) }
+    mutating func insertNew(_ work: consuming Work) { _objectOperations += 1; live.works[work.id] = work; undo.inserted.append(work.id) }
+    mutating func insertNew(_ edition: consuming Edition) { _objectOperations += 1; live.editions[edition.id] = edition; undo.inserted.append(edition.id) }
+    mutating func insertNew(_ author: consuming Author) { _objectOperations += 1; live.authors[author.id] = author; undo.inserted.append(author.id) }
+    mutating func insertNew(_ entry: consuming UserLibraryEntry) { _objectOperations += 1; live.entries[entry.id] = entry; undo.inserted.append(entry.id) }
 
     /// Changes a live object of `objects` in place, recording its saved version first if it has one
     /// not yet recorded. (Written out per kind by its callers' inlining: a key path here would cost a

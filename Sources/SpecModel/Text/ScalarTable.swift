@@ -115,6 +115,16 @@ package enum ScalarTable {
 
     /// The scalars lowercased as `String.lowercased()` does, scalar by scalar, or `nil` when one of them
     /// has a lowercase the tables do not hold (the caller then asks the standard library).
+    /// Lowercases `scalars` in place when the table knows every scalar's lowercase, and returns
+    /// `true`; returns `false`, the scalars partly lowercased, when it does not.
+    package static func lowercase(_ scalars: inout [Unicode.Scalar]) -> Bool {
+        for index in scalars.indices {
+            guard let lower = singleLowercase(scalars[index].value) else { return false }
+            scalars[index] = Unicode.Scalar(tableValue: lower)
+        }
+        return true
+    }
+
     package static func lowercased(_ scalars: [Unicode.Scalar]) -> [Unicode.Scalar]? {
         var result = scalars
         for index in result.indices {

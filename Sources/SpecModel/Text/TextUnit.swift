@@ -86,6 +86,14 @@ enum TextUnits {
         return text.withUTF8 { bytes in
             var scalars: [Unicode.Scalar] = []
             scalars.reserveCapacity(bytes.count)
+            appendScalars(of: bytes, to: &scalars)
+            return scalars
+        }
+    }
+
+    /// Appends the Unicode scalars of valid UTF-8 `bytes` to `scalars`.
+    static func appendScalars(of bytes: UnsafeBufferPointer<UInt8>, to scalars: inout [Unicode.Scalar]) {
+        do {
             var index = 0
             while index < bytes.count {
                 let lead = UInt32(bytes[index])
@@ -108,7 +116,6 @@ enum TextUnits {
                 // A String's bytes are valid UTF-8, so every sequence is whole and decodes to a scalar.
                 scalars.append(Unicode.Scalar(tableValue: value))
             }
-            return scalars
         }
     }
 

@@ -52,6 +52,37 @@ public struct CSVRowReader: Sendable {
         return try scanner.finish()
     }
 
+    /// Reads the next record without making its fields' strings, and gives `body` the record (whose
+    /// `fields` are empty) with a view of its fields' bytes; returns what `body` returns, or `nil` at
+    /// the end of the file.
+    ///
+    /// The view is valid only inside `body`. The same rows, errors and offsets as `next()`.
+    package mutating func withNextRecord<Result>(_ body: (CSVRow, CSVFieldsView) throws(CSVParseError) -> Result) throws(CSVParseError) -> Result? {
+        scanner.output = .spans
+        defer { scanner.output = .strings }
+        guard let row = try next() else { return nil }
+        let file = bytes
+        return try file.withUnsafeBufferPointer { file throws(CSVParseError) in
+            try scanner.spans.withUnsafeBufferPointer { spans throws(CSVParseError) in
+                try scanner.unescaped.withUnsafeBufferPointer { unescaped throws(CSVParseError) in
+                    try body(row, CSVFieldsView(file: file, unescaped: unescaped, spans: spans))
+                }
+            }
+        }
+    }
+
+    /// Reads every remaining record only to validate and count them: the same errors as `next()`,
+    /// and no field's text is made (Decision D-036).
+    ///
+    /// - Returns: the number of records read.
+    package mutating func skipRemainingRecords() throws(CSVParseError) -> Int {
+        scanner.output = .none
+        defer { scanner.output = .strings }
+        var count = 0
+        while try next() != nil { count += 1 }
+        return count
+    }
+
     /// Returns the next records, at most `rowsMax` of them; fewer only at the end of the file or
     /// before an error, and none once the end is reached.
     ///
@@ -70,5 +101,24 @@ public struct CSVRowReader: Sendable {
             if batch.isEmpty { throw error }
         }
         return batch
+    }
+}
+
+/// The fields of one record, as bytes of the file (or of the scanner's unescaped text): what
+/// `CSVRowReader.withNextRecord` lends. Valid only while it is lent.
+package struct CSVFieldsView {
+    let file: UnsafeBufferPointer<UInt8>
+    let unescaped: UnsafeBufferPointer<UInt8>
+    let spans: UnsafeBufferPointer<Int>
+
+    /// The number of fields.
+    package var count: Int { spans.count &>> 1 }
+
+    /// The bytes of field `index` (quotes removed, escaped quotes unescaped), valid UTF-8.
+    package subscript(index: Int) -> UnsafeBufferPointer<UInt8> {
+        let start = spans[2 &* index]
+        let end = spans[2 &* index &+ 1]
+        if start >= 0 { return UnsafeBufferPointer(rebasing: file[start..<end]) }
+        return UnsafeBufferPointer(rebasing: unescaped[~start..<end])
     }
 }

@@ -84,9 +84,16 @@ struct CSVScanner {
     /// text is then the bytes from the field's start in the current buffer.
     var partial: [UInt8] = []
     var pending: PendingSequence?
-    /// Whether fields keep their text; when `false` (a pass that only validates and counts records,
-    /// Decision D-036) every field reads as empty, and no String is made.
-    var keepsText = true
+    /// What the scanner makes of each finished field (Decision D-110).
+    var output = FieldOutput.strings
+    /// The current record's fields so far, whatever the output.
+    var fieldCount = 0
+    /// With `.spans`, the current record's fields as pairs of offsets: `start, end` in the input for a
+    /// field whose text lies in one piece there, `~start, end` in `unescaped` for one that does not
+    /// (an escaped quote, or a field the input's end cut). Valid until the next record starts.
+    var spans: [Int] = []
+    /// With `.spans`, the text of the current record's fields that do not lie in one piece in the input.
+    var unescaped: [UInt8] = []
     /// The previous record's field count, to size the next record's array once.
     var columnsHint = 8
     /// The first error; every later call throws it again.
@@ -99,10 +106,21 @@ struct CSVScanner {
         self.limits = limits
     }
 
+    /// What the scanner makes of each finished field.
+    enum FieldOutput {
+        /// A `String` each, in `fields` and the returned row.
+        case strings
+        /// Their places in the input (`spans`); the returned row has no fields. Only for input read
+        /// as one buffer (`CSVRowReader`), whose bytes outlive the record.
+        case spans
+        /// Nothing: a pass that only validates and counts records (Decision D-036).
+        case none
+    }
+
     /// The bytes of the current record the scanner holds: the finished fields' text and the
     /// current field's buffered text.
     var bufferedBytes: Int {
-        fields.reduce(partial.count) { $0 + $1.utf8.count }
+        fields.reduce(partial.count + unescaped.count) { $0 + $1.utf8.count }
     }
 
     // MARK: - Reading
@@ -139,7 +157,7 @@ struct CSVScanner {
                 throw CSVParseError.unterminatedQuotedField(offset: fieldOffset, record: recordNumber, line: fieldLine)
             case .fieldStart, .unquoted, .quoteInQuoted:
                 // `fieldStart` here follows a delimiter: the record ends with an empty field.
-                try completeField(nil, from: 0, to: 0)
+                try completeField(nil, base: 0, from: 0, to: 0)
                 return completeRecord()
             }
         } catch {
@@ -197,7 +215,13 @@ struct CSVScanner {
                 recordOffset = base + i
                 recordLine = line
                 rowLimit = rowLimitIndex(base: base)
-                fields.reserveCapacity(columnsHint)
+                switch output {
+                case .strings: fields.reserveCapacity(columnsHint)
+                case .spans:
+                    spans.removeAll(keepingCapacity: true)
+                    unescaped.removeAll(keepingCapacity: true)
+                case .none: break
+                }
                 state = .fieldStart
 
             case .quoteInQuoted:
@@ -212,12 +236,12 @@ struct CSVScanner {
                     state = .quoted
                 } else if after == delimiter {
                     if i >= rowLimit { throw rowTooLong() }
-                    try completeField(nil, from: 0, to: 0)
+                    try completeField(nil, base: 0, from: 0, to: 0)
                     try checkColumns(startingAt: base + i + 1)
                     i += 1
                     state = .fieldStart
                 } else if after == cr || after == lf {
-                    try completeField(nil, from: 0, to: 0)
+                    try completeField(nil, base: 0, from: 0, to: 0)
                     return endRecord(at: &i)
                 } else {
                     if i >= rowLimit { throw rowTooLong() }
@@ -245,12 +269,12 @@ struct CSVScanner {
                             position = .quoted
                         } else if byte == delimiter {
                             if i >= rowLimit { throw rowTooLong() }
-                            fields.append("")
+                            appendEmptyField(at: base + i)
                             try checkColumns(startingAt: base + i + 1)
                             i += 1
                             continue
                         } else if byte == cr || byte == lf {
-                            fields.append("")
+                            appendEmptyField(at: base + i)
                             return endRecord(at: &i)
                         } else {
                             segmentStart = i
@@ -270,12 +294,12 @@ struct CSVScanner {
                         let byte = buffer[i]
                         if byte == delimiter {
                             if i >= rowLimit { throw rowTooLong() }
-                            try completeField(buffer, from: segmentStart, to: i)
+                            try completeField(buffer, base: base, from: segmentStart, to: i)
                             try checkColumns(startingAt: base + i + 1)
                             i += 1
                             position = .fieldStart
                         } else if byte == cr || byte == lf {
-                            try completeField(buffer, from: segmentStart, to: i)
+                            try completeField(buffer, base: base, from: segmentStart, to: i)
                             return endRecord(at: &i)
                         } else {
                             if i >= rowLimit { throw rowTooLong() }
@@ -322,12 +346,12 @@ struct CSVScanner {
                             } else if after == delimiter {
                                 // The closing quote, then the next field.
                                 if next >= rowLimit { throw rowTooLong() }
-                                try completeField(buffer, from: segmentStart, to: i)
+                                try completeField(buffer, base: base, from: segmentStart, to: i)
                                 try checkColumns(startingAt: base + next + 1)
                                 i = next + 1
                                 position = .fieldStart
                             } else if after == cr || after == lf {
-                                try completeField(buffer, from: segmentStart, to: i)
+                                try completeField(buffer, base: base, from: segmentStart, to: i)
                                 i = next
                                 return endRecord(at: &i)
                             } else {
@@ -391,12 +415,29 @@ struct CSVScanner {
 
     // MARK: - Fields and records
 
-    /// Appends the field whose text is `partial` followed by `buffer[start..<stop]`.
+    /// Appends the field whose text is `partial` followed by `buffer[start..<stop]`; `base` is the
+    /// input offset of `buffer[0]`.
     @inline(__always)
-    private mutating func completeField(_ buffer: UnsafeBufferPointer<UInt8>?, from start: Int, to stop: Int) throws(CSVParseError) {
+    private mutating func completeField(_ buffer: UnsafeBufferPointer<UInt8>?, base: Int, from start: Int, to stop: Int) throws(CSVParseError) {
+        fieldCount += 1
         if partial.isEmpty {
             guard stop - start <= limits.fieldBytesMax else { throw fieldTooLong() }
-            guard keepsText, let buffer, stop > start else {
+            switch output {
+            case .none:
+                return
+            case .spans:
+                if buffer == nil {
+                    spans.append(~unescaped.count)
+                    spans.append(unescaped.count)
+                } else {
+                    spans.append(base + start)
+                    spans.append(base + stop)
+                }
+                return
+            case .strings:
+                break
+            }
+            guard let buffer, stop > start else {
                 fields.append("")
                 return
             }
@@ -418,8 +459,32 @@ struct CSVScanner {
                 partial.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<stop]))
             }
             guard partial.count <= limits.fieldBytesMax else { throw fieldTooLong() }
-            fields.append(keepsText ? String(decoding: partial, as: UTF8.self) : "")
+            switch output {
+            case .strings:
+                fields.append(String(decoding: partial, as: UTF8.self))
+            case .spans:
+                spans.append(~unescaped.count)
+                unescaped.append(contentsOf: partial)
+                spans.append(unescaped.count)
+            case .none:
+                break
+            }
             partial.removeAll(keepingCapacity: true)
+        }
+    }
+
+    /// Appends an empty field that starts (and ends) at input offset `offset`.
+    @inline(__always)
+    private mutating func appendEmptyField(at offset: Int) {
+        fieldCount += 1
+        switch output {
+        case .strings:
+            fields.append("")
+        case .spans:
+            spans.append(offset)
+            spans.append(offset)
+        case .none:
+            break
         }
     }
 
@@ -444,14 +509,15 @@ struct CSVScanner {
     private mutating func completeRecord() -> CSVRow {
         state = .recordStart
         let row = CSVRow(number: recordNumber, lineNumber: recordLine, byteOffset: recordOffset, fields: fields)
-        columnsHint = fields.count
-        fields = []
+        columnsHint = fieldCount
+        fieldCount = 0
+        if output == .strings { fields = [] }
         return row
     }
 
     @inline(__always)
     private func checkColumns(startingAt offset: Int) throws(CSVParseError) {
-        if fields.count >= limits.columnsMax {
+        if fieldCount >= limits.columnsMax {
             throw CSVParseError.tooManyColumns(columnsMax: limits.columnsMax, offset: offset, record: recordNumber, line: line)
         }
     }

@@ -12,7 +12,7 @@ public struct Author: Hashable, Sendable {
     /// The works by this author (the inverse of `Work.authorIDs`).
     public internal(set) var workIDs: InlineList<PersistentIdentifier>
 
-    init(id: PersistentIdentifier, draft: AuthorDraft) {
+    init(id: PersistentIdentifier, draft: consuming AuthorDraft) {
         self.id = id
         name = draft.name
         gender = draft.gender

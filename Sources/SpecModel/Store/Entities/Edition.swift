@@ -14,7 +14,7 @@ public struct Edition: Hashable, Sendable {
     public var coverURL: String?
     public var format: String?
 
-    init(id: PersistentIdentifier, workID: PersistentIdentifier, draft: EditionDraft) {
+    init(id: PersistentIdentifier, workID: PersistentIdentifier, draft: consuming EditionDraft) {
         self.id = id
         self.workID = workID
         isbn10 = draft.isbn10

@@ -16,7 +16,7 @@ public struct UserLibraryEntry: Hashable, Sendable {
     public var dateAdded: Timestamp?
     public var dateCompleted: Timestamp?
 
-    init(id: PersistentIdentifier, workID: PersistentIdentifier, editionID: PersistentIdentifier?, draft: EntryDraft) {
+    init(id: PersistentIdentifier, workID: PersistentIdentifier, editionID: PersistentIdentifier?, draft: consuming EntryDraft) {
         self.id = id
         self.workID = workID
         self.editionID = editionID

@@ -26,7 +26,7 @@ public struct Work: Hashable, Sendable {
     /// The user's library entries for the work (one-to-many; deleting the work cascades to them).
     public internal(set) var entryIDs: InlineList<PersistentIdentifier>
 
-    init(id: PersistentIdentifier, draft: WorkDraft) {
+    init(id: PersistentIdentifier, draft: consuming WorkDraft) {
         self.id = id
         title = draft.title
         subtitle = draft.subtitle

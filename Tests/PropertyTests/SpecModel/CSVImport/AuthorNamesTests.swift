@@ -52,4 +52,17 @@ import Testing
             try requireEqual(AuthorSimilarity.score(first, first), 1.0, "a name against itself")
         }
     }
+
+    /// `split` reads ASCII lists by their bytes; any list, ASCII or not (a comma with a combining mark
+    /// is one character, not a comma; CR LF is one character), splits as the characters split.
+    @Test func listsSplitAsTheirCharactersSplit() {
+        let lists = Gen.array(
+            of: Gen<String>.element(of: ["Neil", " ", "  ", "Gaiman", ",", ", ", ",\u{301}", "\r\n", "\r", "\t", "É", "\u{A0}", "Pratchett", ""]),
+            count: 0...10
+        ).map { $0.joined() }
+        property(lists, cases: 2_000) { (list: String) in
+            let expected = list.split(separator: ",").map { AuthorNames.cleaned(String($0)) }.filter { !$0.isEmpty }
+            try requireEqual(AuthorNames.split(list), expected, "the names of \(String(reflecting: list))")
+        }
+    }
 }

@@ -57,6 +57,10 @@ import Testing
         try requireEqual(CSVParsing.parse(value.bytes, chunkSizes: value.second, dialect: value.dialect, limits: value.limits), whole, "second chunking")
         try requireEqual(CSVParsing.parse(value.bytes, chunkSizes: [1], dialect: value.dialect, limits: value.limits), whole, "1-byte chunks")
         try requireEqual(CSVParsing.read(value.bytes, dialect: value.dialect, limits: value.limits), whole, "pulled")
+        // The import's two passes: counting only (no text), then lending each record's bytes.
+        try requireEqual(CSVParsing.lend(value.bytes, dialect: value.dialect, limits: value.limits), whole, "lent as bytes")
+        let expectedCount: Result<Int, CSVParseError> = whole.error.map { .failure($0) } ?? .success(whole.rows.count)
+        try requireEqual(CSVParsing.count(value.bytes, dialect: value.dialect, limits: value.limits), expectedCount, "counted")
 
         for (index, row) in whole.rows.enumerated() {
             try requireEqual(row.number, index + 1, "record numbers count from 1 without gaps")

@@ -61,6 +61,35 @@ enum CSVParsing {
         }
     }
 
+    /// The rows as `CSVRowReader.withNextRecord` lends them, each field's bytes made a string.
+    static func lend(_ bytes: [UInt8], dialect: CSVDialect = .comma, limits: CSVLimits = .default) -> CSVParsingOutcome {
+        var reader = CSVRowReader(bytes: bytes, dialect: dialect, limits: limits)
+        var rows: [CSVRow] = []
+        do {
+            while let row = try reader.withNextRecord({ row, fields in
+                // A lent record makes no strings: if it had, the row compares unequal.
+                guard row.fields.isEmpty else { return CSVRow(number: 0, lineNumber: 0, byteOffset: 0, fields: ["(a lent record made strings)"]) }
+                return CSVRow(
+                    number: row.number, lineNumber: row.lineNumber, byteOffset: row.byteOffset,
+                    fields: (0..<fields.count).map { String(decoding: fields[$0], as: UTF8.self) }
+                )
+            }) { rows.append(row) }
+            return CSVParsingOutcome(rows: rows)
+        } catch {
+            return CSVParsingOutcome(rows: rows, error: error)
+        }
+    }
+
+    /// What `CSVRowReader.skipRemainingRecords` says of the whole file: the records, or the error.
+    static func count(_ bytes: [UInt8], dialect: CSVDialect = .comma, limits: CSVLimits = .default) -> Result<Int, CSVParseError> {
+        var reader = CSVRowReader(bytes: bytes, dialect: dialect, limits: limits)
+        do throws(CSVParseError) {
+            return .success(try reader.skipRemainingRecords())
+        } catch {
+            return .failure(error)
+        }
+    }
+
     /// The 1-based physical line of `offset`: one more than the line breaks (LF, CRLF, CR) before it.
     ///
     /// An oracle independent of the parser, for the line numbers it reports.

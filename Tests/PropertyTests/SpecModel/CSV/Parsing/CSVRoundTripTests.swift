@@ -65,6 +65,8 @@ import Workloads
 
             try requireEqual(CSVParsing.parse(bytes, chunkSizes: value.chunkSizes, dialect: value.dialect), whole, "chunked")
             try requireEqual(CSVParsing.read(bytes, dialect: value.dialect), whole, "pulled")
+            try requireEqual(CSVParsing.lend(bytes, dialect: value.dialect), whole, "lent as bytes")
+            try requireEqual(CSVParsing.count(bytes, dialect: value.dialect), .success(whole.rows.count), "counted")
         }
     }
 

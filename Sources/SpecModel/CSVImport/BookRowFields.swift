@@ -1,0 +1,115 @@
+/// A row's fields as `BookRowReader` reads them: the bytes of one field at a time.
+///
+/// The import lends the parser's view of the file (`CSVFieldsView`), so no field becomes a `String`
+/// unless the book keeps it; rows given as strings (`BookRowReader.read(fields:…)`) are read by the
+/// same code through `StringRowFields`.
+protocol BookRowFields {
+    var count: Int { get }
+    /// Gives `body` the bytes of field `column` (valid UTF-8, as written, untrimmed).
+    func withBytes<Value>(of column: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Value) -> Value
+}
+
+extension CSVFieldsView: BookRowFields {
+    @inline(__always)
+    func withBytes<Value>(of column: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Value) -> Value {
+        body(self[column])
+    }
+}
+
+struct StringRowFields: BookRowFields {
+    let fields: [String]
+
+    var count: Int { fields.count }
+
+    func withBytes<Value>(of column: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Value) -> Value {
+        var field = fields[column]
+        return field.withUTF8(body)
+    }
+}
+
+/// A field trimmed as `String.trimmingSpaces()` trims it (whitespace and newline characters at
+/// both ends), on its bytes.
+enum TrimmedField {
+    /// Gives `body` the trimmed bytes, or returns `nil` when nothing is left.
+    ///
+    /// ASCII whitespace bytes are trimmed in place. When an ASCII byte that is not whitespace then
+    /// starts and ends the rest, that is exactly what the characters' trimming leaves: no whitespace
+    /// scalar joins a character with an ASCII letter, digit or sign. Otherwise (a non-ASCII byte at an
+    /// end: perhaps a no-break space, perhaps a combining mark after a space) the text's characters
+    /// decide, through `trimmingSpaces()`.
+    @inline(__always)
+    static func with<Value>(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Value) -> Value? {
+        var start = 0
+        var end = bytes.count
+        while start < end, bytes[start].isSpace { start &+= 1 }
+        while end > start, bytes[end &- 1].isSpace { end &-= 1 }
+        guard start < end else { return nil }
+        if bytes[start] < 0x80, bytes[end &- 1] < 0x80 {
+            return body(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+        }
+        var trimmed = String(checkedUTF8: bytes).trimmingSpaces()
+        guard !trimmed.isEmpty else { return nil }
+        return trimmed.withUTF8(body)
+    }
+}
+
+/// Numbers written in decimal, read from bytes exactly as the standard library reads them from text.
+enum DecimalText {
+    /// `Int(text)`: an optional `+` or `-`, then one or more ASCII digits; `nil` on anything else or
+    /// on overflow.
+    static func integer(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard !bytes.isEmpty else { return nil }
+        var index = 0
+        var negative = false
+        if bytes[0] == UInt8(ascii: "+") || bytes[0] == UInt8(ascii: "-") {
+            negative = bytes[0] == UInt8(ascii: "-")
+            index = 1
+            guard bytes.count > 1 else { return nil }
+        }
+        var value = 0
+        while index < bytes.count {
+            let digit = bytes[index] &- UInt8(ascii: "0")
+            guard digit < 10 else { return nil }
+            let (times10, overflowA) = value.multipliedReportingOverflow(by: 10)
+            // Negative values accumulate downwards, so `Int.min` is reachable.
+            let (next, overflowB) = negative ? times10.subtractingReportingOverflow(Int(digit)) : times10.addingReportingOverflow(Int(digit))
+            guard !overflowA, !overflowB else { return nil }
+            value = next
+            index += 1
+        }
+        return value
+    }
+
+    /// `Double(text)` for plain decimals (`4`, `3.75`: digits, an optional point and more digits, at
+    /// most 15 significant digits in all), or `nil` for any other text, which the caller then gives to
+    /// `Double(_:)`.
+    ///
+    /// Exact: the digits as an integer and the power of ten are both exactly representable, so the one
+    /// division is correctly rounded, as the standard library's reading is.
+    static func double(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+        var mantissa: UInt64 = 0
+        var digits = 0
+        var fractionDigits = 0
+        var seenPoint = false
+        var digitsBeforePoint = 0
+        for byte in bytes {
+            if byte == UInt8(ascii: ".") {
+                guard !seenPoint else { return nil }
+                seenPoint = true
+                digitsBeforePoint = digits
+                continue
+            }
+            let digit = byte &- UInt8(ascii: "0")
+            guard digit < 10 else { return nil }
+            mantissa = mantissa &* 10 &+ UInt64(digit)
+            digits += 1
+            if seenPoint { fractionDigits += 1 }
+            guard digits <= 15 else { return nil }
+        }
+        guard digits > 0, !seenPoint || (digitsBeforePoint > 0 && fractionDigits > 0) else { return nil }
+        return Double(mantissa) / powersOfTen[fractionDigits]
+    }
+
+    /// 10⁰ to 10¹⁵, each exact in a `Double`.
+    static let powersOfTen: [Double] = (0...15).map { power in (0..<power).reduce(1.0) { value, _ in value * 10 } }
+}

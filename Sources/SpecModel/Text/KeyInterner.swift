@@ -1,0 +1,153 @@
+/// Comparison keys stored once each, as bytes in one arena, and named by a small integer.
+///
+/// The duplicate index compares four keys per book (the title key, the author key, the ISBN and
+/// the normalized title key) and keeps them for every book it knows. As `String`s that was a string
+/// made, hashed and usually allocated per key per row, and freed with the index. Interned, a key is
+/// written into a scratch buffer, hashed, and found (or appended) in one open-addressing table; the
+/// index's own tables are keyed by the integers, which hash and compare in a word (Decision D-110).
+///
+/// Keys are compared by their NFC bytes, which canonically equivalent texts share, so two texts get
+/// the same identifier exactly when `String`'s `==` says they are equal.
+package struct KeyInterner: Sendable {
+    /// An interned key.
+    package struct ID: Hashable, Comparable, Sendable {
+        package let value: UInt32
+
+        // Dictionaries ask for this: the identifiers are dense small integers, so a fixed mix of the
+        // word spreads them over the table's low bits at a fraction of a seeded hash's cost.
+        @inline(__always)
+        package func _rawHashValue(seed: Int) -> Int {
+            Int(truncatingIfNeeded: ByteHash.finish(UInt64(value) ^ UInt64(truncatingIfNeeded: seed)))
+        }
+
+        package func hash(into hasher: inout Hasher) { hasher.combine(value) }
+
+        package static func < (lhs: ID, rhs: ID) -> Bool { lhs.value < rhs.value }
+    }
+
+    /// Every key's bytes, one after another.
+    private var arena: [UInt8] = []
+    /// Key `i` is `arena[ends[i - 1]..<ends[i]]` (from 0 for the first).
+    private var ends: [Int] = []
+    private var hashes: [Int] = []
+    /// The open-addressing table: an identifier plus one per slot, 0 for an empty slot; a power of two
+    /// long, at most half full.
+    private var slots: [UInt32] = Array(repeating: 0, count: 16)
+    /// Reused for each key written before it is looked up, and for the scalars of non-ASCII text.
+    private var scratch: [UInt8] = []
+    private var scalars: [Unicode.Scalar] = []
+
+    package init() {}
+
+    /// The number of distinct keys.
+    package var count: Int { ends.count }
+
+    /// The key's text.
+    package func text(_ id: ID) -> String {
+        let index = Int(id.value)
+        let start = index == 0 ? 0 : ends[index - 1]
+        return arena.withUnsafeBufferPointer { String(checkedUTF8: UnsafeBufferPointer(rebasing: $0[start..<ends[index]])) }
+    }
+
+    /// The identifier of a text, as is.
+    package mutating func intern(_ text: String) -> ID {
+        var text = text
+        if let id = text.withUTF8({ bytes in HashedText.isNFC(bytes) ? intern(bytes: bytes) : nil }) { return id }
+        return text._nfcCodeUnits.withUnsafeBufferPointer { intern(bytes: $0) }
+    }
+
+    /// The identifier of the key `text` makes, without making the key's `String`: `asciiRule` on the
+    /// bytes of ASCII text; `scalarRule` on the scalars of other text (`false` when it cannot tell,
+    /// having met a scalar `ScalarTable` does not know); `key(text)` otherwise. The rules must make the
+    /// units of the text `key` makes: they are its own rules, on bytes or scalars held in buffers the
+    /// interner reuses.
+    package mutating func intern(
+        key text: String, asciiRule: (inout [UInt8]) -> Void, scalarRule: (inout [Unicode.Scalar]) -> Bool, key: (String) -> String
+    ) -> ID {
+        var text = text
+        var scratch = self.scratch
+        var scalars = self.scalars
+        self.scratch = []
+        self.scalars = []
+        defer {
+            self.scratch = scratch
+            self.scalars = scalars
+        }
+        scratch.removeAll(keepingCapacity: true)
+        let isASCII = text.withUTF8 { bytes in
+            if TextUnits.isASCII(bytes) {
+                scratch.append(contentsOf: bytes)
+                return true
+            }
+            scalars.removeAll(keepingCapacity: true)
+            TextUnits.appendScalars(of: bytes, to: &scalars)
+            return false
+        }
+        if isASCII {
+            asciiRule(&scratch)
+            return scratch.withUnsafeBufferPointer { intern(bytes: $0) }
+        }
+        guard scalarRule(&scalars) else { return intern(key(text)) }
+        for scalar in scalars { UTF8Encoding.append(scalar.value, to: &scratch) }
+        if let id = scratch.withUnsafeBufferPointer({ bytes in HashedText.isNFC(bytes) ? intern(bytes: bytes) : nil }) { return id }
+        return intern(String(decoding: scratch, as: UTF8.self))
+    }
+
+    /// The identifier of NFC bytes, added if new.
+    package mutating func intern(bytes: UnsafeBufferPointer<UInt8>) -> ID {
+        let hash = ByteHash.hash(bytes)
+        var mask = slots.count - 1
+        var slot = hash & mask
+        while true {
+            let entry = slots[slot]
+            if entry == 0 { break }
+            let index = Int(entry - 1)
+            if hashes[index] == hash, equals(index, bytes) { return ID(value: entry - 1) }
+            slot = (slot + 1) & mask
+        }
+        let id = UInt32(ends.count)
+        arena.append(contentsOf: bytes)
+        ends.append(arena.count)
+        hashes.append(hash)
+        if ends.count * 2 > slots.count {
+            grow()
+            mask = slots.count - 1
+            slot = hash & mask
+            while slots[slot] != 0 { slot = (slot + 1) & mask }
+        }
+        slots[slot] = id + 1
+        return ID(value: id)
+    }
+
+    private func equals(_ index: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let start = index == 0 ? 0 : ends[index - 1]
+        guard ends[index] - start == bytes.count else { return false }
+        return arena.withUnsafeBufferPointer { arena in
+            guard let base = arena.baseAddress, let other = bytes.baseAddress else { return true }
+            for offset in 0..<bytes.count where base[start + offset] != other[offset] { return false }
+            return true
+        }
+    }
+
+    private mutating func grow() {
+        var table = [UInt32](repeating: 0, count: slots.count * 2)
+        let mask = table.count - 1
+        for (index, hash) in hashes.enumerated() {
+            var slot = hash & mask
+            while table[slot] != 0 { slot = (slot + 1) & mask }
+            table[slot] = UInt32(index + 1)
+        }
+        slots = table
+    }
+
+    /// Makes room for `count` more keys.
+    package mutating func reserveCapacity(_ count: Int) {
+        ends.reserveCapacity(ends.count + count)
+        hashes.reserveCapacity(hashes.count + count)
+        var size = slots.count
+        while size < (ends.count + count) * 2 { size *= 2 }
+        guard size > slots.count else { return }
+        slots = [UInt32](repeating: 0, count: size / 2)  // `grow` doubles it and re-places every key
+        grow()
+    }
+}
