@@ -1,19 +1,13 @@
 /// What duplicate detection compares of a book: its keys for each tier.
 public struct DuplicateKeys: Hashable, Sendable {
     /// Tier 1: the title, lowercased with whitespace collapsed.
-    public var titleKey: String { hashedTitleKey.text }
+    public let titleKey: String
     /// Tier 1 and 3: the primary author's key (`AuthorNames.key`).
-    public var authorKey: String { hashedAuthorKey.text }
+    public let authorKey: String
     /// Tier 2: the ISBN-13, when the book has an ISBN.
-    public var isbn13: String? { hashedISBN13?.text }
+    public let isbn13: String?
     /// Tier 3: the normalized title (`TitleNormalization`), lowercased.
-    public var normalizedTitleKey: String { hashedNormalizedTitleKey.text }
-
-    // The keys as the index's tables hold them, each hashed once.
-    let hashedTitleKey: HashedText
-    let hashedAuthorKey: HashedText
-    let hashedISBN13: HashedText?
-    let hashedNormalizedTitleKey: HashedText
+    public let normalizedTitleKey: String
 
     public init(title: String, author: String, isbn13: String?) {
         self.init(title: title, normalizedTitle: TitleNormalization.normalizedForSearch(title), author: author, isbn13: isbn13)
@@ -25,10 +19,10 @@ public struct DuplicateKeys: Hashable, Sendable {
     }
 
     init(title: String, normalizedTitle: String, author: String, isbn13: String?) {
-        hashedTitleKey = HashedText(Self.titleKey(title))
-        hashedAuthorKey = HashedText(AuthorNames.key(author))
-        hashedISBN13 = isbn13.map(HashedText.init)
-        hashedNormalizedTitleKey = HashedText(TextUnits.lowercased(normalizedTitle))
+        titleKey = Self.titleKey(title)
+        authorKey = AuthorNames.key(author)
+        self.isbn13 = isbn13
+        normalizedTitleKey = TextUnits.lowercased(normalizedTitle)
     }
 
     /// The tier 1 title key: lowercased, whitespace collapsed.
@@ -178,7 +172,7 @@ public struct DuplicateIndex: Sendable {
     package mutating func keys(title: String, normalizedTitle: String, author: String, isbn13: String?) -> Keys {
         Keys(
             titleKey: interner.intern(
-                key: title, asciiRule: { _ = DuplicateKeys.titleKeyRule(&$0) },
+                key: title, asciiRule: DuplicateKeys.titleKeyRule,
                 scalarRule: { scalars in
                     guard ScalarTable.lowercase(&scalars) else { return false }
                     TitleNormalization.collapseWhitespace(&scalars)
@@ -189,7 +183,7 @@ public struct DuplicateIndex: Sendable {
             authorKey: authorKey(ofName: author),
             isbn13: isbn13.map { interner.intern($0) },
             normalizedTitleKey: interner.intern(
-                key: normalizedTitle, asciiRule: { _ = TextUnits.lowercaseASCII(&$0) }, scalarRule: { ScalarTable.lowercase(&$0) },
+                key: normalizedTitle, asciiRule: TextUnits.lowercaseASCII, scalarRule: ScalarTable.lowercase,
                 key: { TextUnits.lowercased($0) }
             )
         )
@@ -198,7 +192,7 @@ public struct DuplicateIndex: Sendable {
     /// The identifier of an author name's key (`AuthorNames.key`).
     package mutating func authorKey(ofName name: String) -> KeyInterner.ID {
         interner.intern(
-            key: name, asciiRule: { _ = AuthorNames.keyRule(&$0) },
+            key: name, asciiRule: AuthorNames.keyRule,
             scalarRule: { scalars in
                 guard ScalarTable.lowercase(&scalars) else { return false }
                 AuthorNames.makeKey(&scalars)

@@ -52,8 +52,18 @@ package struct KeyInterner: Sendable {
     /// The identifier of a text, as is.
     package mutating func intern(_ text: String) -> ID {
         var text = text
-        if let id = text.withUTF8({ bytes in HashedText.isNFC(bytes) ? intern(bytes: bytes) : nil }) { return id }
+        if let id = text.withUTF8({ bytes in Self.isNFC(bytes) ? intern(bytes: bytes) : nil }) { return id }
         return text._nfcCodeUnits.withUnsafeBufferPointer { intern(bytes: $0) }
+    }
+
+    /// Whether the bytes, valid UTF-8, are in NFC by the quick check (`false` when it cannot tell).
+    static func isNFC(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        if TextUnits.isASCII(bytes) { return true }
+        // Apple platforms before the 26 releases have no `UTF8Span`: their non-ASCII text takes the
+        // `_nfcCodeUnits` path, slower and equally exact.
+        guard #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) else { return false }
+        guard var span = try? UTF8Span(validating: bytes.span) else { return false }
+        return span.checkForNFC(quickCheck: true)
     }
 
     /// The identifier of the key `text` makes, without making the key's `String`: `asciiRule` on the
@@ -62,7 +72,7 @@ package struct KeyInterner: Sendable {
     /// units of the text `key` makes: they are its own rules, on bytes or scalars held in buffers the
     /// interner reuses.
     package mutating func intern(
-        key text: String, asciiRule: (inout [UInt8]) -> Void, scalarRule: (inout [Unicode.Scalar]) -> Bool, key: (String) -> String
+        key text: String, asciiRule: (inout [UInt8]) -> Bool, scalarRule: (inout [Unicode.Scalar]) -> Bool, key: (String) -> String
     ) -> ID {
         var text = text
         var scratch = self.scratch
@@ -84,12 +94,12 @@ package struct KeyInterner: Sendable {
             return false
         }
         if isASCII {
-            asciiRule(&scratch)
+            _ = asciiRule(&scratch)
             return scratch.withUnsafeBufferPointer { intern(bytes: $0) }
         }
         guard scalarRule(&scalars) else { return intern(key(text)) }
         for scalar in scalars { UTF8Encoding.append(scalar.value, to: &scratch) }
-        if let id = scratch.withUnsafeBufferPointer({ bytes in HashedText.isNFC(bytes) ? intern(bytes: bytes) : nil }) { return id }
+        if let id = scratch.withUnsafeBufferPointer({ bytes in Self.isNFC(bytes) ? intern(bytes: bytes) : nil }) { return id }
         return intern(String(decoding: scratch, as: UTF8.self))
     }
 
@@ -110,7 +120,7 @@ package struct KeyInterner: Sendable {
         ends.append(arena.count)
         hashes.append(hash)
         if ends.count * 2 > slots.count {
-            grow()
+            resize(to: slots.count * 2)
             mask = slots.count - 1
             slot = hash & mask
             while slots[slot] != 0 { slot = (slot + 1) & mask }
@@ -129,9 +139,10 @@ package struct KeyInterner: Sendable {
         }
     }
 
-    private mutating func grow() {
-        var table = [UInt32](repeating: 0, count: slots.count * 2)
-        let mask = table.count - 1
+    /// Makes the table `size` slots long (a power of two) and places every key in it again.
+    private mutating func resize(to size: Int) {
+        var table = [UInt32](repeating: 0, count: size)
+        let mask = size - 1
         for (index, hash) in hashes.enumerated() {
             var slot = hash & mask
             while table[slot] != 0 { slot = (slot + 1) & mask }
@@ -146,8 +157,6 @@ package struct KeyInterner: Sendable {
         hashes.reserveCapacity(hashes.count + count)
         var size = slots.count
         while size < (ends.count + count) * 2 { size *= 2 }
-        guard size > slots.count else { return }
-        slots = [UInt32](repeating: 0, count: size / 2)  // `grow` doubles it and re-places every key
-        grow()
+        if size > slots.count { resize(to: size) }
     }
 }

@@ -122,13 +122,16 @@ enum UTF8Encoding {
 }
 
 extension String {
+    /// The most UTF-8 bytes a String holds inline, without a heap allocation (on 64-bit platforms).
+    static let smallBytesMax = 15
+
     /// The text of bytes already checked to be UTF-8 (by the parser that read them).
     ///
     /// A short text is copied straight into a small string, which skips the second validation
     /// `String(decoding:as:)` makes of ASCII text; decoding repairs nothing either way.
     init(checkedUTF8 bytes: UnsafeBufferPointer<UInt8>) {
         let count = bytes.count
-        if count <= 15, #available(macOS 11, iOS 14, tvOS 14, watchOS 7, *), let source = bytes.baseAddress {
+        if count <= Self.smallBytesMax, #available(macOS 11, iOS 14, tvOS 14, watchOS 7, *), let source = bytes.baseAddress {
             self.init(unsafeUninitializedCapacity: count) { target in
                 UnsafeMutableRawPointer(target.baseAddress!).copyMemory(from: source, byteCount: count)
                 return count

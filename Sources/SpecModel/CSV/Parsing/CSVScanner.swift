@@ -57,8 +57,6 @@ struct CSVScanner {
     }
 
     static let quote = UInt8(ascii: "\"")
-    /// The most UTF-8 bytes a String holds inline, without a heap allocation (on 64-bit platforms).
-    static let smallStringBytesMax = 15
     static let lineFeed: UInt8 = 0x0A
     static let carriageReturn: UInt8 = 0x0D
 
@@ -441,19 +439,10 @@ struct CSVScanner {
                 fields.append("")
                 return
             }
-            // The bytes are validated UTF-8 (the scanner checked every byte of 0x80 or more), so
-            // decoding repairs nothing.
-            let count = stop - start
-            if count <= Self.smallStringBytesMax, #available(macOS 11, iOS 14, tvOS 14, watchOS 7, *), let source = buffer.baseAddress {
-                // Most fields fit a small (inline) String. Built this way, an ASCII one skips the
-                // validation `String(decoding:as:)` repeats: a few percent of the parse.
-                fields.append(String(unsafeUninitializedCapacity: count) { target in
-                    UnsafeMutableRawPointer(target.baseAddress!).copyMemory(from: source + start, byteCount: count)
-                    return count
-                })
-            } else {
-                fields.append(String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<stop]), as: UTF8.self))
-            }
+            // The bytes are validated UTF-8 (the scanner checked every byte of 0x80 or more). Most
+            // fields fit a small (inline) String, which `checkedUTF8` builds without the second
+            // validation `String(decoding:as:)` makes of ASCII text: a few percent of the parse.
+            fields.append(String(checkedUTF8: UnsafeBufferPointer(rebasing: buffer[start..<stop])))
         } else {
             if let buffer, stop > start {
                 partial.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<stop]))

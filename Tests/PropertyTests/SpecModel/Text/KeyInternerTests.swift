@@ -8,10 +8,12 @@ import Testing
 /// strings of `DuplicateKeys` give.
 @Suite struct KeyInternerTests {
     /// Text from a small alphabet with combining marks, precomposed letters and capitals, so that
-    /// canonically equivalent pairs come often.
+    /// canonically equivalent pairs, and pairs that differ in one mark, come often.
     static let markedText = Gen<String>.string(
-        of: Gen<Character>.element(of: ["e", "\u{E9}", "\u{301}", "E", "\u{C9}", " ", "a", "\u{212B}", "A", "\u{30A}"]),
-        count: 0...5
+        of: Gen<Character>.element(of: [
+            "e", "\u{E9}", "\u{301}", "\u{300}", "E", "\u{C9}", " ", "a", "\u{E0}", "\u{327}", "c", "\u{E7}", "\u{212B}", "A", "\u{30A}",
+        ]),
+        count: 0...6
     )
 
     /// Titles and names as exports hold them, hostile ones included: ASCII with runs of spaces,
@@ -24,6 +26,44 @@ import Testing
         Gen<String>.unicodeString(count: 0...12),
         markedText
     )
+
+    @Test func canonicallyEquivalentTextsAreOneKeyStoredInNFC() {
+        let composed = "Gabriel Garc\u{ED}a M\u{E1}rquez"
+        let decomposed = "Gabriel Garci\u{301}a Ma\u{301}rquez"
+        #expect(composed == decomposed, "the premise: String equality is canonical equivalence")
+        #expect(composed.utf8.count != decomposed.utf8.count)
+        var interner = KeyInterner()
+        let id = interner.intern(decomposed)
+        #expect(interner.intern(composed) == id)
+        #expect(interner.count == 1)
+        #expect(Array(interner.text(id).utf8) == Array(composed.utf8), "the key is stored in NFC")
+    }
+
+    @Test func textsThatDifferAreDifferentKeys() {
+        var interner = KeyInterner()
+        let pairs = [("Dune", "dune"), ("Dune", "Dune "), ("", " "), ("e\u{301}", "e")]
+        for (first, second) in pairs {
+            #expect(interner.intern(first) != interner.intern(second), "\(String(reflecting: first)) and \(String(reflecting: second))")
+        }
+    }
+
+    /// Distinct titles and keys of every length get distinct hashes: a collision costs a comparison,
+    /// but a hash that collided often would make the interner compare bytes at every probe.
+    @Test func distinctTextsHashApart() {
+        var texts: Set<String> = []
+        for length in 0...40 {
+            for variant in 0..<500 { texts.insert(String(repeating: "a", count: length) + String(variant, radix: 36)) }
+        }
+        var hashes: [Int: String] = [:]
+        var collisions: [String] = []
+        for text in texts {
+            var bytes = text
+            let hash = bytes.withUTF8(ByteHash.hash)
+            if let earlier = hashes.updateValue(text, forKey: hash) { collisions.append("\(earlier) / \(text)") }
+        }
+        #expect(texts.count > 19_000)
+        #expect(collisions.isEmpty, "\(collisions.prefix(5))")
+    }
 
     @Test func textsShareAnIdentifierExactlyWhenTheyAreEqualStrings() {
         property(Self.markedText.zip(Self.markedText), cases: 3_000) { pair in
