@@ -63,11 +63,19 @@ public enum AuthorNames {
     /// Makes lowercased units a key in place; returns whether they changed.
     @discardableResult
     static func makeKey<Unit: TextUnit>(_ units: inout [Unit]) -> Bool {
-        let period = Unit(ascii: UInt8(ascii: ".")), comma = Unit(ascii: UInt8(ascii: ","))
-        let hyphen = Unit(ascii: UInt8(ascii: "-")), apostrophe = Unit(ascii: UInt8(ascii: "'"))
-        return TitleNormalization.collapse(&units) { unit in
-            unit.isSpace || unit == period || unit == comma || unit == hyphen || unit == apostrophe || unit.isRightSingleQuotationMark
-        }
+        TitleNormalization.collapse(&units) { isKeySeparator($0) }
+    }
+
+    /// Makes the lowercased front of a buffer a key in place; returns the number of units kept.
+    static func makeKey<Unit: TextUnit>(_ units: UnsafeMutableBufferPointer<Unit>) -> Int {
+        TitleNormalization.collapse(units) { isKeySeparator($0) }.kept
+    }
+
+    /// Whether the key turns the unit into a space.
+    @inline(__always)
+    static func isKeySeparator<Unit: TextUnit>(_ unit: Unit) -> Bool {
+        unit.isSpace || unit == Unit(ascii: UInt8(ascii: ".")) || unit == Unit(ascii: UInt8(ascii: ","))
+            || unit == Unit(ascii: UInt8(ascii: "-")) || unit == Unit(ascii: UInt8(ascii: "'")) || unit.isRightSingleQuotationMark
     }
 }
 

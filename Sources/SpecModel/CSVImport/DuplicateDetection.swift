@@ -172,34 +172,19 @@ public struct DuplicateIndex: Sendable {
     package mutating func keys(title: String, normalizedTitle: String, author: String, isbn13: String?) -> Keys {
         Keys(
             titleKey: interner.intern(
-                key: title, asciiRule: DuplicateKeys.titleKeyRule,
-                scalarRule: { scalars in
-                    guard ScalarTable.lowercase(&scalars) else { return false }
-                    TitleNormalization.collapseWhitespace(&scalars)
-                    return true
-                },
+                lowercasedKey: title,
+                rule: { TitleNormalization.collapse($0) { $0.isSpace }.kept },
                 key: DuplicateKeys.titleKey
             ),
             authorKey: authorKey(ofName: author),
             isbn13: isbn13.map { interner.intern($0) },
-            normalizedTitleKey: interner.intern(
-                key: normalizedTitle, asciiRule: TextUnits.lowercaseASCII, scalarRule: ScalarTable.lowercase,
-                key: { TextUnits.lowercased($0) }
-            )
+            normalizedTitleKey: interner.intern(lowercasedKey: normalizedTitle, rule: { $0.count }, key: { TextUnits.lowercased($0) })
         )
     }
 
     /// The identifier of an author name's key (`AuthorNames.key`).
     package mutating func authorKey(ofName name: String) -> KeyInterner.ID {
-        interner.intern(
-            key: name, asciiRule: AuthorNames.keyRule,
-            scalarRule: { scalars in
-                guard ScalarTable.lowercase(&scalars) else { return false }
-                AuthorNames.makeKey(&scalars)
-                return true
-            },
-            key: { AuthorNames.key($0) }
-        )
+        interner.intern(lowercasedKey: name, apostropheAsASCII: true, rule: AuthorNames.makeKey, key: { AuthorNames.key($0) })
     }
 
     // MARK: - Changing

@@ -35,7 +35,7 @@ public enum TitleNormalization {
     ///   returned as it was, without a copy.
     /// - Parameter walk: how the title's text is walked; the result is the same either way.
     public static func normalizedForSearch(_ title: String, walk: TextWalk = .automatic) -> String {
-        TextUnits.rewrite(title, walk, bytes: { normalize(&$0) }, scalars: { _ = normalize(&$0) })
+        TextUnits.rewriteUTF8(title, walk, bytes: { normalize(&$0) }, scalars: { _ = normalize(&$0) })
     }
 
     /// The most rounds of the five steps; every changing round shortens the title, so far fewer are needed.
@@ -47,40 +47,53 @@ public enum TitleNormalization {
         // (`(A, [x]#1)`: removing `[x]` leaves `(A,#1)`), so rounds repeat until nothing changes. A round
         // that changes the title shortens it or turns other whitespace into spaces, so this ends;
         // ordinary titles take one round.
+        //
+        // The steps work on one buffer of the units (the array's own subscript would check its
+        // uniqueness at every write), each returning how many units it kept at the front.
         var changed = false
-        for _ in 0..<roundsMax {
-            guard round(&units) else { break }
-            changed = true
+        let total = units.count
+        let kept = units.withUnsafeMutableBufferPointer { buffer in
+            var count = total
+            for _ in 0..<roundsMax {
+                let (kept, roundChanged) = round(UnsafeMutableBufferPointer(rebasing: buffer[..<count]))
+                count = kept
+                guard roundChanged else { break }
+                changed = true
+            }
+            return count
         }
+        units.removeLast(total - kept)
         return changed
     }
 
-    /// The seed's five steps, once, in place; the result has its whitespace collapsed (step 5).
-    /// Returns whether the units changed.
-    static func round<Unit: TextUnit>(_ units: inout [Unit]) -> Bool {
-        var changed = removeSeriesMarkers(&units)
-        changed = removeEditionMarkers(&units) || changed
-        changed = stripSubtitle(&units) || changed
-        changed = removeAbbreviationPeriods(&units) || changed
-        return collapseWhitespace(&units) || changed
+    /// The seed's five steps, once, in place on `units`; the result, `units[..<kept]`, has its whitespace
+    /// collapsed (step 5).
+    static func round<Unit: TextUnit>(_ units: UnsafeMutableBufferPointer<Unit>) -> (kept: Int, changed: Bool) {
+        var count = removeSeriesMarkers(units)
+        count = removeEditionMarkers(UnsafeMutableBufferPointer(rebasing: units[..<count]))
+        count = stripSubtitle(UnsafeMutableBufferPointer(rebasing: units[..<count]))
+        count = removeAbbreviationPeriods(UnsafeMutableBufferPointer(rebasing: units[..<count]))
+        let (kept, collapsed) = collapse(UnsafeMutableBufferPointer(rebasing: units[..<count])) { $0.isSpace }
+        return (kept, collapsed || count != units.count)
     }
 
-    /// Step 1 in place: `\s*\([^)]*,\s*#\d+\)`, leftmost, non-overlapping, all occurrences; returns
-    /// whether a marker was removed.
-    @discardableResult
-    static func removeSeriesMarkers<Unit: TextUnit>(_ units: inout [Unit]) -> Bool {
-        removeMarkers(&units, opening: Unit(ascii: UInt8(ascii: "("))) { units, start in seriesMarkerEnd(units, openingAt: start) }
+    /// Step 1 in place: `\s*\([^)]*,\s*#\d+\)`, leftmost, non-overlapping, all occurrences; returns the
+    /// number of units kept.
+    static func removeSeriesMarkers<Unit: TextUnit>(_ units: UnsafeMutableBufferPointer<Unit>) -> Int {
+        removeMarkers(units, opening: Unit(ascii: UInt8(ascii: "("))) { units, start in seriesMarkerEnd(units, openingAt: start) }
     }
 
     /// Removes, in place, every marker that opens with `open` and ends before the index `end` gives
-    /// (`nil`: no marker there), with the whitespace before it; returns whether one was removed.
+    /// (`nil`: no marker there), with the whitespace before it; returns the number of units kept.
     ///
     /// Every step only removes units or turns whitespace into spaces, so each writes behind where it
     /// reads, and what it reads ahead is still the step's input.
     @inline(__always)
-    static func removeMarkers<Unit: TextUnit>(_ units: inout [Unit], opening open: Unit, end: ([Unit], Int) -> Int?) -> Bool {
-        guard units.contains(open) else { return false }
+    static func removeMarkers<Unit: TextUnit>(
+        _ units: UnsafeMutableBufferPointer<Unit>, opening open: Unit, end: (UnsafeMutableBufferPointer<Unit>, Int) -> Int?
+    ) -> Int {
         let count = units.count
+        guard units.contains(open) else { return count }
         var kept = 0
         var index = 0
         while index < count {
@@ -93,15 +106,14 @@ public enum TitleNormalization {
             kept += 1
             index += 1
         }
-        units.removeLast(count - kept)
-        return kept != count
+        return kept
     }
 
     /// The index after the `)` of a series marker opening at `start`, or `nil`.
     ///
     /// `[^)]*` runs to the first `)`; the marker matches if the text before that `)` ends with
     /// `,` `\s*` `#` `\d+` (the regex backtracks to exactly that split). `\d` is an ASCII digit here.
-    static func seriesMarkerEnd<Unit: TextUnit>(_ units: [Unit], openingAt start: Int) -> Int? {
+    static func seriesMarkerEnd<Unit: TextUnit>(_ units: UnsafeMutableBufferPointer<Unit>, openingAt start: Int) -> Int? {
         guard let close = units[(start + 1)...].firstIndex(of: Unit(ascii: UInt8(ascii: ")"))) else { return nil }
         var cursor = close - 1
         var digits = 0
@@ -116,34 +128,34 @@ public enum TitleNormalization {
         return close + 1
     }
 
-    /// Step 2 in place: `\s*\[[^\]]*\]`, all occurrences; returns whether a marker was removed.
-    static func removeEditionMarkers<Unit: TextUnit>(_ units: inout [Unit]) -> Bool {
+    /// Step 2 in place: `\s*\[[^\]]*\]`, all occurrences; returns the number of units kept.
+    static func removeEditionMarkers<Unit: TextUnit>(_ units: UnsafeMutableBufferPointer<Unit>) -> Int {
         let close = Unit(ascii: UInt8(ascii: "]"))
-        return removeMarkers(&units, opening: Unit(ascii: UInt8(ascii: "["))) { units, start in
+        return removeMarkers(units, opening: Unit(ascii: UInt8(ascii: "["))) { units, start in
             units[(start + 1)...].firstIndex(of: close).map { $0 + 1 }
         }
     }
 
     /// Step 3 in place: strip from the first `:` when the title is longer than `subtitleKeptLengthMax`;
-    /// returns whether it did.
-    static func stripSubtitle<Unit: TextUnit>(_ units: inout [Unit]) -> Bool {
-        guard let colon = units.firstIndex(of: Unit(ascii: UInt8(ascii: ":"))) else { return false }
-        guard Unit.collapsedCharacterCount(units) > subtitleKeptLengthMax else { return false }
-        guard units[..<colon].contains(where: { !$0.isSpace }) else { return false }
-        units.removeSubrange(colon...)
-        return true
+    /// returns the number of units kept.
+    static func stripSubtitle<Unit: TextUnit>(_ units: UnsafeMutableBufferPointer<Unit>) -> Int {
+        guard let colon = units.firstIndex(of: Unit(ascii: UInt8(ascii: ":"))) else { return units.count }
+        guard Unit.collapsedCharacterCount(UnsafeBufferPointer(units)) > subtitleKeptLengthMax else { return units.count }
+        guard units[..<colon].contains(where: { !$0.isSpace }) else { return units.count }
+        return colon
     }
 
-    /// Step 4 in place: a period after a letter goes, unless a digit follows it; returns whether one went.
-    static func removeAbbreviationPeriods<Unit: TextUnit>(_ units: inout [Unit]) -> Bool {
+    /// Step 4 in place: a period after a letter goes, unless a digit follows it; returns the number of
+    /// units kept.
+    static func removeAbbreviationPeriods<Unit: TextUnit>(_ units: UnsafeMutableBufferPointer<Unit>) -> Int {
         let period = Unit(ascii: UInt8(ascii: "."))
-        guard units.contains(period) else { return false }
         let count = units.count
+        guard units.contains(period) else { return count }
         var kept = 0
         for index in 0..<count {
             let unit = units[index]
-            if unit == period, kept > 0, units[kept - 1].isAlphabetic {
-                if index + 1 < count, units[index + 1].isNumeric {
+            if unit == period, kept > 0, Unit.isAlphabetic(endingAt: kept - 1, in: UnsafeBufferPointer(units)) {
+                if index + 1 < count, Unit.isNumeric(startingAt: index + 1, in: UnsafeBufferPointer(units)) {
                     units[kept] = unit
                     kept += 1
                 }
@@ -152,8 +164,7 @@ public enum TitleNormalization {
             units[kept] = unit
             kept += 1
         }
-        units.removeLast(count - kept)
-        return kept != count
+        return kept
     }
 
     /// Step 5: runs of whitespace become one space; leading and trailing whitespace goes.
@@ -175,32 +186,41 @@ public enum TitleNormalization {
     @discardableResult
     static func collapse<Unit: TextUnit>(_ units: inout [Unit], separators isSeparator: (Unit) -> Bool) -> Bool {
         let count = units.count
+        let (kept, changed) = units.withUnsafeMutableBufferPointer { collapse($0, separators: isSeparator) }
+        units.removeLast(count - kept)
+        return changed
+    }
+
+    /// `collapse` on the front of a buffer: returns the number of units kept and whether they changed.
+    @inline(__always)
+    static func collapse<Unit: TextUnit>(
+        _ units: UnsafeMutableBufferPointer<Unit>, separators isSeparator: (Unit) -> Bool
+    ) -> (kept: Int, changed: Bool) {
+        let count = units.count
         let space = Unit(ascii: 0x20)
+        var sawOtherSeparator = false
         var kept = 0
-        var changed = false
         var pendingSpace = false
         for index in 0..<count {
             let unit = units[index]
             if isSeparator(unit) {
+                if unit != space { sawOtherSeparator = true }
                 pendingSpace = kept > 0
                 continue
             }
             if pendingSpace {
-                changed = changed || units[kept] != space
                 units[kept] = space
                 kept += 1
                 pendingSpace = false
             }
-            changed = changed || kept != index
             units[kept] = unit
             kept += 1
         }
-        units.removeLast(count - kept)
-        return changed || kept != count
+        return (kept, kept != count || sawOtherSeparator)
     }
 
     /// `text` with runs of whitespace made one space, and trimmed.
     static func collapsingWhitespace(_ text: String, walk: TextWalk = .automatic) -> String {
-        TextUnits.rewrite(text, walk, bytes: { collapseWhitespace(&$0) }, scalars: { collapseWhitespace(&$0) })
+        TextUnits.rewriteUTF8(text, walk, bytes: { collapseWhitespace(&$0) }, scalars: { collapseWhitespace(&$0) })
     }
 }

@@ -33,9 +33,8 @@ package struct KeyInterner: Sendable {
     /// The open-addressing table: an identifier plus one per slot, 0 for an empty slot; a power of two
     /// long, at most half full.
     private var slots: [UInt32] = Array(repeating: 0, count: 16)
-    /// Reused for each key written before it is looked up, and for the scalars of non-ASCII text.
+    /// Reused for each key written before it is looked up.
     private var scratch: [UInt8] = []
-    private var scalars: [Unicode.Scalar] = []
 
     package init() {}
 
@@ -66,41 +65,70 @@ package struct KeyInterner: Sendable {
         return span.checkForNFC(quickCheck: true)
     }
 
-    /// The identifier of the key `text` makes, without making the key's `String`: `asciiRule` on the
-    /// bytes of ASCII text; `scalarRule` on the scalars of other text (`false` when it cannot tell,
-    /// having met a scalar `ScalarTable` does not know); `key(text)` otherwise. The rules must make the
-    /// units of the text `key` makes: they are its own rules, on bytes or scalars held in buffers the
-    /// interner reuses.
+    /// The identifier of the key made by lowercasing `text` (as `String.lowercased()` does) and then
+    /// applying `rule`, without making the key's `String`.
+    ///
+    /// The text is lowercased scalar by scalar from its UTF-8 bytes into a reused buffer, by
+    /// `ScalarTable`, and `rule` rewrites the front of that buffer in place and returns how many bytes it
+    /// kept. With `apostropheAsASCII`, `’` is written as `'` (for rules to which both are the same
+    /// separator). The bytes are interned as they are when every scalar is one NFC leaves alone in any
+    /// company (below U+0300, CJK ideographs, Hangul syllables), after the NFC check otherwise. Text the
+    /// byte rule cannot read (whitespace beyond ASCII, a scalar the table cannot lowercase) is keyed by
+    /// `key(text)`, the key function itself.
     package mutating func intern(
-        key text: String, asciiRule: (inout [UInt8]) -> Bool, scalarRule: (inout [Unicode.Scalar]) -> Bool, key: (String) -> String
+        lowercasedKey text: String, apostropheAsASCII: Bool = false,
+        rule: (UnsafeMutableBufferPointer<UInt8>) -> Int, key: (String) -> String
     ) -> ID {
         var text = text
         var scratch = self.scratch
-        var scalars = self.scalars
         self.scratch = []
-        self.scalars = []
-        defer {
-            self.scratch = scratch
-            self.scalars = scalars
-        }
-        scratch.removeAll(keepingCapacity: true)
-        let isASCII = text.withUTF8 { bytes in
-            if TextUnits.isASCII(bytes) {
-                scratch.append(contentsOf: bytes)
-                return true
+        defer { self.scratch = scratch }
+        // Lowercasing can lengthen a scalar's UTF-8 by half (`Ⱥ`, two bytes, lowercases to `ⱥ`, three).
+        let needed = text.utf8.count * 2
+        if scratch.count < needed { scratch.append(contentsOf: repeatElement(0, count: needed - scratch.count)) }
+        let made: (kept: Int, isNFC: Bool)? = text.withUTF8 { bytes in
+            guard !TextUnits.hasNonASCIIWhitespace(bytes) else { return nil }
+            return scratch.withUnsafeMutableBufferPointer { out in
+                guard let written = Self.writeLowercase(bytes, into: out, apostropheAsASCII: apostropheAsASCII) else { return nil }
+                let buffer = UnsafeMutableBufferPointer(rebasing: out[..<written.count])
+                let kept = rule(buffer)
+                return (kept, written.isNFC || Self.isNFC(UnsafeBufferPointer(rebasing: buffer[..<kept])))
             }
-            scalars.removeAll(keepingCapacity: true)
-            TextUnits.appendScalars(of: bytes, to: &scalars)
-            return false
         }
-        if isASCII {
-            _ = asciiRule(&scratch)
-            return scratch.withUnsafeBufferPointer { intern(bytes: $0) }
+        guard let made, made.isNFC else { return intern(key(text)) }
+        return scratch.withUnsafeBufferPointer { intern(bytes: UnsafeBufferPointer(rebasing: $0[..<made.kept])) }
+    }
+
+    /// Writes the lowercase of valid UTF-8 `bytes` into `out` (at least twice as long), scalar by
+    /// scalar; returns the bytes written and whether every scalar written is one NFC keeps as it is
+    /// whatever surrounds it, or `nil` when the table does not know a scalar's lowercase.
+    @inline(__always)
+    static func writeLowercase(
+        _ bytes: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>, apostropheAsASCII: Bool
+    ) -> (count: Int, isNFC: Bool)? {
+        var isNFC = true
+        var written = 0
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            let lead = bytes[index]
+            if lead < 0x80 {
+                out[written] = TextUnits.asciiLowercased(lead)
+                written += 1
+                index += 1
+                continue
+            }
+            let scalar = TextUnits.scalar(at: index, in: bytes)
+            index += UTF8Encoding.length(of: scalar.value)
+            guard var lower = ScalarTable.singleLowercase(scalar.value) else { return nil }
+            if apostropheAsASCII, lower == 0x2019 { lower = 0x27 }
+            switch lower {
+            case ..<0x300, 0x3400..<0x4DC0, 0x4E00..<0xA000, 0xAC00..<0xD7A4: break
+            default: isNFC = false
+            }
+            written = UTF8Encoding.write(lower, into: out, at: written)
         }
-        guard scalarRule(&scalars) else { return intern(key(text)) }
-        for scalar in scalars { UTF8Encoding.append(scalar.value, to: &scratch) }
-        if let id = scratch.withUnsafeBufferPointer({ bytes in Self.isNFC(bytes) ? intern(bytes: bytes) : nil }) { return id }
-        return intern(String(decoding: scratch, as: UTF8.self))
+        return (written, isNFC)
     }
 
     /// The identifier of NFC bytes, added if new.

@@ -1,27 +1,33 @@
-/// A unit of text that the import's string routines walk: a byte of an all-ASCII string, or a Unicode
-/// scalar of any other.
+/// A unit of text that the import's string routines walk: a byte of UTF-8 text, or a Unicode scalar.
 ///
-/// Titles and names are ASCII in almost every export, and walking their bytes skips both the decoding
-/// of scalars and the Unicode property tables (a property lookup costs more than the rest of a title's
+/// Titles and names are ASCII in most exports, and walking their bytes skips both the decoding of
+/// scalars and the Unicode property tables (a property lookup costs more than the rest of a title's
 /// normalization). The routines are written once, generic over the unit, and give the same result
 /// either way: an ASCII byte and its scalar answer every question alike
 /// (`TextUnitTests.asciiBytesAndScalarsAgree`).
+///
+/// Bytes walk all-ASCII text, and, for the routines that only look at ASCII punctuation, whitespace
+/// and the letters or digits next to a period (title normalization and whitespace collapsing), any
+/// text whose whitespace is all ASCII: every byte of a multi-byte scalar is 0x80 or more, so it is
+/// never taken for ASCII punctuation or whitespace, and a step that removes ASCII units keeps the text
+/// valid UTF-8 (Decision D-111; `TextUnitTests.utf8BytesAndScalarsAgree`).
 protocol TextUnit: Hashable {
     init(ascii byte: UInt8)
     /// Unicode's White_Space property (ASCII: tab, line feed, vertical tab, form feed, return, space).
+    /// A byte of 0x80 or more is never whitespace: bytes walk only text whose whitespace is ASCII.
     var isSpace: Bool { get }
-    /// Unicode's Alphabetic property.
-    var isAlphabetic: Bool { get }
-    /// Whether the unit has a numeric value (any numeric type).
-    var isNumeric: Bool { get }
     /// `0` to `9`.
     var isASCIIDigit: Bool { get }
     /// `’`, the typographic apostrophe (never an ASCII byte).
     var isRightSingleQuotationMark: Bool { get }
+    /// Unicode's Alphabetic property of the scalar whose last unit is `units[index]`.
+    static func isAlphabetic(endingAt index: Int, in units: UnsafeBufferPointer<Self>) -> Bool
+    /// Whether the scalar whose first unit is `units[index]` has a numeric value (any numeric type).
+    static func isNumeric(startingAt index: Int, in units: UnsafeBufferPointer<Self>) -> Bool
     /// The text the units spell.
     static func string(_ units: some Collection<Self>) -> String
     /// The number of characters the units make once their whitespace is collapsed and trimmed.
-    static func collapsedCharacterCount(_ units: [Self]) -> Int
+    static func collapsedCharacterCount(_ units: UnsafeBufferPointer<Self>) -> Int
 }
 
 /// How the text routines walk a string. The result never depends on it; the choice exists so tests
@@ -34,7 +40,7 @@ public enum TextWalk: Hashable, Sendable {
 }
 
 /// Entry points that choose the unit for a string.
-enum TextUnits {
+package enum TextUnits {
     /// Whether every byte of `text` is ASCII.
     static func isASCII(_ text: String) -> Bool {
         var text = text
@@ -119,6 +125,55 @@ enum TextUnits {
         }
     }
 
+    /// Whether valid UTF-8 `bytes` hold a whitespace scalar beyond ASCII (U+0085, U+00A0, U+1680,
+    /// U+2000–U+200A, U+2028, U+2029, U+202F, U+205F, U+3000); `TextUnitTests` checks every scalar.
+    package static func hasNonASCIIWhitespace(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let count = bytes.count
+        var index = 0
+        while index < count {
+            let byte = bytes[index]
+            index += 1
+            guard byte >= 0xC2, byte <= 0xE3, index < count else { continue }
+            let second = bytes[index]
+            switch byte {
+            case 0xC2:
+                if second == 0x85 || second == 0xA0 { return true }
+            case 0xE1, 0xE2, 0xE3:
+                guard index + 1 < count else { continue }
+                let third = bytes[index + 1]
+                switch (byte, second) {
+                case (0xE1, 0x9A): if third == 0x80 { return true }
+                case (0xE2, 0x80): if third <= 0x8A || third == 0xA8 || third == 0xA9 || third == 0xAF { return true }
+                case (0xE2, 0x81): if third == 0x9F { return true }
+                case (0xE3, 0x80): if third == 0x80 { return true }
+                default: break
+                }
+            default:
+                break
+            }
+        }
+        return false
+    }
+
+    /// The scalar whose UTF-8 sequence starts at `bytes[index]`, in valid UTF-8.
+    @inline(__always)
+    static func scalar(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Unicode.Scalar {
+        let lead = UInt32(bytes[index])
+        let value: UInt32
+        switch lead {
+        case ..<0x80:
+            value = lead
+        case ..<0xE0:
+            value = (lead & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F)
+        case ..<0xF0:
+            value = (lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
+        default:
+            value = (lead & 0x07) << 18 | UInt32(bytes[index + 1] & 0x3F) << 12 | UInt32(bytes[index + 2] & 0x3F) << 6
+                | UInt32(bytes[index + 3] & 0x3F)
+        }
+        return Unicode.Scalar(tableValue: value)
+    }
+
     /// Lowercases ASCII bytes in place; returns whether any changed.
     @inline(__always)
     static func lowercaseASCII(_ bytes: inout [UInt8]) -> Bool {
@@ -145,6 +200,25 @@ enum TextUnits {
         scalars(&units)
         return Unicode.Scalar.string(units)
     }
+
+    /// `text` rewritten in place: by `bytes` on its UTF-8 bytes when its whitespace is all ASCII and
+    /// `walk` allows it (returned as it was, without a copy, when `bytes` reports no change), else by
+    /// `scalars` on its Unicode scalars. Only for rules that look at nothing of a non-ASCII scalar but
+    /// `TextUnit`'s context questions (see `TextUnit`).
+    @inline(__always)
+    static func rewriteUTF8(
+        _ text: String, _ walk: TextWalk, bytes: (inout [UInt8]) -> Bool, scalars: (inout [Unicode.Scalar]) -> Void
+    ) -> String {
+        if walk == .automatic {
+            var text = text
+            if var units = text.withUTF8({ hasNonASCIIWhitespace($0) ? nil : Array($0) }) {
+                return bytes(&units) ? units.withUnsafeBufferPointer { String(checkedUTF8: $0) } : text
+            }
+        }
+        var units = TextUnits.scalars(of: text)
+        scalars(&units)
+        return Unicode.Scalar.string(units)
+    }
 }
 
 extension UInt8: TextUnit {
@@ -154,11 +228,9 @@ extension UInt8: TextUnit {
     @inline(__always)
     var isSpace: Bool { self == 0x20 || (self >= 0x09 && self <= 0x0D) }
 
+    /// An ASCII letter.
     @inline(__always)
     var isAlphabetic: Bool { (self | 0x20) >= 0x61 && (self | 0x20) <= 0x7A }
-
-    @inline(__always)
-    var isNumeric: Bool { isASCIIDigit }
 
     @inline(__always)
     var isASCIIDigit: Bool { self >= 0x30 && self <= 0x39 }
@@ -166,23 +238,44 @@ extension UInt8: TextUnit {
     @inline(__always)
     var isRightSingleQuotationMark: Bool { false }
 
+    static func isAlphabetic(endingAt index: Int, in units: UnsafeBufferPointer<UInt8>) -> Bool {
+        let last = units[index]
+        if last < 0x80 { return last.isAlphabetic }
+        var start = index
+        while start > 0, units[start] & 0xC0 == 0x80 { start -= 1 }
+        return ScalarTable.isAlphabetic(TextUnits.scalar(at: start, in: units))
+    }
+
+    static func isNumeric(startingAt index: Int, in units: UnsafeBufferPointer<UInt8>) -> Bool {
+        let first = units[index]
+        if first < 0x80 { return first.isASCIIDigit }
+        return ScalarTable.isNumeric(TextUnits.scalar(at: index, in: units))
+    }
+
     static func string(_ units: some Collection<UInt8>) -> String {
         String(decoding: units, as: UTF8.self)
     }
 
-    /// Collapsed text has no line breaks, so each byte is a character.
-    static func collapsedCharacterCount(_ units: [UInt8]) -> Int {
+    /// Collapsed text has no line breaks, and a scalar below U+0300 is a character of its own (none
+    /// of them extends or joins another), so text of such scalars has a character per scalar. Other
+    /// text asks `String`.
+    static func collapsedCharacterCount(_ units: UnsafeBufferPointer<UInt8>) -> Int {
         var count = 0
         var pendingSpace = false
+        var scalarsAreCharacters = true
         for unit in units {
             if unit.isSpace {
                 pendingSpace = count > 0
                 continue
             }
-            count += pendingSpace ? 2 : 1
+            if unit & 0xC0 != 0x80 {  // the first byte of a scalar
+                count += pendingSpace ? 2 : 1
+                if unit >= 0xCC { scalarsAreCharacters = false }  // U+0300 or beyond
+            }
             pendingSpace = false
         }
-        return count
+        guard !scalarsAreCharacters else { return count }
+        return TitleNormalization.collapsingWhitespace(Array(units)).withUnsafeBufferPointer { String(checkedUTF8: $0) }.count
     }
 }
 
@@ -207,6 +300,10 @@ extension Unicode.Scalar: TextUnit {
     @inline(__always)
     var isRightSingleQuotationMark: Bool { value == 0x2019 }
 
+    static func isAlphabetic(endingAt index: Int, in units: UnsafeBufferPointer<Unicode.Scalar>) -> Bool { units[index].isAlphabetic }
+
+    static func isNumeric(startingAt index: Int, in units: UnsafeBufferPointer<Unicode.Scalar>) -> Bool { units[index].isNumeric }
+
     static func string(_ units: some Collection<Unicode.Scalar>) -> String {
         // Encoded by hand straight into the string's storage: appending scalars to a String one by one
         // costs several times more, and decoding a byte array validates what is valid already.
@@ -224,7 +321,7 @@ extension Unicode.Scalar: TextUnit {
         }
     }
 
-    static func collapsedCharacterCount(_ units: [Unicode.Scalar]) -> Int {
-        string(TitleNormalization.collapsingWhitespace(units)).count
+    static func collapsedCharacterCount(_ units: UnsafeBufferPointer<Unicode.Scalar>) -> Int {
+        string(TitleNormalization.collapsingWhitespace(Array(units))).count
     }
 }

@@ -43,8 +43,11 @@ public struct CSVRowReader: Sendable {
         }
         if !isAtEnd {
             let bytes = self.bytes
-            let row = try bytes.withUnsafeBufferPointer { buffer throws(CSVParseError) in
-                try scanner.nextRow(in: buffer, base: 0, at: &position)
+            let row = try bytes.withUnsafeBufferPointer { buffer throws(CSVParseError) -> CSVRow? in
+                // A valid record read in one loop when its fields are not made into strings; the
+                // state machine otherwise, with the same rows and errors (Decision D-111).
+                if let row = scanner.wholeRecord(in: buffer, at: &position) { return row }
+                return try scanner.nextRow(in: buffer, base: 0, at: &position)
             }
             if let row { return row }
             isAtEnd = true

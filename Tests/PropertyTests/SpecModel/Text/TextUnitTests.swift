@@ -18,12 +18,48 @@ import Testing
 
     @Test func asciiBytesAndScalarsAgree() {
         property(Self.asciiText, cases: 2_000) { text in
-            try requireEqual(
-                TitleNormalization.normalizedForSearch(text, walk: .unicodeScalars), TitleNormalization.normalizedForSearch(text),
-                "normalizing \(String(reflecting: text))")
-            try requireEqual(AuthorNames.cleaned(text, walk: .unicodeScalars), AuthorNames.cleaned(text), "cleaning \(String(reflecting: text))")
+            try Self.requireWalksAgree(on: text)
             try requireEqual(AuthorNames.key(text, walk: .unicodeScalars), AuthorNames.key(text), "keying \(String(reflecting: text))")
         }
+    }
+
+    /// Normalizing and cleaning give the same text whichever way they walk it.
+    static func requireWalksAgree(on text: String) throws {
+        try requireEqual(
+            TitleNormalization.normalizedForSearch(text, walk: .unicodeScalars), TitleNormalization.normalizedForSearch(text),
+            "normalizing \(String(reflecting: text))")
+        try requireEqual(AuthorNames.cleaned(text, walk: .unicodeScalars), AuthorNames.cleaned(text), "cleaning \(String(reflecting: text))")
+    }
+
+    /// Text beyond ASCII, built to reach every place where the byte walk of UTF-8 decides: letters,
+    /// digits and numbers of other scripts next to periods, whitespace beyond ASCII (which sends the
+    /// text to the scalar walk), combining marks, emoji and wide characters around colons (where the
+    /// subtitle rule counts characters), and the punctuation of markers.
+    static let unicodeText = Gen<String>.oneOf(
+        Gen<String>.string(
+            of: Gen<Character>.element(of: Array("aZ9 \t.,:#()[]éÉßЖж٣½Ⅻ①東京한\u{301}\u{0308}👩‍👩‍👧🇫🇷\u{A0}\u{2003}\u{3000}\u{85}’")),
+            count: 0...24),
+        Gen<String>.unicodeString(count: 0...30),
+        Gen<String>.bookTitle(style: .messy)
+    )
+
+    @Test func utf8BytesAndScalarsAgree() {
+        property(Self.unicodeText, cases: 3_000) { text in try Self.requireWalksAgree(on: text) }
+    }
+
+    /// The byte walk of UTF-8 relies on knowing, from the bytes, whether text has whitespace beyond
+    /// ASCII: checked for every scalar, alone and between letters.
+    @Test func nonASCIIWhitespaceIsFoundInTheBytes() {
+        var misses: [UInt32] = []
+        for value in UInt32(0x80)...0x10_FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            for text in [String(scalar), "a\(scalar)b"] {
+                var text = text
+                let found = text.withUTF8 { TextUnits.hasNonASCIIWhitespace($0) }
+                if found != scalar.properties.isWhitespace { misses.append(value) }
+            }
+        }
+        #expect(misses.isEmpty, "misjudged scalars: \(misses.prefix(10).map { String($0, radix: 16) })")
     }
 
     /// The byte walk hard-codes what Unicode says of the ASCII range; this pins it against the tables.
