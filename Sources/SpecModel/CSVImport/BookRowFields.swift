@@ -54,7 +54,22 @@ enum TrimmedField {
 }
 
 /// Numbers written in decimal, read from bytes exactly as the standard library reads them from text.
-enum DecimalText {
+package enum DecimalText {
+    /// `String(value)`, its digits written straight into the string (a small one, up to 15 digits).
+    package static func string(_ value: Int) -> String {
+        guard value >= 0 else { return String(value) }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var start = 20
+            var rest = value
+            repeat {
+                start -= 1
+                digits[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+                rest /= 10
+            } while rest > 0
+            return String(checkedUTF8: UnsafeBufferPointer(rebasing: digits[start...]))
+        }
+    }
+
     /// `Int(text)`: an optional `+` or `-`, then one or more ASCII digits; `nil` on anything else or
     /// on overflow.
     static func integer(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {

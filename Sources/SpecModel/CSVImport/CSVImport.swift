@@ -116,6 +116,15 @@ public struct CSVImport {
     package var _comparisons: Int { index._comparisons }
     /// The library's authors by their name's key, interned by `index`.
     var authorsByKey: [KeyInterner.ID: PersistentIdentifier]
+    /// Buffers `insert` reuses for every row: a row's authors, their keys, and the new ones'.
+    var rowAuthors = RowAuthors()
+
+    struct RowAuthors {
+        var authors: [LibraryStore.BookAuthor] = []
+        var keys: [KeyInterner.ID] = []
+        var newKeys: [KeyInterner.ID] = []
+        var newAuthors: [PersistentIdentifier] = []
+    }
 
     /// Checks a file and prepares its import into `store`'s library.
     public static func prepare(_ file: ImportFile, library store: LibraryStore, strategy: DuplicateStrategy, mapping: ColumnMapping? = nil) -> Result<CSVImport, ImportError> {
@@ -302,27 +311,31 @@ public struct CSVImport {
     /// Inserts a new work with its authors (shared by name), edition and entry.
     mutating func insert(_ book: ImportedBook, primaryAuthorKey: KeyInterner.ID, into store: inout LibraryStore) -> PersistentIdentifier {
         // Each name's author: the library's of the same key, or a new one (a later name with the key of
-        // an earlier one in the row is the same author, linked once).
-        var authors: [LibraryStore.BookAuthor] = []
-        var newKeys: [KeyInterner.ID] = []
-        var rowKeys: [KeyInterner.ID] = []
+        // an earlier one in the row is the same author, linked once). The lists are reused buffers.
+        var row = rowAuthors
+        rowAuthors = RowAuthors()
+        defer { rowAuthors = row }
+        row.authors.removeAll(keepingCapacity: true)
+        row.keys.removeAll(keepingCapacity: true)
+        row.newKeys.removeAll(keepingCapacity: true)
+        row.newAuthors.removeAll(keepingCapacity: true)
         for (position, name) in book.authors.enumerated() {
             let key = position == 0 ? primaryAuthorKey : index.authorKey(ofName: name)
-            guard !rowKeys.contains(key) else { continue }
-            rowKeys.append(key)
+            guard !row.keys.contains(key) else { continue }
+            row.keys.append(key)
             if let known = authorsByKey[key], store.contains(known) {
-                authors.append(.known(known))
+                row.authors.append(.known(known))
             } else {
-                authors.append(.new(AuthorDraft(name: name)))
-                newKeys.append(key)
+                row.authors.append(.new(AuthorDraft(name: name)))
+                row.newKeys.append(key)
             }
         }
         let hasEdition = book.isbn != nil || book.publisher != nil || book.pages != nil || book.year != nil
-        let (work, newAuthors) = store.insertBook(
-            WorkDraft(title: book.title, firstPublicationYear: book.originalYear ?? book.year), authors: authors,
-            edition: hasEdition ? Self.editionDraft(book) : nil, entry: Self.entryDraft(book)
+        let work = store.insertBook(
+            WorkDraft(title: book.title, firstPublicationYear: book.originalYear ?? book.year), authors: row.authors,
+            edition: hasEdition ? Self.editionDraft(book) : nil, entry: Self.entryDraft(book), newAuthors: &row.newAuthors
         )
-        for (key, author) in zip(newKeys, newAuthors) { authorsByKey[key] = author }
+        for (key, author) in zip(row.newKeys, row.newAuthors) { authorsByKey[key] = author }
         return work
     }
 
@@ -342,7 +355,7 @@ public struct CSVImport {
     }
 
     static func editionDraft(_ book: ImportedBook) -> EditionDraft {
-        EditionDraft(isbn10: book.isbn?.isbn10, isbn13: book.isbn?.isbn13, publisher: book.publisher, publicationDate: book.year.map(String.init), pageCount: book.pages)
+        EditionDraft(isbn10: book.isbn?.isbn10, isbn13: book.isbn?.isbn13, publisher: book.publisher, publicationDate: book.year.map(DecimalText.string), pageCount: book.pages)
     }
 
     static func entryDraft(_ book: ImportedBook) -> EntryDraft {

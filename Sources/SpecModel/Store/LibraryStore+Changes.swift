@@ -53,12 +53,15 @@ extension LibraryStore {
     /// before it is stored, so it is written once, not once per relationship (Decision D-110), and
     /// `_objectOperations` counts each object written once.
     ///
-    /// - Returns: the work's identifier and, in order, those of the new authors.
+    /// - Returns: the work's identifier; the new authors' identifiers are appended, in order, to
+    ///   `newAuthors`.
     /// - Precondition: every known author is live.
-    package mutating func insertBook(_ draft: consuming WorkDraft, authors: [BookAuthor], edition: consuming EditionDraft?, entry: consuming EntryDraft) -> (work: PersistentIdentifier, newAuthors: [PersistentIdentifier]) {
+    package mutating func insertBook(
+        _ draft: consuming WorkDraft, authors: [BookAuthor], edition: consuming EditionDraft?, entry: consuming EntryDraft,
+        newAuthors: inout [PersistentIdentifier]
+    ) -> PersistentIdentifier {
         let id = allocate(.work)
         var work = Work(id: id, draft: draft)
-        var newAuthors: [PersistentIdentifier] = []
         for author in authors {
             switch author {
             case let .known(authorID):
@@ -79,17 +82,17 @@ extension LibraryStore {
             }
         }
         var editionID: PersistentIdentifier?
-        if let edition {
+        if case let .some(draft) = consume edition {
             let made = allocate(.edition)
-            insertNew(Edition(id: made, workID: id, draft: edition))
+            insertNew(Edition(id: made, workID: id, draft: draft))
             work.editionIDs.append(made)
             editionID = made
         }
         let entryID = allocate(.userLibraryEntry)
         insertNew(UserLibraryEntry(id: entryID, workID: id, editionID: editionID, draft: entry))
         work.entryIDs.append(entryID)
-        insertNew(work)
-        return (id, newAuthors)
+        insertNew(consume work)
+        return id
     }
 
     /// Records that an author wrote a work (both sides); linking twice changes nothing.

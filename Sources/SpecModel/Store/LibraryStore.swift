@@ -131,10 +131,11 @@ public struct LibraryStore: Sendable {
     }
 
     /// Adds a new object (its identifier just allocated).
-    mutating func insertNew(_ work: consuming Work) { _objectOperations += 1; live.works[work.id] = work; undo.inserted.append(work.id) }
-    mutating func insertNew(_ edition: consuming Edition) { _objectOperations += 1; live.editions[edition.id] = edition; undo.inserted.append(edition.id) }
-    mutating func insertNew(_ author: consuming Author) { _objectOperations += 1; live.authors[author.id] = author; undo.inserted.append(author.id) }
-    mutating func insertNew(_ entry: consuming UserLibraryEntry) { _objectOperations += 1; live.entries[entry.id] = entry; undo.inserted.append(entry.id) }
+    // `updateValue` takes the object as it is; the subscript's setter would copy it into an optional.
+    mutating func insertNew(_ work: consuming Work) { _objectOperations += 1; let id = work.id; live.works.updateValue(work, forKey: id); undo.inserted.append(id) }
+    mutating func insertNew(_ edition: consuming Edition) { _objectOperations += 1; let id = edition.id; live.editions.updateValue(edition, forKey: id); undo.inserted.append(id) }
+    mutating func insertNew(_ author: consuming Author) { _objectOperations += 1; let id = author.id; live.authors.updateValue(author, forKey: id); undo.inserted.append(id) }
+    mutating func insertNew(_ entry: consuming UserLibraryEntry) { _objectOperations += 1; let id = entry.id; live.entries.updateValue(entry, forKey: id); undo.inserted.append(id) }
 
     /// Changes a live object of `objects` in place, recording its saved version first if it has one
     /// not yet recorded. (Written out per kind by its callers' inlining: a key path here would cost a

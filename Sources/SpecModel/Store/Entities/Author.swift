@@ -14,7 +14,7 @@ public struct Author: Hashable, Sendable {
 
     init(id: PersistentIdentifier, draft: consuming AuthorDraft) {
         self.id = id
-        name = draft.name
+        name = take(&draft.name, leaving: "")  // moved, not copied
         gender = draft.gender
         culturalRegion = draft.culturalRegion
         isMarginalizedVoice = draft.isMarginalizedVoice

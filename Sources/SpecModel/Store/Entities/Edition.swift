@@ -17,13 +17,14 @@ public struct Edition: Hashable, Sendable {
     init(id: PersistentIdentifier, workID: PersistentIdentifier, draft: consuming EditionDraft) {
         self.id = id
         self.workID = workID
-        isbn10 = draft.isbn10
-        isbn13 = draft.isbn13
-        publisher = draft.publisher
-        publicationDate = draft.publicationDate
+        // Moved out of the draft, not copied (see `take`).
+        isbn10 = draft.isbn10.take()
+        isbn13 = draft.isbn13.take()
+        publisher = draft.publisher.take()
+        publicationDate = draft.publicationDate.take()
         pageCount = draft.pageCount
-        coverURL = draft.coverURL
-        format = draft.format
+        coverURL = draft.coverURL.take()
+        format = draft.format.take()
     }
 }
 

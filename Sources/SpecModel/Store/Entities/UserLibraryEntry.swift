@@ -23,7 +23,7 @@ public struct UserLibraryEntry: Hashable, Sendable {
         readingStatus = draft.readingStatus
         currentPage = draft.currentPage
         rating = draft.rating
-        notes = draft.notes
+        notes = draft.notes.take()  // moved, not copied (see `take`)
         dateAdded = draft.dateAdded
         dateCompleted = draft.dateCompleted
     }

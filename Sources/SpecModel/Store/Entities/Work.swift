@@ -28,17 +28,18 @@ public struct Work: Hashable, Sendable {
 
     init(id: PersistentIdentifier, draft: consuming WorkDraft) {
         self.id = id
-        title = draft.title
-        subtitle = draft.subtitle
-        workDescription = draft.workDescription
-        originalLanguage = draft.originalLanguage
+        // Moved out of the draft, not copied (see `take`).
+        title = take(&draft.title, leaving: "")
+        subtitle = draft.subtitle.take()
+        workDescription = draft.workDescription.take()
+        originalLanguage = draft.originalLanguage.take()
         firstPublicationYear = draft.firstPublicationYear
-        coverURL = draft.coverURL
-        subjectTags = draft.subjectTags
-        googleBooksVolumeIDs = InlineList(draft.googleBooksVolumeIDs)
-        openLibraryWorkID = draft.openLibraryWorkID
-        isbndbID = draft.isbndbID
-        goodreadsWorkIDs = draft.goodreadsWorkIDs
+        coverURL = draft.coverURL.take()
+        subjectTags = take(&draft.subjectTags, leaving: [])
+        googleBooksVolumeIDs = draft.googleBooksVolumeIDs.isEmpty ? InlineList() : InlineList(draft.googleBooksVolumeIDs)
+        openLibraryWorkID = draft.openLibraryWorkID.take()
+        isbndbID = draft.isbndbID.take()
+        goodreadsWorkIDs = take(&draft.goodreadsWorkIDs, leaving: [])
         authorIDs = []
         editionIDs = []
         entryIDs = []

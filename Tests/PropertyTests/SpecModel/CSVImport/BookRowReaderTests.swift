@@ -42,6 +42,15 @@ import Testing
         #expect(book.warnings.isEmpty)
     }
 
+    /// An edition's year is written as `String(_:)` writes it, whatever its size or sign.
+    @Test func yearsAreWrittenAsStringWritesThem() {
+        let edges = [0, 9, 10, 99, 1_999, 2_024, 99_999, 1_000_000_000_000_000, Int.max, -1, Int.min]
+        for value in edges { #expect(DecimalText.string(value) == String(value), "\(value)") }
+        property(Gen<Int>.int(in: Int.min...Int.max), cases: 2_000) { value in
+            try requireEqual(DecimalText.string(value), String(value), "writing \(value)")
+        }
+    }
+
     @Test func aGoodreadsRatingOfZeroMeansUnrated() throws {
         #expect(try Self.read(Self.goodreadsRow(["My Rating": "0"])).get().rating == nil)
     }
