@@ -29,9 +29,27 @@ public enum AuthorNames {
 
     /// A comma-separated list of names, cleaned, empty ones dropped.
     public static func split(_ list: String) -> [String] {
-        // In ASCII text every comma byte is a comma character (only CR LF joins two ASCII bytes in one
-        // character), so the bytes split where the characters would, without walking graphemes.
-        if list.utf8.allSatisfy({ $0 < 0x80 }) {
+        // A comma byte is a comma character when neither scalar beside it joins it: an ASCII one never
+        // does (only CR LF joins two ASCII bytes in one character), nor one `TextUnits.isStandaloneNonSpace`
+        // accepts. Then the bytes split where the characters would, without walking graphemes;
+        // otherwise the characters decide.
+        var list = list
+        let commasAreCharacters = list.withUTF8 { bytes in
+            for index in bytes.indices where bytes[index] == UInt8(ascii: ",") {
+                if index > 0, bytes[index - 1] >= 0x80,
+                    !TextUnits.isStandaloneNonSpace(TextUnits.scalar(endingAt: index - 1, in: bytes).value)
+                {
+                    return false
+                }
+                if index + 1 < bytes.count, bytes[index + 1] >= 0x80,
+                    !TextUnits.isStandaloneNonSpace(TextUnits.scalar(at: index + 1, in: bytes).value)
+                {
+                    return false
+                }
+            }
+            return true
+        }
+        if commasAreCharacters {
             return list.utf8.split(separator: UInt8(ascii: ",")).compactMap { part in
                 let name = cleaned(String(Substring(part)))
                 return name.isEmpty ? nil : name

@@ -29,27 +29,40 @@ struct StringRowFields: BookRowFields {
 
 /// A field trimmed as `String.trimmingSpaces()` trims it (whitespace and newline characters at
 /// both ends), on its bytes.
-enum TrimmedField {
+package enum TrimmedField {
     /// Gives `body` the trimmed bytes, or returns `nil` when nothing is left.
     ///
     /// ASCII whitespace bytes are trimmed in place. When an ASCII byte that is not whitespace then
     /// starts and ends the rest, that is exactly what the characters' trimming leaves: no whitespace
-    /// scalar joins a character with an ASCII letter, digit or sign. Otherwise (a non-ASCII byte at an
-    /// end: perhaps a no-break space, perhaps a combining mark after a space) the text's characters
-    /// decide, through `trimmingSpaces()`.
+    /// scalar joins a character with an ASCII letter, digit or sign. The same holds at either end for a
+    /// scalar that is not whitespace and never joins a character beside it
+    /// (`TextUnits.isStandaloneNonSpace`), and at the start of the field for any scalar that is not
+    /// whitespace (nothing was trimmed that it could have extended). Otherwise (perhaps a no-break
+    /// space, perhaps a combining mark after a space) the text's characters decide, through
+    /// `trimmingSpaces()`.
     @inline(__always)
-    static func with<Value>(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Value) -> Value? {
+    package static func with<Value>(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Value) -> Value? {
         var start = 0
         var end = bytes.count
         while start < end, bytes[start].isSpace { start &+= 1 }
         while end > start, bytes[end &- 1].isSpace { end &-= 1 }
         guard start < end else { return nil }
-        if bytes[start] < 0x80, bytes[end &- 1] < 0x80 {
+        let first = bytes[start], last = bytes[end &- 1]
+        if first < 0x80 || Self.startsCharacterThatIsNoSpace(TextUnits.scalar(at: start, in: bytes).value, atFieldStart: start == 0),
+            last < 0x80 || TextUnits.isStandaloneNonSpace(TextUnits.scalar(endingAt: end &- 1, in: bytes).value)
+        {
             return body(UnsafeBufferPointer(rebasing: bytes[start..<end]))
         }
         var trimmed = String(checkedUTF8: bytes).trimmingSpaces()
         guard !trimmed.isEmpty else { return nil }
         return trimmed.withUTF8(body)
+    }
+
+    /// Whether the non-ASCII scalar left first by trimming ASCII whitespace starts a character that is
+    /// not whitespace.
+    @inline(__always)
+    static func startsCharacterThatIsNoSpace(_ value: UInt32, atFieldStart: Bool) -> Bool {
+        atFieldStart ? !ScalarTable.isWhitespace(value) : TextUnits.isStandaloneNonSpace(value)
     }
 }
 

@@ -55,10 +55,17 @@ public enum TitleNormalization {
         let kept = units.withUnsafeMutableBufferPointer { buffer in
             var count = total
             for _ in 0..<roundsMax {
-                let (kept, roundChanged) = round(UnsafeMutableBufferPointer(rebasing: buffer[..<count]))
+                let title = UnsafeMutableBufferPointer(rebasing: buffer[..<count])
+                let (kept, roundChanged) = round(title)
                 count = kept
                 guard roundChanged else { break }
                 changed = true
+                // The round collapsed the whitespace, so another changes the title only through a
+                // marker, a colon or a period it still has.
+                guard title[..<count].contains(where: { unit in
+                    unit == Unit(ascii: UInt8(ascii: "(")) || unit == Unit(ascii: UInt8(ascii: "[")) || unit == Unit(ascii: UInt8(ascii: ":"))
+                        || unit == Unit(ascii: UInt8(ascii: "."))
+                }) else { break }
             }
             return count
         }
@@ -140,7 +147,7 @@ public enum TitleNormalization {
     /// returns the number of units kept.
     static func stripSubtitle<Unit: TextUnit>(_ units: UnsafeMutableBufferPointer<Unit>) -> Int {
         guard let colon = units.firstIndex(of: Unit(ascii: UInt8(ascii: ":"))) else { return units.count }
-        guard Unit.collapsedCharacterCount(UnsafeBufferPointer(units)) > subtitleKeptLengthMax else { return units.count }
+        guard Unit.collapsedCharacterCount(UnsafeBufferPointer(units), exceeds: subtitleKeptLengthMax) else { return units.count }
         guard units[..<colon].contains(where: { !$0.isSpace }) else { return units.count }
         return colon
     }

@@ -26,8 +26,8 @@ protocol TextUnit: Hashable {
     static func isNumeric(startingAt index: Int, in units: UnsafeBufferPointer<Self>) -> Bool
     /// The text the units spell.
     static func string(_ units: some Collection<Self>) -> String
-    /// The number of characters the units make once their whitespace is collapsed and trimmed.
-    static func collapsedCharacterCount(_ units: UnsafeBufferPointer<Self>) -> Int
+    /// Whether the units make more than `limit` characters once their whitespace is collapsed and trimmed.
+    static func collapsedCharacterCount(_ units: UnsafeBufferPointer<Self>, exceeds limit: Int) -> Bool
 }
 
 /// How the text routines walk a string. The result never depends on it; the choice exists so tests
@@ -131,6 +131,13 @@ package enum TextUnits {
         let count = bytes.count
         var index = 0
         while index < count {
+            // ASCII eight bytes at a time.
+            if let base = bytes.baseAddress, index &+ 8 <= count,
+                UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+            {
+                index &+= 8
+                continue
+            }
             let byte = bytes[index]
             index += 1
             guard byte >= 0xC2, byte <= 0xE3, index < count else { continue }
@@ -153,6 +160,28 @@ package enum TextUnits {
             }
         }
         return false
+    }
+
+    /// Whether a non-ASCII scalar is one that is not whitespace and never joins the character before it
+    /// (it is no extending mark, joiner or spacing mark), nor the one after it (no prepended mark): the
+    /// Latin, Greek, Cyrillic, Hebrew and Arabic letters, kana, CJK ideographs and Hangul syllables.
+    /// `false` says nothing: the caller asks `String`. (`TextUnitTests.characterStartsAreKnownFromScalars`
+    /// checks every scalar it accepts.)
+    package static func isStandaloneNonSpace(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x85, 0xA0: return false
+        case 0x80..<0x300, 0x370..<0x483, 0x48A..<0x530, 0x5D0..<0x5EB, 0x620..<0x64B, 0x3041..<0x3097, 0x30A1..<0x30FB,
+            0x4E00..<0xA000, 0xAC00..<0xD7A4:
+            return true
+        default: return false
+        }
+    }
+
+    /// The scalar whose UTF-8 sequence ends at `bytes[index]`, in valid UTF-8.
+    static func scalar(endingAt index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Unicode.Scalar {
+        var start = index
+        while start > 0, bytes[start] & 0xC0 == 0x80 { start -= 1 }
+        return scalar(at: start, in: bytes)
     }
 
     /// The scalar whose UTF-8 sequence starts at `bytes[index]`, in valid UTF-8.
@@ -241,9 +270,7 @@ extension UInt8: TextUnit {
     static func isAlphabetic(endingAt index: Int, in units: UnsafeBufferPointer<UInt8>) -> Bool {
         let last = units[index]
         if last < 0x80 { return last.isAlphabetic }
-        var start = index
-        while start > 0, units[start] & 0xC0 == 0x80 { start -= 1 }
-        return ScalarTable.isAlphabetic(TextUnits.scalar(at: start, in: units))
+        return ScalarTable.isAlphabetic(TextUnits.scalar(endingAt: index, in: units))
     }
 
     static func isNumeric(startingAt index: Int, in units: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -257,25 +284,27 @@ extension UInt8: TextUnit {
     }
 
     /// Collapsed text has no line breaks, and a scalar below U+0300 is a character of its own (none
-    /// of them extends or joins another), so text of such scalars has a character per scalar. Other
-    /// text asks `String`.
-    static func collapsedCharacterCount(_ units: UnsafeBufferPointer<UInt8>) -> Int {
+    /// of them extends or joins another; `©` and `®` join only after a joiner, which is not below
+    /// U+0300), so text of such scalars has a character per scalar, and a run of them that starts the
+    /// text has at least as many characters as scalars. Other text asks `String`.
+    static func collapsedCharacterCount(_ units: UnsafeBufferPointer<UInt8>, exceeds limit: Int) -> Bool {
         var count = 0
         var pendingSpace = false
-        var scalarsAreCharacters = true
         for unit in units {
             if unit.isSpace {
                 pendingSpace = count > 0
                 continue
             }
             if unit & 0xC0 != 0x80 {  // the first byte of a scalar
+                if unit >= 0xCC {  // U+0300 or beyond
+                    return TitleNormalization.collapsingWhitespace(Array(units)).withUnsafeBufferPointer { String(checkedUTF8: $0) }.count > limit
+                }
                 count += pendingSpace ? 2 : 1
-                if unit >= 0xCC { scalarsAreCharacters = false }  // U+0300 or beyond
+                if count > limit { return true }
             }
             pendingSpace = false
         }
-        guard !scalarsAreCharacters else { return count }
-        return TitleNormalization.collapsingWhitespace(Array(units)).withUnsafeBufferPointer { String(checkedUTF8: $0) }.count
+        return false
     }
 }
 
@@ -321,7 +350,7 @@ extension Unicode.Scalar: TextUnit {
         }
     }
 
-    static func collapsedCharacterCount(_ units: UnsafeBufferPointer<Unicode.Scalar>) -> Int {
-        string(TitleNormalization.collapsingWhitespace(Array(units))).count
+    static func collapsedCharacterCount(_ units: UnsafeBufferPointer<Unicode.Scalar>, exceeds limit: Int) -> Bool {
+        string(TitleNormalization.collapsingWhitespace(Array(units))).count > limit
     }
 }

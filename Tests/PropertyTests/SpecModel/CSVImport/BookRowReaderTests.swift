@@ -42,6 +42,22 @@ import Testing
         #expect(book.warnings.isEmpty)
     }
 
+    /// A field's bytes are trimmed exactly as its characters are, whatever is at its ends: no-break and
+    /// ideographic spaces, combining marks after a space, letters of other scripts, emoji.
+    @Test func fieldsAreTrimmedAsTheirCharactersAre() {
+        let ends = Gen<String>.string(
+            of: Gen<Character>.element(of: Array(" \t\u{A0}\u{3000}\u{85}a,\u{301} \u{301}éЖש東한😀\u{200D}\u{600}\u{FE0F}")), count: 0...3)
+        let texts = Gen<String>.oneOf(
+            Gen<(String, String, String)>.zip(ends, Gen<String>.unicodeString(count: 0...6), ends).map { $0 + $1 + $2 },
+            Gen<String>.unicodeString(count: 0...12))
+        property(texts, cases: 3_000) { text in
+            var text = text
+            let trimmed = text.withUTF8 { TrimmedField.with($0) { String(decoding: $0, as: UTF8.self) } }
+            let expected = text.trimmingSpaces()
+            try requireEqual(trimmed, expected.isEmpty ? nil : expected, "trimming \(String(reflecting: text))")
+        }
+    }
+
     /// An edition's year is written as `String(_:)` writes it, whatever its size or sign.
     @Test func yearsAreWrittenAsStringWritesThem() {
         let edges = [0, 9, 10, 99, 1_999, 2_024, 99_999, 1_000_000_000_000_000, Int.max, -1, Int.min]

@@ -62,6 +62,23 @@ import Testing
         #expect(misses.isEmpty, "misjudged scalars: \(misses.prefix(10).map { String($0, radix: 16) })")
     }
 
+    /// Every scalar `isStandaloneNonSpace` accepts is not whitespace and stays a character of its own
+    /// after a space, a comma or a letter, and before a comma: so trimming and list splitting may
+    /// decide on the bytes next to it.
+    @Test func characterStartsAreKnownFromScalars() {
+        var wrong: [UInt32] = []
+        var accepted = 0
+        for value in UInt32(0x80)...0x10_FFFF where TextUnits.isStandaloneNonSpace(value) {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            accepted += 1
+            let text = String(scalar)
+            let joins = (" " + text).count != 2 || ("," + text).count != 2 || ("a" + text).count != 2 || (text + ",").count != 2
+            if scalar.properties.isWhitespace || joins { wrong.append(value) }
+        }
+        #expect(accepted > 20_000, "the set is the letters of several scripts, \(accepted) scalars")
+        #expect(wrong.isEmpty, "scalars that join or are whitespace: \(wrong.prefix(10).map { String($0, radix: 16) })")
+    }
+
     /// The byte walk hard-codes what Unicode says of the ASCII range; this pins it against the tables.
     @Test func theASCIIClassesAreUnicodesOwn() {
         for value in UInt8(0)..<0x80 {
