@@ -170,15 +170,23 @@ public struct DuplicateIndex: Sendable {
 
     /// A book's keys, made straight into the interner: the same keys as `DuplicateKeys` makes.
     package mutating func keys(title: String, normalizedTitle: String, author: String, isbn13: String?) -> Keys {
-        Keys(
-            titleKey: interner.intern(
-                lowercasedKey: title,
-                rule: { TitleNormalization.collapse($0) { $0.isSpace }.kept },
-                key: DuplicateKeys.titleKey
-            ),
+        let titleKey = interner.intern(
+            lowercasedKey: title,
+            rule: { TitleNormalization.collapse($0) { $0.isSpace }.kept },
+            key: DuplicateKeys.titleKey
+        )
+        // A title normalization left as it was has its whitespace collapsed already (the fifth step
+        // would have changed it), so both keys are its lowercase. (`==` cannot mistake a normalized
+        // title for the title: the steps only remove units or turn whitespace into spaces, and either
+        // changes the text's canonical decomposition. When normalization changes nothing it returns
+        // the title itself, which `==` recognizes without reading it.)
+        let isNormalized = normalizedTitle == title
+        return Keys(
+            titleKey: titleKey,
             authorKey: authorKey(ofName: author),
             isbn13: isbn13.map { interner.intern($0) },
-            normalizedTitleKey: interner.intern(lowercasedKey: normalizedTitle, rule: { $0.count }, key: { TextUnits.lowercased($0) })
+            normalizedTitleKey: isNormalized
+                ? titleKey : interner.intern(lowercasedKey: normalizedTitle, rule: { $0.count }, key: { TextUnits.lowercased($0) })
         )
     }
 

@@ -35,7 +35,7 @@ public enum TitleNormalization {
     ///   returned as it was, without a copy.
     /// - Parameter walk: how the title's text is walked; the result is the same either way.
     public static func normalizedForSearch(_ title: String, walk: TextWalk = .automatic) -> String {
-        TextUnits.rewriteUTF8(title, walk, bytes: { normalize(&$0) }, scalars: { _ = normalize(&$0) })
+        TextUnits.rewriteUTF8(title, walk, bytes: { normalize($0) }, scalars: { _ = normalize(&$0) })
     }
 
     /// The most rounds of the five steps; every changing round shortens the title, so far fewer are needed.
@@ -50,27 +50,30 @@ public enum TitleNormalization {
         //
         // The steps work on one buffer of the units (the array's own subscript would check its
         // uniqueness at every write), each returning how many units it kept at the front.
-        var changed = false
         let total = units.count
-        let kept = units.withUnsafeMutableBufferPointer { buffer in
-            var count = total
-            for _ in 0..<roundsMax {
-                let title = UnsafeMutableBufferPointer(rebasing: buffer[..<count])
-                let (kept, roundChanged) = round(title)
-                count = kept
-                guard roundChanged else { break }
-                changed = true
-                // The round collapsed the whitespace, so another changes the title only through a
-                // marker, a colon or a period it still has.
-                guard title[..<count].contains(where: { unit in
-                    unit == Unit(ascii: UInt8(ascii: "(")) || unit == Unit(ascii: UInt8(ascii: "[")) || unit == Unit(ascii: UInt8(ascii: ":"))
-                        || unit == Unit(ascii: UInt8(ascii: "."))
-                }) else { break }
-            }
-            return count
-        }
+        let (kept, changed) = units.withUnsafeMutableBufferPointer { normalize($0) }
         units.removeLast(total - kept)
         return changed
+    }
+
+    /// Normalizes `buffer` in place; returns how many units it kept at the front, and whether they changed.
+    static func normalize<Unit: TextUnit>(_ buffer: UnsafeMutableBufferPointer<Unit>) -> (kept: Int, changed: Bool) {
+        var changed = false
+        var count = buffer.count
+        for _ in 0..<roundsMax {
+            let title = UnsafeMutableBufferPointer(rebasing: buffer[..<count])
+            let (kept, roundChanged) = round(title)
+            count = kept
+            guard roundChanged else { break }
+            changed = true
+            // The round collapsed the whitespace, so another changes the title only through a marker, a
+            // colon or a period it still has.
+            guard title[..<count].contains(where: { unit in
+                unit == Unit(ascii: UInt8(ascii: "(")) || unit == Unit(ascii: UInt8(ascii: "[")) || unit == Unit(ascii: UInt8(ascii: ":"))
+                    || unit == Unit(ascii: UInt8(ascii: "."))
+            }) else { break }
+        }
+        return (count, changed)
     }
 
     /// The seed's five steps, once, in place on `units`; the result, `units[..<kept]`, has its whitespace
@@ -228,6 +231,6 @@ public enum TitleNormalization {
 
     /// `text` with runs of whitespace made one space, and trimmed.
     static func collapsingWhitespace(_ text: String, walk: TextWalk = .automatic) -> String {
-        TextUnits.rewriteUTF8(text, walk, bytes: { collapseWhitespace(&$0) }, scalars: { collapseWhitespace(&$0) })
+        TextUnits.rewriteUTF8(text, walk, bytes: { collapse($0) { $0.isSpace } }, scalars: { collapseWhitespace(&$0) })
     }
 }

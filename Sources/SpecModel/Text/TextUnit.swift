@@ -230,19 +230,27 @@ package enum TextUnits {
         return Unicode.Scalar.string(units)
     }
 
-    /// `text` rewritten in place: by `bytes` on its UTF-8 bytes when its whitespace is all ASCII and
-    /// `walk` allows it (returned as it was, without a copy, when `bytes` reports no change), else by
-    /// `scalars` on its Unicode scalars. Only for rules that look at nothing of a non-ASCII scalar but
-    /// `TextUnit`'s context questions (see `TextUnit`).
+    /// `text` rewritten: by `bytes` on a copy of its UTF-8 bytes when its whitespace is all ASCII and
+    /// `walk` allows it (`bytes` returns how many bytes it kept at the front and whether they changed;
+    /// the text is returned as it was, without a copy, when they did not), else by `scalars` on its
+    /// Unicode scalars. Only for rules that look at nothing of a non-ASCII scalar but `TextUnit`'s
+    /// context questions (see `TextUnit`). The copy is a temporary buffer (on the stack for short text).
     @inline(__always)
     static func rewriteUTF8(
-        _ text: String, _ walk: TextWalk, bytes: (inout [UInt8]) -> Bool, scalars: (inout [Unicode.Scalar]) -> Void
+        _ text: String, _ walk: TextWalk, bytes: (UnsafeMutableBufferPointer<UInt8>) -> (kept: Int, changed: Bool),
+        scalars: (inout [Unicode.Scalar]) -> Void
     ) -> String {
         if walk == .automatic {
             var text = text
-            if var units = text.withUTF8({ hasNonASCIIWhitespace($0) ? nil : Array($0) }) {
-                return bytes(&units) ? units.withUnsafeBufferPointer { String(checkedUTF8: $0) } : text
+            let rewritten: String?? = text.withUTF8 { source in
+                guard !hasNonASCIIWhitespace(source) else { return nil }
+                return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: source.count) { units in
+                    _ = units.initialize(fromContentsOf: source)
+                    let (kept, changed) = bytes(units)
+                    return .some(changed ? String(checkedUTF8: UnsafeBufferPointer(rebasing: units[..<kept])) : nil)
+                }
             }
+            if let rewritten { return rewritten ?? text }
         }
         var units = TextUnits.scalars(of: text)
         scalars(&units)

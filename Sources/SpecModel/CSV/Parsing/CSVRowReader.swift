@@ -68,7 +68,8 @@ public struct CSVRowReader: Sendable {
         return try file.withUnsafeBufferPointer { file throws(CSVParseError) in
             try scanner.spans.withUnsafeBufferPointer { spans throws(CSVParseError) in
                 try scanner.unescaped.withUnsafeBufferPointer { unescaped throws(CSVParseError) in
-                    try body(row, CSVFieldsView(file: file, unescaped: unescaped, spans: spans))
+                    let spans = UnsafeBufferPointer(rebasing: spans[..<scanner.spanCount])
+                    return try body(row, CSVFieldsView(file: file, unescaped: unescaped, spans: spans))
                 }
             }
         }

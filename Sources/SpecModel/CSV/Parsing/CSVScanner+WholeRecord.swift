@@ -5,7 +5,10 @@
 // as it goes. `CSVRowReader` holds the whole file, and nearly every record of an export is valid and
 // far inside the limits. For those, `wholeRecord` reads the record from its first byte to its line
 // break with every counter in a local, checks the limits once at the end, and only then writes the
-// result to the scanner. Anything else (the input ending inside the record, invalid UTF-8, a NUL,
+// result to the scanner. Unquoted text is read eight bytes at a time, with exact masks of the word's
+// delimiters and of the bytes that need a look, so a field costs a few instructions beyond its
+// bytes; the spans go straight into room made ahead; and the spans output and the count-only pass
+// each have their own compiled loop. Anything else (the input ending inside the record, invalid UTF-8, a NUL,
 // text after a closing quote, a limit passed) returns `nil` before a single field of the scanner is
 // changed, and the state machine reads the record again from the same place, with its exact errors.
 // So the rows, errors and offsets are the state machine's by construction; `CSVHostileInputTests` and
@@ -17,15 +20,30 @@ extension CSVScanner {
     /// ends inside the buffer; returns it (its fields in `spans`, or only counted) with `index` past its
     /// line break. Returns `nil`, the scanner and `index` unchanged, when it is anything else.
     mutating func wholeRecord(in buffer: UnsafeBufferPointer<UInt8>, at index: inout Int) -> CSVRow? {
-        guard output != .strings, failure == nil, pending == nil, state == .recordStart, partial.isEmpty,
-            let base = buffer.baseAddress
-        else { return nil }
+        guard failure == nil, pending == nil, state == .recordStart, partial.isEmpty else { return nil }
+        switch output {
+        case .strings: return nil
+        case .spans: return wholeRecord(in: buffer, at: &index, keeping: KeepsSpans.self)
+        case .none: return wholeRecord(in: buffer, at: &index, keeping: KeepsCount.self)
+        }
+    }
+
+    /// What the fast path keeps of a record: a type each, so each output has its own loop, compiled
+    /// without the other's work.
+    protocol KeptOfRecord { static var keepsSpans: Bool { get } }
+    enum KeepsSpans: KeptOfRecord { static var keepsSpans: Bool { true } }
+    enum KeepsCount: KeptOfRecord { static var keepsSpans: Bool { false } }
+
+    private mutating func wholeRecord<Kept: KeptOfRecord>(
+        in buffer: UnsafeBufferPointer<UInt8>, at index: inout Int, keeping: Kept.Type
+    ) -> CSVRow? {
+        guard let base = buffer.baseAddress else { return nil }
         let end = buffer.count
         let delimiter = self.delimiter
         let quote = Self.quote
         let cr = Self.carriageReturn
         let lf = Self.lineFeed
-        let keepsSpans = output == .spans
+        let keepsSpans = Kept.keepsSpans
         var i = index
         var line = self.line
 
@@ -52,96 +70,155 @@ extension CSVScanner {
             self.spans = spans
             self.unescaped = unescaped
         }
-        spans.removeAll(keepingCapacity: true)
         unescaped.removeAll(keepingCapacity: true)
-        var fields = 0
+        // The spans are written in place, two slots a field, into room for one field more than the
+        // previous record had; a record with more fields than that is left to the state machine (and
+        // the next finds room for its count).
+        if keepsSpans {
+            let slots = 2 * (columnsHint + 1)
+            if spans.count < slots { spans.append(contentsOf: repeatElement(0, count: slots - spans.count)) }
+        }
+        var fields = 1  // the record's first field has begun
+        var fieldStart = i  // the current field's first byte
         var longestField = 0
-        var lastFieldOffset = i
         var lastFieldLine = line
+        let delimiters = Self.ones &* UInt64(delimiter)
+        let quotes = Self.ones &* UInt64(quote)
 
-        // Field after field; `i` is at a field's first byte.
-        fieldLoop: while true {
-            guard i < end else { return nil }
-            lastFieldOffset = i
-            lastFieldLine = line
-            fields += 1
-            let first = base[i]
-            if first == quote {
-                // Quoted: text runs to a quote not followed by another.
-                i += 1
-                var segmentStart = i
-                var escapedStart = -1  // where the field's text begins in `unescaped`, once it has an escaped quote
-                var length = 0
-                while true {
-                    i = Self.skipText(buffer, from: i, to: end, stoppingAt: quote)
-                    guard i < end else { return nil }
-                    let byte = base[i]
-                    if byte == quote {
-                        let next = i + 1
-                        guard next < end else { return nil }
-                        let after = base[next]
-                        if after == quote {
-                            length += next - segmentStart
+        let complete = spans.withUnsafeMutableBufferPointer { slots -> Bool in
+            // Records field `fields` (counting from 1) as `start..<stop`, or says there is no room.
+            @inline(__always)
+            func keep(_ start: Int, _ stop: Int) -> Bool {
+                let slot = 2 &* (fields &- 1)
+                guard slot &+ 1 < slots.count else { return false }
+                slots[slot] = start
+                slots[slot &+ 1] = stop
+                return true
+            }
+            // `i` is inside the field that began at `fieldStart`.
+            fieldLoop: while true {
+                guard i < end else { return false }
+                if i == fieldStart, base[i] == quote {
+                    // Quoted: text runs to a quote not followed by another.
+                    lastFieldLine = line
+                    i += 1
+                    var segmentStart = i
+                    var escapedStart = -1  // where the field's text begins in `unescaped`, once it has an escaped quote
+                    var length = 0
+                    while true {
+                        i = Self.skipText(buffer, from: i, to: end, stoppingAt: quote)
+                        guard i < end else { return false }
+                        let byte = base[i]
+                        if byte == quote {
+                            let next = i + 1
+                            guard next < end else { return false }
+                            let after = base[next]
+                            if after == quote {
+                                length += next - segmentStart
+                                if keepsSpans {
+                                    if escapedStart < 0 { escapedStart = unescaped.count }
+                                    unescaped.append(contentsOf: UnsafeBufferPointer(start: base + segmentStart, count: next - segmentStart))
+                                }
+                                i = next + 1
+                                segmentStart = i
+                                continue
+                            }
+                            length += i - segmentStart
+                            longestField = max(longestField, length)
                             if keepsSpans {
-                                if escapedStart < 0 { escapedStart = unescaped.count }
-                                unescaped.append(contentsOf: UnsafeBufferPointer(start: base + segmentStart, count: next - segmentStart))
+                                if escapedStart < 0 {
+                                    guard keep(segmentStart, i) else { return false }
+                                } else {
+                                    unescaped.append(contentsOf: UnsafeBufferPointer(start: base + segmentStart, count: i - segmentStart))
+                                    guard keep(~escapedStart, unescaped.count) else { return false }
+                                }
                             }
-                            i = next + 1
-                            segmentStart = i
-                            continue
-                        }
-                        length += i - segmentStart
-                        longestField = max(longestField, length)
-                        if keepsSpans {
-                            if escapedStart < 0 {
-                                spans.append(segmentStart)
-                                spans.append(i)
-                            } else {
-                                unescaped.append(contentsOf: UnsafeBufferPointer(start: base + segmentStart, count: i - segmentStart))
-                                spans.append(~escapedStart)
-                                spans.append(unescaped.count)
+                            i = next
+                            if after == delimiter {
+                                i += 1
+                                fields += 1
+                                fieldStart = i
+                                lastFieldLine = line
+                                continue fieldLoop
                             }
-                        }
-                        i = next
-                        if after == delimiter {
+                            guard after == cr || after == lf else { return false }
+                            break fieldLoop
+                        } else if byte == cr {
+                            line += 1
                             i += 1
-                            continue fieldLoop
+                        } else if byte == lf {
+                            if base[i - 1] != cr { line += 1 }
+                            i += 1
+                        } else {
+                            guard let after = Self.textEnd(buffer, at: i) else { return false }
+                            i = after
                         }
-                        guard after == cr || after == lf else { return nil }
-                        break fieldLoop
-                    } else if byte == cr {
-                        line += 1
-                        i += 1
-                    } else if byte == lf {
-                        if base[i - 1] != cr { line += 1 }
-                        i += 1
-                    } else {
-                        guard let after = Self.textEnd(buffer, at: i) else { return nil }
-                        i = after
                     }
                 }
-            }
-            // Unquoted (or empty): text runs to the delimiter or the line break.
-            let start = i
-            while true {
-                i = Self.skipText(buffer, from: i, to: end, stoppingAt: delimiter)
-                guard i < end else { return nil }
+
+                // Unquoted text, eight bytes at a time: each delimiter before the word's first other byte
+                // that needs a look (a quote, a control character, a byte of 0x80 or more) ends a field
+                // and starts the next; the masks are exact for every byte of the word.
+                if i &+ 8 <= end {
+                    let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+                    var atDelimiters = Self.equalBytes(word, delimiters)
+                    let needsLook = (Self.bytesBelow0E(word) & ~atDelimiters) | (word & Self.highBits) | Self.equalBytes(word, quotes)
+                    if needsLook != 0 { atDelimiters &= (needsLook & (0 &- needsLook)) &- 1 }
+                    while atDelimiters != 0 {
+                        let at = i &+ (atDelimiters.trailingZeroBitCount &>> 3)
+                        longestField = max(longestField, at &- fieldStart)
+                        if keepsSpans {
+                            guard keep(fieldStart, at) else { return false }
+                        }
+                        fields &+= 1
+                        fieldStart = at &+ 1
+                        atDelimiters &= atDelimiters &- 1
+                    }
+                    guard needsLook != 0 else {
+                        i &+= 8
+                        continue
+                    }
+                    i &+= needsLook.trailingZeroBitCount &>> 3
+                } else {
+                    let byte = base[i]
+                    if byte == delimiter {
+                        longestField = max(longestField, i &- fieldStart)
+                        if keepsSpans {
+                            guard keep(fieldStart, i) else { return false }
+                        }
+                        fields &+= 1
+                        i &+= 1
+                        fieldStart = i
+                        continue
+                    }
+                    if byte &- 0x0E < 0x72, byte != quote {
+                        i &+= 1
+                        continue
+                    }
+                }
+                // A byte that needs a look.
                 let byte = base[i]
-                if byte == delimiter || byte == cr || byte == lf { break }
-                guard let after = Self.textEnd(buffer, at: i) else { return nil }
-                i = after
+                if byte == quote {
+                    if i == fieldStart {
+                        lastFieldLine = line
+                        continue  // a quoted field
+                    }
+                    i += 1  // a quote inside an unquoted field is text
+                } else if byte == cr || byte == lf {
+                    longestField = max(longestField, i - fieldStart)
+                    if keepsSpans {
+                        guard keep(fieldStart, i) else { return false }
+                    }
+                    lastFieldLine = line
+                    break
+                } else {
+                    guard let after = Self.textEnd(buffer, at: i) else { return false }
+                    i = after
+                }
             }
-            longestField = max(longestField, i - start)
-            if keepsSpans {
-                spans.append(start)
-                spans.append(i)
-            }
-            if base[i] == delimiter {
-                i += 1
-                continue
-            }
-            break
+            return true
         }
+        guard complete else { return nil }
 
         // `i` is at the record's line break. Every byte before it must lie within the record-length
         // limit; the state machine would have thrown at the first that does not.
@@ -151,15 +228,34 @@ extension CSVScanner {
         recordNumber += 1
         recordOffset = recordStart
         self.recordLine = recordLine
-        fieldOffset = lastFieldOffset
+        fieldOffset = fieldStart
         fieldLine = lastFieldLine
         columnsHint = fields
         fieldCount = 0
+        spanCount = keepsSpans ? 2 * fields : 0
         self.line = line + 1
         i += 1
         previousByteWasCR = base[i - 1] == cr
         index = i
         return CSVRow(number: recordNumber, lineNumber: recordLine, byteOffset: recordStart, fields: [])
+    }
+
+    static let ones: UInt64 = 0x0101_0101_0101_0101
+    static let highBits: UInt64 = 0x8080_8080_8080_8080
+    static let lowBits: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+
+    /// The high bit of each byte of `word` equal to the byte `pattern` repeats; exact for every byte
+    /// (no borrow crosses a byte).
+    @inline(__always)
+    static func equalBytes(_ word: UInt64, _ pattern: UInt64) -> UInt64 {
+        let difference = word ^ pattern
+        return ~(((difference & lowBits) &+ lowBits) | difference | lowBits)
+    }
+
+    /// The high bit of each byte of `word` below 0x0E; exact for every byte.
+    @inline(__always)
+    static func bytesBelow0E(_ word: UInt64) -> UInt64 {
+        ~(((word & lowBits) &+ (ones &* 0x72)) | word | lowBits)
     }
 
     /// The index after the text at `index`, a byte `skipText` stopped at that is not the field's end:

@@ -90,6 +90,9 @@ struct CSVScanner {
     /// field whose text lies in one piece there, `~start, end` in `unescaped` for one that does not
     /// (an escaped quote, or a field the input's end cut). Valid until the next record starts.
     var spans: [Int] = []
+    /// With `.spans`, how many entries of `spans` the current (or last) record uses; the fast path of
+    /// `wholeRecord` writes into room made ahead, so `spans` may be longer.
+    var spanCount = 0
     /// With `.spans`, the text of the current record's fields that do not lie in one piece in the input.
     var unescaped: [UInt8] = []
     /// The previous record's field count, to size the next record's array once.
@@ -500,6 +503,7 @@ struct CSVScanner {
         let row = CSVRow(number: recordNumber, lineNumber: recordLine, byteOffset: recordOffset, fields: fields)
         columnsHint = fieldCount
         fieldCount = 0
+        spanCount = spans.count
         if output == .strings { fields = [] }
         return row
     }
