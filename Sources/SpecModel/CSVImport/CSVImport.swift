@@ -124,6 +124,15 @@ public struct CSVImport {
         var keys: [KeyInterner.ID] = []
         var newKeys: [KeyInterner.ID] = []
         var newAuthors: [PersistentIdentifier] = []
+
+        /// Empties the lists, keeping their storage. (Element by element: a row has one or two, and
+        /// `removeAll(keepingCapacity:)` goes through the general `replaceSubrange`.)
+        mutating func clear() {
+            while authors.popLast() != nil {}
+            while keys.popLast() != nil {}
+            while newKeys.popLast() != nil {}
+            while newAuthors.popLast() != nil {}
+        }
     }
 
     /// Checks a file and prepares its import into `store`'s library.
@@ -315,10 +324,7 @@ public struct CSVImport {
         var row = rowAuthors
         rowAuthors = RowAuthors()
         defer { rowAuthors = row }
-        row.authors.removeAll(keepingCapacity: true)
-        row.keys.removeAll(keepingCapacity: true)
-        row.newKeys.removeAll(keepingCapacity: true)
-        row.newAuthors.removeAll(keepingCapacity: true)
+        row.clear()
         for (position, name) in book.authors.enumerated() {
             let key = position == 0 ? primaryAuthorKey : index.authorKey(ofName: name)
             guard !row.keys.contains(key) else { continue }

@@ -215,7 +215,9 @@ public struct DuplicateIndex: Sendable {
         if let group = groups.firstIndex(where: { $0.authorKey == authorKey }) {
             groups[group].works.append(work)
         } else {
-            groups.append(AuthorGroup(authorKey: authorKey, works: [work]))
+            var works = InlineList<PersistentIdentifier>()  // (an array literal would allocate an array)
+            works.append(work)
+            groups.append(AuthorGroup(authorKey: authorKey, works: works))
         }
     }
 

@@ -84,13 +84,14 @@ public enum BookRowReader {
         if let additional = field(mapping.additionalAuthors) {
             for name in AuthorNames.split(additional) where !authors.contains(name) { authors.append(name) }
         }
-        authors = authors.filter { !$0.isEmpty }
+        if authors.contains(where: \.isEmpty) { authors.removeAll(where: \.isEmpty) }
         guard !authors.isEmpty else {
             return .failure(RowIssue(rowNumber: rowNumber, reason: "the author is empty"))
         }
         var isbn: ISBNValue?
-        for column in [mapping.isbn13, mapping.isbn10, mapping.isbn] {
+        for choice in 0..<3 {  // ISBN-13, then ISBN-10, then a single ISBN column (no array per row)
             guard isbn == nil else { break }
+            let column = choice == 0 ? mapping.isbn13 : choice == 1 ? mapping.isbn10 : mapping.isbn
             let parsed: ISBNValue.Parsed? = withField(column) { bytes in
                 switch ISBNValue.parse(bytes: bytes, field: String(checkedUTF8: bytes)) {
                 case let .invalid(reason):

@@ -60,13 +60,15 @@ extension LibraryStore {
         _ draft: consuming WorkDraft, authors: [BookAuthor], edition: consuming EditionDraft?, entry: consuming EntryDraft,
         newAuthors: inout [PersistentIdentifier]
     ) -> PersistentIdentifier {
+        // The identifiers are allocated in the order the one-by-one calls would; the work is built
+        // once, with its relationships, after its authors, edition and entry.
         let id = allocate(.work)
-        var work = Work(id: id, draft: draft)
+        var authorIDs = InlineList<PersistentIdentifier>()
         for author in authors {
             switch author {
             case let .known(authorID):
-                guard !work.authorIDs.contains(authorID) else { continue }
-                work.authorIDs.append(authorID)
+                guard !authorIDs.contains(authorID) else { continue }
+                authorIDs.append(authorID)
                 do {
                     try modifyAuthor(authorID) { $0.workIDs.append(id) }
                 } catch {
@@ -77,20 +79,23 @@ extension LibraryStore {
                 var made = Author(id: authorID, draft: draft)
                 made.workIDs.append(id)
                 insertNew(made)
-                work.authorIDs.append(authorID)
+                authorIDs.append(authorID)
                 newAuthors.append(authorID)
             }
         }
+        var editionIDs = InlineList<PersistentIdentifier>()
         var editionID: PersistentIdentifier?
         if case let .some(draft) = consume edition {
             let made = allocate(.edition)
             insertNew(Edition(id: made, workID: id, draft: draft))
-            work.editionIDs.append(made)
+            editionIDs.append(made)
             editionID = made
         }
         let entryID = allocate(.userLibraryEntry)
         insertNew(UserLibraryEntry(id: entryID, workID: id, editionID: editionID, draft: entry))
-        work.entryIDs.append(entryID)
+        var entryIDs = InlineList<PersistentIdentifier>()
+        entryIDs.append(entryID)
+        let work = Work(id: id, draft: draft, authorIDs: authorIDs, editionIDs: editionIDs, entryIDs: entryIDs)
         insertNew(consume work)
         return id
     }

@@ -26,7 +26,10 @@ public struct Work: Hashable, Sendable {
     /// The user's library entries for the work (one-to-many; deleting the work cascades to them).
     public internal(set) var entryIDs: InlineList<PersistentIdentifier>
 
-    init(id: PersistentIdentifier, draft: consuming WorkDraft) {
+    init(
+        id: PersistentIdentifier, draft: consuming WorkDraft, authorIDs: InlineList<PersistentIdentifier> = [],
+        editionIDs: InlineList<PersistentIdentifier> = [], entryIDs: InlineList<PersistentIdentifier> = []
+    ) {
         self.id = id
         // Moved out of the draft, not copied (see `take`).
         title = take(&draft.title, leaving: "")
@@ -40,9 +43,9 @@ public struct Work: Hashable, Sendable {
         openLibraryWorkID = draft.openLibraryWorkID.take()
         isbndbID = draft.isbndbID.take()
         goodreadsWorkIDs = take(&draft.goodreadsWorkIDs, leaving: [])
-        authorIDs = []
-        editionIDs = []
-        entryIDs = []
+        self.authorIDs = authorIDs
+        self.editionIDs = editionIDs
+        self.entryIDs = entryIDs
     }
 }
 
