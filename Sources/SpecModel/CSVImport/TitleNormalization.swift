@@ -79,10 +79,25 @@ public enum TitleNormalization {
     /// The seed's five steps, once, in place on `units`; the result, `units[..<kept]`, has its whitespace
     /// collapsed (step 5).
     static func round<Unit: TextUnit>(_ units: UnsafeMutableBufferPointer<Unit>) -> (kept: Int, changed: Bool) {
-        var count = removeSeriesMarkers(units)
-        count = removeEditionMarkers(UnsafeMutableBufferPointer(rebasing: units[..<count]))
-        count = stripSubtitle(UnsafeMutableBufferPointer(rebasing: units[..<count]))
-        count = removeAbbreviationPeriods(UnsafeMutableBufferPointer(rebasing: units[..<count]))
+        // One look for what steps 1 to 4 need: a step without its character changes nothing, and no
+        // step adds a character (they only remove units or turn whitespace into spaces).
+        var hasParenthesis = false, hasBracket = false, hasColon = false, hasPeriod = false
+        for unit in units {
+            if unit == Unit(ascii: UInt8(ascii: "(")) {
+                hasParenthesis = true
+            } else if unit == Unit(ascii: UInt8(ascii: "[")) {
+                hasBracket = true
+            } else if unit == Unit(ascii: UInt8(ascii: ":")) {
+                hasColon = true
+            } else if unit == Unit(ascii: UInt8(ascii: ".")) {
+                hasPeriod = true
+            }
+        }
+        var count = units.count
+        if hasParenthesis { count = removeSeriesMarkers(units) }
+        if hasBracket { count = removeEditionMarkers(UnsafeMutableBufferPointer(rebasing: units[..<count])) }
+        if hasColon { count = stripSubtitle(UnsafeMutableBufferPointer(rebasing: units[..<count])) }
+        if hasPeriod { count = removeAbbreviationPeriods(UnsafeMutableBufferPointer(rebasing: units[..<count])) }
         let (kept, collapsed) = collapse(UnsafeMutableBufferPointer(rebasing: units[..<count])) { $0.isSpace }
         return (kept, collapsed || count != units.count)
     }
