@@ -128,10 +128,15 @@ extension String {
     /// The text of bytes already checked to be UTF-8 (by the parser that read them).
     ///
     /// A short text is copied straight into a small string, which skips the second validation
-    /// `String(decoding:as:)` makes of ASCII text; decoding repairs nothing either way.
+    /// `String(decoding:as:)` makes of ASCII text; a longer one, where the standard library has
+    /// `UTF8Span` (the 26 releases), is copied from a span the bytes are declared valid for, which skips
+    /// the validation too. Decoding repairs nothing either way.
     init(checkedUTF8 bytes: UnsafeBufferPointer<UInt8>) {
         let count = bytes.count
-        if count <= Self.smallBytesMax, #available(macOS 11, iOS 14, tvOS 14, watchOS 7, *), let source = bytes.baseAddress {
+        if count > Self.smallBytesMax, #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+            assert((try? UTF8Span(validating: bytes.span)) != nil, "String(checkedUTF8:) was given bytes that are not UTF-8")
+            self.init(copying: UTF8Span(unchecked: bytes.span))
+        } else if count <= Self.smallBytesMax, #available(macOS 11, iOS 14, tvOS 14, watchOS 7, *), let source = bytes.baseAddress {
             self.init(unsafeUninitializedCapacity: count) { target in
                 UnsafeMutableRawPointer(target.baseAddress!).copyMemory(from: source, byteCount: count)
                 return count
