@@ -60,46 +60,53 @@ public enum TitleNormalization {
     static func normalize<Unit: TextUnit>(_ buffer: UnsafeMutableBufferPointer<Unit>) -> (kept: Int, changed: Bool) {
         var changed = false
         var count = buffer.count
-        for _ in 0..<roundsMax {
+        for round in 0..<roundsMax {
             let title = UnsafeMutableBufferPointer(rebasing: buffer[..<count])
-            let (kept, roundChanged) = round(title)
+            let marks = StepMarks(title)
+            // After a changing round the whitespace is collapsed, so another changes the title only
+            // through a marker, a colon or a period it still has.
+            guard round == 0 || marks.any else { break }
+            let (kept, roundChanged) = self.round(title, marks)
             count = kept
             guard roundChanged else { break }
             changed = true
-            // The round collapsed the whitespace, so another changes the title only through a marker, a
-            // colon or a period it still has.
-            guard title[..<count].contains(where: { unit in
-                unit == Unit(ascii: UInt8(ascii: "(")) || unit == Unit(ascii: UInt8(ascii: "[")) || unit == Unit(ascii: UInt8(ascii: ":"))
-                    || unit == Unit(ascii: UInt8(ascii: "."))
-            }) else { break }
         }
         return (count, changed)
     }
 
     /// The seed's five steps, once, in place on `units`; the result, `units[..<kept]`, has its whitespace
     /// collapsed (step 5).
-    static func round<Unit: TextUnit>(_ units: UnsafeMutableBufferPointer<Unit>) -> (kept: Int, changed: Bool) {
-        // One look for what steps 1 to 4 need: a step without its character changes nothing, and no
-        // step adds a character (they only remove units or turn whitespace into spaces).
-        var hasParenthesis = false, hasBracket = false, hasColon = false, hasPeriod = false
-        for unit in units {
-            if unit == Unit(ascii: UInt8(ascii: "(")) {
-                hasParenthesis = true
-            } else if unit == Unit(ascii: UInt8(ascii: "[")) {
-                hasBracket = true
-            } else if unit == Unit(ascii: UInt8(ascii: ":")) {
-                hasColon = true
-            } else if unit == Unit(ascii: UInt8(ascii: ".")) {
-                hasPeriod = true
-            }
-        }
+    static func round<Unit: TextUnit>(_ units: UnsafeMutableBufferPointer<Unit>, _ marks: StepMarks) -> (kept: Int, changed: Bool) {
+        // A step without its character changes nothing, and no step adds one (they only remove units
+        // or turn whitespace into spaces), so the marks found before the round hold for each step.
         var count = units.count
-        if hasParenthesis { count = removeSeriesMarkers(units) }
-        if hasBracket { count = removeEditionMarkers(UnsafeMutableBufferPointer(rebasing: units[..<count])) }
-        if hasColon { count = stripSubtitle(UnsafeMutableBufferPointer(rebasing: units[..<count])) }
-        if hasPeriod { count = removeAbbreviationPeriods(UnsafeMutableBufferPointer(rebasing: units[..<count])) }
+        if marks.parenthesis { count = removeSeriesMarkers(units) }
+        if marks.bracket { count = removeEditionMarkers(UnsafeMutableBufferPointer(rebasing: units[..<count])) }
+        if marks.colon { count = stripSubtitle(UnsafeMutableBufferPointer(rebasing: units[..<count])) }
+        if marks.period { count = removeAbbreviationPeriods(UnsafeMutableBufferPointer(rebasing: units[..<count])) }
         let (kept, collapsed) = collapse(UnsafeMutableBufferPointer(rebasing: units[..<count])) { $0.isSpace }
         return (kept, collapsed || count != units.count)
+    }
+
+    /// Which of the characters steps 1 to 4 look for a title holds, found in one pass.
+    struct StepMarks {
+        var parenthesis = false, bracket = false, colon = false, period = false
+
+        init<Unit: TextUnit>(_ units: UnsafeMutableBufferPointer<Unit>) {
+            for unit in units {
+                if unit == Unit(ascii: UInt8(ascii: "(")) {
+                    parenthesis = true
+                } else if unit == Unit(ascii: UInt8(ascii: "[")) {
+                    bracket = true
+                } else if unit == Unit(ascii: UInt8(ascii: ":")) {
+                    colon = true
+                } else if unit == Unit(ascii: UInt8(ascii: ".")) {
+                    period = true
+                }
+            }
+        }
+
+        var any: Bool { parenthesis || bracket || colon || period }
     }
 
     /// Step 1 in place: `\s*\([^)]*,\s*#\d+\)`, leftmost, non-overlapping, all occurrences; returns the
@@ -118,7 +125,6 @@ public enum TitleNormalization {
         _ units: UnsafeMutableBufferPointer<Unit>, opening open: Unit, end: (UnsafeMutableBufferPointer<Unit>, Int) -> Int?
     ) -> Int {
         let count = units.count
-        guard units.contains(open) else { return count }
         var kept = 0
         var index = 0
         while index < count {
@@ -175,7 +181,6 @@ public enum TitleNormalization {
     static func removeAbbreviationPeriods<Unit: TextUnit>(_ units: UnsafeMutableBufferPointer<Unit>) -> Int {
         let period = Unit(ascii: UInt8(ascii: "."))
         let count = units.count
-        guard units.contains(period) else { return count }
         var kept = 0
         for index in 0..<count {
             let unit = units[index]

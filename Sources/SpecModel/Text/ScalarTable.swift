@@ -61,15 +61,22 @@ package enum ScalarTable {
         }
     }
 
-    /// Ranges beyond the blocks whose scalars have no lowercase other than themselves (checked scalar
-    /// by scalar in `ScalarTableTests`).
-    package static let caselessRanges: [ClosedRange<UInt32>] = [
-        0x0590...0x109F,  // Hebrew, Arabic, the Indic scripts, Thai, Lao, Tibetan, Myanmar
-        0x3000...0xA63F,  // CJK symbols, kana, Bopomofo, Hangul compatibility jamo, CJK ideographs, Yi
-        0xAC00...0xD7A3,  // Hangul syllables
-        0x1_F000...0x1_FAFF,  // mahjong and domino tiles, cards, enclosed alphanumerics, emoji
-        0x2_0000...0x3_134A,  // CJK ideographs, extensions B to G
-    ]
+    /// Whether the scalar lies in a range beyond the blocks whose scalars have no lowercase other than
+    /// themselves (checked scalar by scalar in `ScalarTableTests`). A switch: a loop over an array of
+    /// ranges cost more than the rest of a lowercase.
+    @inline(__always)
+    package static func isCaseless(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x0590...0x109F,  // Hebrew, Arabic, the Indic scripts, Thai, Lao, Tibetan, Myanmar
+            0x3000...0xA63F,  // CJK symbols, kana, Bopomofo, Hangul compatibility jamo, CJK ideographs, Yi
+            0xAC00...0xD7A3,  // Hangul syllables
+            0x1_F000...0x1_FAFF,  // mahjong and domino tiles, cards, enclosed alphanumerics, emoji
+            0x2_0000...0x3_134A:  // CJK ideographs, extensions B to G
+            return true
+        default:
+            return false
+        }
+    }
 
     /// A lowercase that is not one scalar (`İ` lowercases to `i` and a combining dot), or unknown.
     static let noSingleLowercase: UInt32 = 0xFFFF_FFFF
@@ -109,24 +116,11 @@ package enum ScalarTable {
         if let entry = entry(value) {
             return entry.lowercase == noSingleLowercase ? nil : entry.lowercase
         }
-        switch value {  // `caselessRanges`, as a switch (a loop over the array costs more than the rest)
-        case 0x0590...0x109F, 0x3000...0xA63F, 0xAC00...0xD7A3, 0x1_F000...0x1_FAFF, 0x2_0000...0x3_134A: return value
-        default: return nil
-        }
+        return isCaseless(value) ? value : nil
     }
 
     /// The scalars lowercased as `String.lowercased()` does, scalar by scalar, or `nil` when one of them
     /// has a lowercase the tables do not hold (the caller then asks the standard library).
-    /// Lowercases `scalars` in place when the table knows every scalar's lowercase, and returns
-    /// `true`; returns `false`, the scalars partly lowercased, when it does not.
-    package static func lowercase(_ scalars: inout [Unicode.Scalar]) -> Bool {
-        for index in scalars.indices {
-            guard let lower = singleLowercase(scalars[index].value) else { return false }
-            scalars[index] = Unicode.Scalar(tableValue: lower)
-        }
-        return true
-    }
-
     package static func lowercased(_ scalars: [Unicode.Scalar]) -> [Unicode.Scalar]? {
         var result = scalars
         for index in result.indices {

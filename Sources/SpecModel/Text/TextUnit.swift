@@ -99,29 +99,12 @@ package enum TextUnits {
 
     /// Appends the Unicode scalars of valid UTF-8 `bytes` to `scalars`.
     static func appendScalars(of bytes: UnsafeBufferPointer<UInt8>, to scalars: inout [Unicode.Scalar]) {
-        do {
-            var index = 0
-            while index < bytes.count {
-                let lead = UInt32(bytes[index])
-                var value: UInt32
-                switch lead {
-                case ..<0x80:
-                    value = lead
-                    index += 1
-                case ..<0xE0:
-                    value = (lead & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F)
-                    index += 2
-                case ..<0xF0:
-                    value = (lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
-                    index += 3
-                default:
-                    value = (lead & 0x07) << 18 | UInt32(bytes[index + 1] & 0x3F) << 12 | UInt32(bytes[index + 2] & 0x3F) << 6
-                        | UInt32(bytes[index + 3] & 0x3F)
-                    index += 4
-                }
-                // A String's bytes are valid UTF-8, so every sequence is whole and decodes to a scalar.
-                scalars.append(Unicode.Scalar(tableValue: value))
-            }
+        // A String's bytes are valid UTF-8, so every sequence is whole and decodes to a scalar.
+        var index = 0
+        while index < bytes.count {
+            let scalar = scalar(at: index, in: bytes)
+            scalars.append(scalar)
+            index += UTF8Encoding.length(of: scalar.value)
         }
     }
 

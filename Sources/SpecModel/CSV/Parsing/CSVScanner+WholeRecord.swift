@@ -45,22 +45,9 @@ extension CSVScanner {
         let cr = Self.carriageReturn
         let lf = Self.lineFeed
         let keepsSpans = Kept.keepsSpans
-        var i = index
         var line = self.line
-
-        // Blank lines before the record.
-        while true {
-            guard i < end else { return nil }
-            let byte = base[i]
-            if byte == lf {
-                if !(i > 0 ? base[i - 1] == cr : previousByteWasCR) { line += 1 }
-            } else if byte == cr {
-                line += 1
-            } else {
-                break
-            }
-            i += 1
-        }
+        var i = Self.skipBlankLines(buffer, from: index, line: &line, previousByteWasCR: previousByteWasCR)
+        guard i < end else { return nil }
         let recordStart = i
         let recordLine = line
         var spans = self.spans
@@ -82,7 +69,6 @@ extension CSVScanner {
         var fields = 1  // the record's first field has begun
         var fieldStart = i  // the current field's first byte
         var longestField = 0
-        var lastFieldLine = line
         let delimiters = Self.ones &* UInt64(delimiter)
         let quotes = Self.ones &* UInt64(quote)
 
@@ -101,7 +87,6 @@ extension CSVScanner {
                 guard i < end else { return false }
                 if i == fieldStart, base[i] == quote {
                     // Quoted: text runs to a quote not followed by another.
-                    lastFieldLine = line
                     i += 1
                     var segmentStart = i
                     var escapedStart = -1  // where the field's text begins in `unescaped`, once it has an escaped quote
@@ -139,7 +124,6 @@ extension CSVScanner {
                                 i += 1
                                 fields += 1
                                 fieldStart = i
-                                lastFieldLine = line
                                 continue fieldLoop
                             }
                             guard after == cr || after == lf else { return false }
@@ -200,17 +184,13 @@ extension CSVScanner {
                 // A byte that needs a look.
                 let byte = base[i]
                 if byte == quote {
-                    if i == fieldStart {
-                        lastFieldLine = line
-                        continue  // a quoted field
-                    }
+                    if i == fieldStart { continue }  // a quoted field
                     i += 1  // a quote inside an unquoted field is text
                 } else if byte == cr || byte == lf {
                     longestField = max(longestField, i - fieldStart)
                     if keepsSpans {
                         guard keep(fieldStart, i) else { return false }
                     }
-                    lastFieldLine = line
                     break
                 } else {
                     guard let after = Self.textEnd(buffer, at: i) else { return false }
@@ -229,8 +209,6 @@ extension CSVScanner {
         recordNumber += 1
         recordOffset = recordStart
         self.recordLine = recordLine
-        fieldOffset = fieldStart
-        fieldLine = lastFieldLine
         columnsHint = fields
         fieldCount = 0
         spanCount = keepsSpans ? 2 * fields : 0

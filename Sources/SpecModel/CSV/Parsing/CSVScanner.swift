@@ -198,20 +198,8 @@ struct CSVScanner {
             switch state {
             case .recordStart:
                 // Blank lines are skipped; a record starts at the first other byte.
-                while true {
-                    guard i < end else { return nil }
-                    let byte = buffer[i]
-                    if byte == lf {
-                        // The LF of a CRLF ends the same line as its CR.
-                        if !(i > 0 ? buffer[i - 1] == cr : previousByteWasCR) { line += 1 }
-                        i += 1
-                    } else if byte == cr {
-                        line += 1
-                        i += 1
-                    } else {
-                        break
-                    }
-                }
+                i = Self.skipBlankLines(buffer, from: i, line: &line, previousByteWasCR: previousByteWasCR)
+                guard i < end else { return nil }
                 recordNumber += 1
                 recordOffset = base + i
                 recordLine = line
@@ -381,6 +369,27 @@ struct CSVScanner {
                 }
             }
         }
+    }
+
+    /// Returns the index of the first byte from `start` that is not a line break (`buffer.count` if
+    /// there is none), counting the lines the breaks end in `line`. `previousByteWasCR` says whether
+    /// the byte before `buffer[0]` was CR, for the LF of a CRLF across buffers.
+    @inline(__always)
+    static func skipBlankLines(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int, line: inout Int, previousByteWasCR: Bool) -> Int {
+        var i = start
+        while i < buffer.count {
+            let byte = buffer[i]
+            if byte == lineFeed {
+                // The LF of a CRLF ends the same line as its CR.
+                if !(i > 0 ? buffer[i - 1] == carriageReturn : previousByteWasCR) { line += 1 }
+            } else if byte == carriageReturn {
+                line += 1
+            } else {
+                break
+            }
+            i += 1
+        }
+        return i
     }
 
     /// Returns the index of the first byte from `start` that needs a look: `special`, a byte below
