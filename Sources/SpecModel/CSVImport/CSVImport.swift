@@ -337,9 +337,20 @@ public struct CSVImport {
             }
         }
         let hasEdition = book.isbn != nil || book.publisher != nil || book.pages != nil || book.year != nil
+        // Each object is built from the row's fields where the store asks for it (no drafts).
         let work = store.insertBook(
-            WorkDraft(title: book.title, firstPublicationYear: book.originalYear ?? book.year), authors: row.authors,
-            edition: hasEdition ? Self.editionDraft(book) : nil, entry: Self.entryDraft(book), newAuthors: &row.newAuthors
+            authors: row.authors, hasEdition: hasEdition, newAuthors: &row.newAuthors,
+            work: { id, authorIDs, editionIDs, entryIDs in
+                Work(id: id, title: book.title, firstPublicationYear: book.originalYear ?? book.year, authorIDs: authorIDs, editionIDs: editionIDs, entryIDs: entryIDs)
+            },
+            edition: { id, workID in
+                let fields = Self.editionFields(book)
+                return Edition(
+                    id: id, workID: workID, isbn10: fields.isbn10, isbn13: fields.isbn13, publisher: fields.publisher,
+                    publicationDate: fields.publicationDate, pageCount: fields.pageCount
+                )
+            },
+            entry: { id, workID, editionID in UserLibraryEntry(id: id, workID: workID, editionID: editionID, draft: Self.entryDraft(book)) }
         )
         for (key, author) in zip(row.newKeys, row.newAuthors) { authorsByKey[key] = author }
         return work
@@ -361,7 +372,16 @@ public struct CSVImport {
     }
 
     static func editionDraft(_ book: ImportedBook) -> EditionDraft {
-        EditionDraft(isbn10: book.isbn?.isbn10, isbn13: book.isbn?.isbn13, publisher: book.publisher, publicationDate: book.year.map(DecimalText.string), pageCount: book.pages)
+        let fields = editionFields(book)
+        return EditionDraft(
+            isbn10: fields.isbn10, isbn13: fields.isbn13, publisher: fields.publisher, publicationDate: fields.publicationDate, pageCount: fields.pageCount
+        )
+    }
+
+    /// An edition's fields from a row: what `editionDraft` holds and `insert` builds an edition from.
+    @inline(__always)
+    static func editionFields(_ book: ImportedBook) -> (isbn10: String?, isbn13: String?, publisher: String?, publicationDate: String?, pageCount: Int?) {
+        (book.isbn?.isbn10, book.isbn?.isbn13, book.publisher, book.year.map(DecimalText.string), book.pages)
     }
 
     static func entryDraft(_ book: ImportedBook) -> EntryDraft {

@@ -53,12 +53,20 @@ extension LibraryStore {
     /// before it is stored, so it is written once, not once per relationship (Decision D-110), and
     /// `_objectOperations` counts each object written once.
     ///
+    /// The caller builds each object from the identifiers given (`work` with its relationship lists,
+    /// `edition` when `hasEdition`, `entry` reading that edition): from its own fields, with no draft
+    /// in between to copy and destroy (Decision D-112).
+    ///
     /// - Returns: the work's identifier; the new authors' identifiers are appended, in order, to
     ///   `newAuthors`.
-    /// - Precondition: every known author is live.
+    /// - Precondition: every known author is live; each object built has the identifier given.
+    @inline(__always)
     package mutating func insertBook(
-        _ draft: consuming WorkDraft, authors: [BookAuthor], edition: consuming EditionDraft?, entry: consuming EntryDraft,
-        newAuthors: inout [PersistentIdentifier]
+        authors: [BookAuthor], hasEdition: Bool, newAuthors: inout [PersistentIdentifier],
+        work: (_ id: PersistentIdentifier, _ authorIDs: InlineList<PersistentIdentifier>, _ editionIDs: InlineList<PersistentIdentifier>,
+            _ entryIDs: InlineList<PersistentIdentifier>) -> Work,
+        edition: (_ id: PersistentIdentifier, _ workID: PersistentIdentifier) -> Edition,
+        entry: (_ id: PersistentIdentifier, _ workID: PersistentIdentifier, _ editionID: PersistentIdentifier?) -> UserLibraryEntry
     ) -> PersistentIdentifier {
         // The identifiers are allocated in the order the one-by-one calls would; the work is built
         // once, with its relationships, after its authors, edition and entry.
@@ -85,18 +93,24 @@ extension LibraryStore {
         }
         var editionIDs = InlineList<PersistentIdentifier>()
         var editionID: PersistentIdentifier?
-        if case let .some(draft) = consume edition {
+        if hasEdition {
             let made = allocate(.edition)
-            insertNew(Edition(id: made, workID: id, draft: draft))
+            let built = edition(made, id)
+            assert(built.id == made && built.workID == id, "LibraryStore.insertBook: the edition has another identifier or work")
+            insertNew(built)
             editionIDs.append(made)
             editionID = made
         }
         let entryID = allocate(.userLibraryEntry)
-        insertNew(UserLibraryEntry(id: entryID, workID: id, editionID: editionID, draft: entry))
+        let builtEntry = entry(entryID, id, editionID)
+        assert(builtEntry.id == entryID && builtEntry.workID == id && builtEntry.editionID == editionID, "LibraryStore.insertBook: the entry has another identifier or work")
+        insertNew(builtEntry)
         var entryIDs = InlineList<PersistentIdentifier>()
         entryIDs.append(entryID)
-        let work = Work(id: id, draft: draft, authorIDs: authorIDs, editionIDs: editionIDs, entryIDs: entryIDs)
-        insertNew(consume work)
+        let builtWork = work(id, authorIDs, editionIDs, entryIDs)
+        assert(builtWork.id == id && builtWork.authorIDs == authorIDs && builtWork.editionIDs == editionIDs && builtWork.entryIDs == entryIDs,
+            "LibraryStore.insertBook: the work has another identifier or relationships")
+        insertNew(builtWork)
         return id
     }
 

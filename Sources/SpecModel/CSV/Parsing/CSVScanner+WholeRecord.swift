@@ -24,27 +24,19 @@ extension CSVScanner {
         guard failure == nil, pending == nil, state == .recordStart, partial.isEmpty else { return nil }
         switch output {
         case .strings: return nil
-        case .spans: return wholeRecord(in: buffer, at: &index, keeping: KeepsSpans.self)
-        case .none: return wholeRecord(in: buffer, at: &index, keeping: KeepsCount.self)
+        case .spans: return spannedRecord(in: buffer, at: &index)
+        case .none: return countedRecord(in: buffer, at: &index)
         }
     }
 
-    /// What the fast path keeps of a record: a type each, so each output has its own loop, compiled
-    /// without the other's work.
-    protocol KeptOfRecord { static var keepsSpans: Bool { get } }
-    enum KeepsSpans: KeptOfRecord { static var keepsSpans: Bool { true } }
-    enum KeepsCount: KeptOfRecord { static var keepsSpans: Bool { false } }
-
-    private mutating func wholeRecord<Kept: KeptOfRecord>(
-        in buffer: UnsafeBufferPointer<UInt8>, at index: inout Int, keeping: Kept.Type
-    ) -> CSVRow? {
+    /// The fast path keeping the record's fields as spans.
+    private mutating func spannedRecord(in buffer: UnsafeBufferPointer<UInt8>, at index: inout Int) -> CSVRow? {
         guard let base = buffer.baseAddress else { return nil }
         let end = buffer.count
         let delimiter = self.delimiter
         let quote = Self.quote
         let cr = Self.carriageReturn
         let lf = Self.lineFeed
-        let keepsSpans = Kept.keepsSpans
         var line = self.line
         var i = Self.skipBlankLines(buffer, from: index, line: &line, previousByteWasCR: previousByteWasCR)
         guard i < end else { return nil }
@@ -62,10 +54,8 @@ extension CSVScanner {
         // The spans are written in place, two slots a field, into room for one field more than the
         // previous record had; a record with more fields than that is left to the state machine (and
         // the next finds room for its count).
-        if keepsSpans {
-            let slots = 2 * (columnsHint + 1)
-            if spans.count < slots { spans.append(contentsOf: repeatElement(0, count: slots - spans.count)) }
-        }
+        let slots = 2 * (columnsHint + 1)
+        if spans.count < slots { spans.append(contentsOf: repeatElement(0, count: slots - spans.count)) }
         var fields = 1  // the record's first field has begun
         var fieldStart = i  // the current field's first byte
         var longestField = 0
@@ -86,59 +76,35 @@ extension CSVScanner {
             fieldLoop: while true {
                 guard i < end else { return false }
                 if i == fieldStart, base[i] == quote {
-                    // Quoted: text runs to a quote not followed by another.
                     i += 1
                     var segmentStart = i
                     var escapedStart = -1  // where the field's text begins in `unescaped`, once it has an escaped quote
                     var length = 0
-                    while true {
-                        i = Self.skipText(buffer, from: i, to: end, stoppingAt: quote)
-                        guard i < end else { return false }
-                        let byte = base[i]
-                        if byte == quote {
-                            let next = i + 1
-                            guard next < end else { return false }
-                            let after = base[next]
-                            if after == quote {
-                                length += next - segmentStart
-                                if keepsSpans {
-                                    if escapedStart < 0 { escapedStart = unescaped.count }
-                                    unescaped.append(contentsOf: UnsafeBufferPointer(start: base + segmentStart, count: next - segmentStart))
-                                }
-                                i = next + 1
-                                segmentStart = i
-                                continue
-                            }
-                            length += i - segmentStart
-                            longestField = max(longestField, length)
-                            if keepsSpans {
-                                if escapedStart < 0 {
-                                    guard keep(segmentStart, i) else { return false }
-                                } else {
-                                    unescaped.append(contentsOf: UnsafeBufferPointer(start: base + segmentStart, count: i - segmentStart))
-                                    guard keep(~escapedStart, unescaped.count) else { return false }
-                                }
-                            }
-                            i = next
-                            if after == delimiter {
-                                i += 1
-                                fields += 1
-                                fieldStart = i
-                                continue fieldLoop
-                            }
-                            guard after == cr || after == lf else { return false }
-                            break fieldLoop
-                        } else if byte == cr {
-                            line += 1
-                            i += 1
-                        } else if byte == lf {
-                            if base[i - 1] != cr { line += 1 }
-                            i += 1
-                        } else {
-                            guard let after = Self.textEnd(buffer, at: i) else { return false }
-                            i = after
-                        }
+                    // Each escaped quote ends a segment of text, kept with one of its quotes.
+                    guard let close = Self.closingQuote(buffer, from: i, line: &line, escaped: { first in
+                        length += first + 1 - segmentStart
+                        if escapedStart < 0 { escapedStart = unescaped.count }
+                        unescaped.append(contentsOf: UnsafeBufferPointer(start: base + segmentStart, count: first + 1 - segmentStart))
+                        segmentStart = first + 2
+                    }) else { return false }
+                    length += close - segmentStart
+                    longestField = max(longestField, length)
+                    if escapedStart < 0 {
+                        guard keep(segmentStart, close) else { return false }
+                    } else {
+                        unescaped.append(contentsOf: UnsafeBufferPointer(start: base + segmentStart, count: close - segmentStart))
+                        guard keep(~escapedStart, unescaped.count) else { return false }
                     }
+                    i = close + 1
+                    let after = base[i]
+                    if after == delimiter {
+                        i += 1
+                        fields += 1
+                        fieldStart = i
+                        continue fieldLoop
+                    }
+                    guard after == cr || after == lf else { return false }
+                    break fieldLoop
                 }
 
                 // Unquoted text, eight bytes at a time: each delimiter before the word's first other byte
@@ -152,9 +118,7 @@ extension CSVScanner {
                     while atDelimiters != 0 {
                         let at = i &+ (atDelimiters.trailingZeroBitCount &>> 3)
                         longestField = max(longestField, at &- fieldStart)
-                        if keepsSpans {
-                            guard keep(fieldStart, at) else { return false }
-                        }
+                        guard keep(fieldStart, at) else { return false }
                         fields &+= 1
                         fieldStart = at &+ 1
                         atDelimiters &= atDelimiters &- 1
@@ -168,9 +132,7 @@ extension CSVScanner {
                     let byte = base[i]
                     if byte == delimiter {
                         longestField = max(longestField, i &- fieldStart)
-                        if keepsSpans {
-                            guard keep(fieldStart, i) else { return false }
-                        }
+                        guard keep(fieldStart, i) else { return false }
                         fields &+= 1
                         i &+= 1
                         fieldStart = i
@@ -188,9 +150,7 @@ extension CSVScanner {
                     i += 1  // a quote inside an unquoted field is text
                 } else if byte == cr || byte == lf {
                     longestField = max(longestField, i - fieldStart)
-                    if keepsSpans {
-                        guard keep(fieldStart, i) else { return false }
-                    }
+                    guard keep(fieldStart, i) else { return false }
                     break
                 } else {
                     guard let after = Self.textEnd(buffer, at: i) else { return false }
@@ -199,24 +159,149 @@ extension CSVScanner {
             }
             return true
         }
-        guard complete else { return nil }
+        guard complete, longestField <= limits.fieldBytesMax else { return nil }
+        return commitRecord(in: buffer, start: recordStart, line: recordLine, end: i, fields: fields, lines: line, at: &index, spans: 2 * fields)
+    }
 
-        // `i` is at the record's line break. Every byte before it must lie within the record-length
-        // limit; the state machine would have thrown at the first that does not.
-        guard fields <= limits.columnsMax, longestField <= limits.fieldBytesMax,
-            i - recordStart <= limits.rowBytesMax
-        else { return nil }
+    /// The fast path for the validation pass, keeping nothing: whether the record is valid, and
+    /// where it ends.
+    ///
+    /// A word of unquoted text costs a handful of instructions whatever its fields: the delimiters
+    /// before its first byte that needs a look are counted at once, and the field the look falls in
+    /// began after the last of them. No field's length is tracked: a record no longer than
+    /// `fieldBytesMax` cannot hold a field longer, and a longer one is left to the state machine.
+    private mutating func countedRecord(in buffer: UnsafeBufferPointer<UInt8>, at index: inout Int) -> CSVRow? {
+        guard let base = buffer.baseAddress else { return nil }
+        let end = buffer.count
+        let delimiter = self.delimiter
+        let quote = Self.quote
+        let cr = Self.carriageReturn
+        let lf = Self.lineFeed
+        var line = self.line
+        var i = Self.skipBlankLines(buffer, from: index, line: &line, previousByteWasCR: previousByteWasCR)
+        guard i < end else { return nil }
+        let recordStart = i
+        let recordLine = line
+        var fields = 1
+        var fieldStart = i
+        let delimiters = Self.ones &* UInt64(delimiter)
+        let quotes = Self.ones &* UInt64(quote)
+
+        fieldLoop: while true {
+            guard i < end else { return nil }
+            if i &+ 8 <= end {
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+                let atDelimiters = Self.equalBytes(word, delimiters)
+                let needsLook = (Self.bytesBelow0E(word) & ~atDelimiters) | (word & Self.highBits) | Self.equalBytes(word, quotes)
+                // The delimiters before the first byte that needs a look (all of them if none does).
+                let counted = needsLook == 0 ? atDelimiters : atDelimiters & ((needsLook & (0 &- needsLook)) &- 1)
+                if counted != 0 {
+                    // One bit a delimiter, at the top of its byte: summed by one multiplication (the
+                    // baseline x86-64 target has no popcount instruction).
+                    fields &+= Int(truncatingIfNeeded: ((counted &>> 7) &* Self.ones) &>> 56)
+                    fieldStart = i &+ ((63 &- counted.leadingZeroBitCount) &>> 3) &+ 1
+                }
+                guard needsLook != 0 else {
+                    i &+= 8
+                    continue
+                }
+                i &+= needsLook.trailingZeroBitCount &>> 3
+            } else {
+                let byte = base[i]
+                if byte == delimiter {
+                    fields &+= 1
+                    i &+= 1
+                    fieldStart = i
+                    continue
+                }
+                if byte &- 0x0E < 0x72, byte != quote {
+                    i &+= 1
+                    continue
+                }
+            }
+            // A byte that needs a look.
+            let byte = base[i]
+            if byte == quote {
+                guard i == fieldStart else {
+                    i &+= 1  // a quote inside an unquoted field is text
+                    continue
+                }
+                guard let close = Self.closingQuote(buffer, from: i &+ 1, line: &line, escaped: { _ in }) else { return nil }
+                i = close &+ 1
+                let after = base[i]
+                if after == delimiter {
+                    i &+= 1
+                    fields &+= 1
+                    fieldStart = i
+                    continue
+                }
+                guard after == cr || after == lf else { return nil }
+                break
+            } else if byte == cr || byte == lf {
+                break
+            } else {
+                guard let after = Self.textEnd(buffer, at: i) else { return nil }
+                i = after
+            }
+        }
+        guard i - recordStart <= limits.fieldBytesMax else { return nil }
+        return commitRecord(in: buffer, start: recordStart, line: recordLine, end: i, fields: fields, lines: line, at: &index, spans: 0)
+    }
+
+    /// Ends a record the fast path read, from `start` (on line `line`) to its line break at `end`,
+    /// with `fields` fields, the input being on line `lines` at the break: checks the limits the
+    /// state machine checks as it goes (returning `nil` when one is passed, the scanner unchanged),
+    /// then moves the scanner past the record.
+    @inline(__always)
+    private mutating func commitRecord(
+        in buffer: UnsafeBufferPointer<UInt8>, start: Int, line: Int, end: Int, fields: Int, lines: Int, at index: inout Int, spans: Int
+    ) -> CSVRow? {
+        // Every byte before the break must lie within the record-length limit; the state machine would
+        // have thrown at the first that does not.
+        guard fields <= limits.columnsMax, end - start <= limits.rowBytesMax else { return nil }
         recordNumber += 1
-        recordOffset = recordStart
-        self.recordLine = recordLine
+        recordOffset = start
+        recordLine = line
         columnsHint = fields
         fieldCount = 0
-        spanCount = keepsSpans ? 2 * fields : 0
-        self.line = line + 1
-        i += 1
-        previousByteWasCR = base[i - 1] == cr
-        index = i
-        return CSVRow(number: recordNumber, lineNumber: recordLine, byteOffset: recordStart, fields: [])
+        spanCount = spans
+        self.line = lines + 1
+        index = end + 1
+        previousByteWasCR = buffer[end] == Self.carriageReturn
+        return CSVRow(number: recordNumber, lineNumber: line, byteOffset: start, fields: [])
+    }
+
+    /// The index of the closing quote of the quoted field whose text begins at `start` (just after
+    /// its opening quote): the first quote not doubled, with a byte after it. Calls `escaped` with the
+    /// index of the first quote of each doubled pair, counts the line breaks of the text into `line`,
+    /// and returns `nil` when the input ends first or the text holds a NUL or invalid UTF-8.
+    // Transparent, not `@inline(__always)`: the inliner declined the latter in the count pass, which
+    // then paid a call for each quoted field.
+    @_transparent
+    static func closingQuote(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int, line: inout Int, escaped: (Int) -> Void) -> Int? {
+        let end = buffer.count
+        var i = start
+        while true {
+            i = skipText(buffer, from: i, to: end, stoppingAt: quote)
+            guard i < end else { return nil }
+            let byte = buffer[i]
+            if byte == quote {
+                let next = i &+ 1
+                guard next < end else { return nil }
+                guard buffer[next] == quote else { return i }
+                escaped(i)
+                i = next &+ 1
+            } else if byte == carriageReturn {
+                line &+= 1
+                i &+= 1
+            } else if byte == lineFeed {
+                if buffer[i &- 1] != carriageReturn { line &+= 1 }
+                i &+= 1
+            } else {
+                guard let after = textEnd(buffer, at: i) else { return nil }
+                i = after
+            }
+        }
     }
 
     static let ones: UInt64 = 0x0101_0101_0101_0101

@@ -14,6 +14,22 @@ public struct Edition: Hashable, Sendable {
     public var coverURL: String?
     public var format: String?
 
+    /// An edition with the fields an import fills.
+    init(
+        id: PersistentIdentifier, workID: PersistentIdentifier, isbn10: String?, isbn13: String?, publisher: String?,
+        publicationDate: String?, pageCount: Int?
+    ) {
+        self.id = id
+        self.workID = workID
+        self.isbn10 = isbn10
+        self.isbn13 = isbn13
+        self.publisher = publisher
+        self.publicationDate = publicationDate
+        self.pageCount = pageCount
+        coverURL = nil
+        format = nil
+    }
+
     init(id: PersistentIdentifier, workID: PersistentIdentifier, draft: consuming EditionDraft) {
         self.id = id
         self.workID = workID
