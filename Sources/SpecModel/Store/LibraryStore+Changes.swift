@@ -143,8 +143,8 @@ extension LibraryStore {
 
     /// Whether a live work lists the author, without copying the work.
     func workHasAuthor(_ workID: PersistentIdentifier, _ authorID: PersistentIdentifier) -> Bool {
-        guard let index = live.works.index(forKey: workID) else { return false }
-        return live.works.values[index].authorIDs.contains(authorID)
+        guard let slot = live.works.slot(of: workID) else { return false }
+        return live.works[slot: slot].authorIDs.contains(authorID)
     }
 
     func requireLive(_ id: PersistentIdentifier, _ kind: EntityKind) throws(StoreError) {

@@ -10,17 +10,20 @@ extension LibraryStore {
 
     static func check(view: StoreSnapshot, counter: UInt64, label: String) throws(StoreInvariantViolation) {
         func fail(_ message: String) -> StoreInvariantViolation { StoreInvariantViolation(message: "\(label) objects: \(message)") }
-        // Identifiers: keyed correctly, of the right kind, unique across kinds, below the counter.
+        // Identifiers: found where they are, of the right kind, unique across kinds, below the counter.
         var raw = Set<UInt64>()
-        func checkKey(_ key: PersistentIdentifier, _ id: PersistentIdentifier, _ kind: EntityKind) throws(StoreInvariantViolation) {
-            guard key == id, id.kind == kind else { throw fail("\(key) holds an object with id \(id)") }
-            guard raw.insert(id.rawValue).inserted else { throw fail("raw identifier \(id.rawValue) is used twice") }
-            guard id.rawValue < counter else { throw fail("\(id) is not below the counter \(counter)") }
+        func checkTable<Entity>(_ table: EntityTable<Entity>, _ kind: EntityKind) throws(StoreInvariantViolation) {
+            if let problem = table.inconsistency() { throw fail("the \(kind) table: \(problem)") }
+            for id in table.ids {
+                guard id.kind == kind else { throw fail("the \(kind) table holds \(id)") }
+                guard raw.insert(id.rawValue).inserted else { throw fail("raw identifier \(id.rawValue) is used twice") }
+                guard id.rawValue < counter else { throw fail("\(id) is not below the counter \(counter)") }
+            }
         }
-        for (key, work) in view.works { try checkKey(key, work.id, .work) }
-        for (key, edition) in view.editions { try checkKey(key, edition.id, .edition) }
-        for (key, author) in view.authors { try checkKey(key, author.id, .author) }
-        for (key, entry) in view.entries { try checkKey(key, entry.id, .userLibraryEntry) }
+        try checkTable(view.works, .work)
+        try checkTable(view.editions, .edition)
+        try checkTable(view.authors, .author)
+        try checkTable(view.entries, .userLibraryEntry)
 
         for work in view.works.values {
             guard Set(work.authorIDs).count == work.authorIDs.count else { throw fail("\(work.id) lists an author twice") }

@@ -28,7 +28,8 @@
 ///   the objects a batch delete removed; `deleteAllLibraryObjects()` O(1); `rollback()` and
 ///   `relaunchedAfterCrash()` O(changes since the last save).
 public struct LibraryStore: Sendable {
-    /// Every live object, saved or not: what the context sees. A lookup is one dictionary access.
+    /// Every live object, saved or not: what the context sees. A lookup is one map access and one
+    /// array access.
     var live = StoreSnapshot()
     /// How to return to the saved state (Decision D-068).
     var undo = UndoLog(insertedFrom: 1)
@@ -88,12 +89,12 @@ public struct LibraryStore: Sendable {
     public func identifiers(of kind: EntityKind) -> [PersistentIdentifier] {
         let ids: [PersistentIdentifier]
         switch kind {
-        case .work: ids = Array(live.works.keys)
-        case .edition: ids = Array(live.editions.keys)
-        case .author: ids = Array(live.authors.keys)
-        case .userLibraryEntry: ids = Array(live.entries.keys)
+        case .work: ids = live.works.ids
+        case .edition: ids = live.editions.ids
+        case .author: ids = live.authors.ids
+        case .userLibraryEntry: ids = live.entries.ids
         }
-        // Dictionary order varies between processes: sort by creation.
+        // The tables keep no order: sort by creation.
         return ids.sorted()
     }
 
@@ -131,26 +132,25 @@ public struct LibraryStore: Sendable {
     }
 
     /// Adds a new object (its identifier just allocated).
-    // `updateValue` takes the object as it is; the subscript's setter would copy it into an optional.
-    mutating func insertNew(_ work: consuming Work) { _objectOperations += 1; let id = work.id; live.works.updateValue(work, forKey: id); undo.inserted.append(id) }
-    mutating func insertNew(_ edition: consuming Edition) { _objectOperations += 1; let id = edition.id; live.editions.updateValue(edition, forKey: id); undo.inserted.append(id) }
-    mutating func insertNew(_ author: consuming Author) { _objectOperations += 1; let id = author.id; live.authors.updateValue(author, forKey: id); undo.inserted.append(id) }
-    mutating func insertNew(_ entry: consuming UserLibraryEntry) { _objectOperations += 1; let id = entry.id; live.entries.updateValue(entry, forKey: id); undo.inserted.append(id) }
+    mutating func insertNew(_ work: consuming Work) { _objectOperations += 1; let id = work.id; live.works.insert(work); undo.inserted.append(id) }
+    mutating func insertNew(_ edition: consuming Edition) { _objectOperations += 1; let id = edition.id; live.editions.insert(edition); undo.inserted.append(id) }
+    mutating func insertNew(_ author: consuming Author) { _objectOperations += 1; let id = author.id; live.authors.insert(author); undo.inserted.append(id) }
+    mutating func insertNew(_ entry: consuming UserLibraryEntry) { _objectOperations += 1; let id = entry.id; live.entries.insert(entry); undo.inserted.append(id) }
 
     /// Changes a live object of `objects` in place, recording its saved version first if it has one
     /// not yet recorded. (Written out per kind by its callers' inlining: a key path here would cost a
     /// runtime projection on every change.)
     @inline(__always)
     static func modify<Entity>(
-        _ id: PersistentIdentifier, _ objects: inout [PersistentIdentifier: Entity], _ undo: inout UndoLog,
+        _ id: PersistentIdentifier, _ objects: inout EntityTable<Entity>, _ undo: inout UndoLog,
         _ operations: inout Int, as wrap: (Entity) -> StoredModel, _ change: (inout Entity) -> Void
     ) throws(StoreError) {
-        guard let index = objects.index(forKey: id) else { throw .notFound(id) }
+        guard let slot = objects.slot(of: id) else { throw .notFound(id) }
         if undo.isSaved(id), undo.savedVersions.index(forKey: id) == nil {
-            undo.savedVersions[id] = wrap(objects.values[index])
+            undo.savedVersions[id] = wrap(objects[slot: slot])
         }
         operations += 1
-        change(&objects.values[index])
+        change(&objects[slot: slot])
     }
 
     mutating func modifyWork(_ id: PersistentIdentifier, _ change: (inout Work) -> Void) throws(StoreError) {

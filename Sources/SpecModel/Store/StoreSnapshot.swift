@@ -1,39 +1,39 @@
 /// Every stored object, by kind and identifier.
 struct StoreSnapshot: Hashable, Sendable {
-    var works: [PersistentIdentifier: Work] = [:]
-    var editions: [PersistentIdentifier: Edition] = [:]
-    var authors: [PersistentIdentifier: Author] = [:]
-    var entries: [PersistentIdentifier: UserLibraryEntry] = [:]
+    var works = EntityTable<Work>()
+    var editions = EntityTable<Edition>()
+    var authors = EntityTable<Author>()
+    var entries = EntityTable<UserLibraryEntry>()
 
     var isEmpty: Bool { works.isEmpty && editions.isEmpty && authors.isEmpty && entries.isEmpty }
 
-    /// Whether an object has this identifier; asked before every change, so answered from the keys
+    /// Whether an object has this identifier; asked before every change, so answered from the places
     /// alone (`works[id] != nil` would copy the object out and destroy the copy).
     func contains(_ id: PersistentIdentifier) -> Bool {
         switch id.kind {
-        case .work: return works.index(forKey: id) != nil
-        case .edition: return editions.index(forKey: id) != nil
-        case .author: return authors.index(forKey: id) != nil
-        case .userLibraryEntry: return entries.index(forKey: id) != nil
+        case .work: return works.slot(of: id) != nil
+        case .edition: return editions.slot(of: id) != nil
+        case .author: return authors.slot(of: id) != nil
+        case .userLibraryEntry: return entries.slot(of: id) != nil
         }
     }
 
     mutating func remove(_ id: PersistentIdentifier) {
         switch id.kind {
-        case .work: works[id] = nil
-        case .edition: editions[id] = nil
-        case .author: authors[id] = nil
-        case .userLibraryEntry: entries[id] = nil
+        case .work: works.remove(id)
+        case .edition: editions.remove(id)
+        case .author: authors.remove(id)
+        case .userLibraryEntry: entries.remove(id)
         }
     }
 
     /// Writes `model` under its identifier.
     mutating func put(_ model: StoredModel) {
         switch model {
-        case let .work(work): works[work.id] = work
-        case let .edition(edition): editions[edition.id] = edition
-        case let .author(author): authors[author.id] = author
-        case let .userLibraryEntry(entry): entries[entry.id] = entry
+        case let .work(work): works.put(work)
+        case let .edition(edition): editions.put(edition)
+        case let .author(author): authors.put(author)
+        case let .userLibraryEntry(entry): entries.put(entry)
         }
     }
 
