@@ -216,7 +216,11 @@ public struct CSVImport {
         var tally = ImportSummary(format: summary.format, confidence: summary.confidence, dataRows: summary.dataRows)
         var newWorks: [PersistentIdentifier] = []
         var replacedWorks: [PersistentIdentifier] = []
-        if summary.processed == 0 { app.store.reserveCapacity(forBooks: summary.dataRows) }
+        if summary.processed == 0 {
+            app.store.reserveCapacity(forBooks: summary.dataRows)
+            app.enrichmentQueue.reserveCapacity(summary.dataRows)
+            authorsByKey.reserveCapacity(authorsByKey.count + summary.dataRows)
+        }
         var rowsInBatch = 0
         // The reader lends each record's fields while the row is imported; held in a local meanwhile,
         // it is not part of `self`, which the import changes.

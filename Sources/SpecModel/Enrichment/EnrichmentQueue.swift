@@ -48,6 +48,12 @@ public struct EnrichmentQueue: Hashable, Sendable {
         return true
     }
 
+    /// Makes room for `count` more works (an import about to queue them), so the queue grows once.
+    public mutating func reserveCapacity(_ count: Int) {
+        storage.reserveCapacity(storage.count + count)
+        members.reserveCapacity(members.count + count)
+    }
+
     /// Adds works in order, skipping repeats; returns how many were added.
     ///
     /// - Complexity: O(ids).

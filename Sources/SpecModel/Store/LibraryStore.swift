@@ -122,10 +122,12 @@ public struct LibraryStore: Sendable {
 
     // MARK: - Writing
 
-    /// Makes room for `books` more works, each with an edition and an entry (an import about to
-    /// insert them), so the tables grow once rather than by doubling as they fill.
+    /// Makes room for `books` more works, each with an edition, an entry and at most one new author
+    /// (an import about to insert them), so the tables grow once rather than by doubling as they fill.
+    /// (Room in a table's array that is never filled costs only address space.)
     public mutating func reserveCapacity(forBooks books: Int) {
         live.works.reserveCapacity(live.works.count + books)
+        live.authors.reserveCapacity(live.authors.count + books)
         live.editions.reserveCapacity(live.editions.count + books)
         live.entries.reserveCapacity(live.entries.count + books)
         undo.inserted.reserveCapacity(undo.inserted.count + books * 3)

@@ -179,8 +179,10 @@ package struct KeyInterner: Sendable {
         slots = table
     }
 
-    /// Makes room for `count` more keys.
+    /// Makes room for `count` more keys, of 32 bytes each on average. (Room never written costs only
+    /// address space, where growing by doubling would copy the keys into memory new to the process.)
     package mutating func reserveCapacity(_ count: Int) {
+        arena.reserveCapacity(arena.count + 32 * count)
         ends.reserveCapacity(ends.count + count)
         hashes.reserveCapacity(hashes.count + count)
         var size = slots.count
