@@ -120,18 +120,90 @@ public struct DuplicateIndex: Sendable {
         }
     }
 
-    /// The works of one author key under one normalized title, in insertion order.
+    /// The works of one author key under one normalized title.
     struct AuthorGroup: Hashable, Sendable {
         let authorKey: KeyInterner.ID
-        var works: InlineList<PersistentIdentifier>
+        var works: WorkList
+    }
+
+    /// One or more works (never none while stored): the first inline as its raw identifier, any more
+    /// (rare: a file's own duplicates under Replace All, or a library's) in an array, which allocates
+    /// nothing while empty. Sixteen bytes, where an `InlineList` of identifiers is forty: the index's
+    /// tables are sized for every row of the file, and their memory is new to the process (D-112).
+    struct WorkList: Hashable, Sendable {
+        /// The first work's raw identifier; 0 (never an identifier) when the list is empty.
+        private var first: UInt64 = 0
+        private var more: [UInt64] = []
+
+        init() {}
+
+        init(_ work: PersistentIdentifier) { append(work) }
+
+        var isEmpty: Bool { first == 0 }
+
+        mutating func append(_ work: PersistentIdentifier) {
+            precondition(work.kind == .work, "DuplicateIndex holds works only, not \(work)")
+            if first == 0 { first = work.rawValue } else { more.append(work.rawValue) }
+        }
+
+        mutating func remove(_ work: PersistentIdentifier) {
+            if first == work.rawValue {
+                first = more.popLast() ?? 0
+            } else if let index = more.firstIndex(of: work.rawValue) {
+                more.remove(at: index)
+            }
+        }
+
+        /// The earliest created work.
+        func min() -> PersistentIdentifier? {
+            guard first != 0 else { return nil }
+            return PersistentIdentifier(kind: .work, rawValue: more.reduce(first) { Swift.min($0, $1) })
+        }
+    }
+
+    /// The author groups under one normalized title: the first inline, any more in an array.
+    struct AuthorGroups: Sendable {
+        private var first: AuthorGroup?
+        private var more: [AuthorGroup] = []
+
+        init() {}
+
+        var isEmpty: Bool { first == nil }
+
+        /// Calls `body` with each group.
+        func forEach(_ body: (AuthorGroup) -> Void) {
+            guard let first else { return }
+            body(first)
+            for group in more { body(group) }
+        }
+
+        mutating func add(_ work: PersistentIdentifier, authorKey: KeyInterner.ID) {
+            if first == nil {
+                first = AuthorGroup(authorKey: authorKey, works: WorkList(work))
+            } else if first!.authorKey == authorKey {
+                first!.works.append(work)
+            } else if let index = more.firstIndex(where: { $0.authorKey == authorKey }) {
+                more[index].works.append(work)
+            } else {
+                more.append(AuthorGroup(authorKey: authorKey, works: WorkList(work)))
+            }
+        }
+
+        mutating func remove(_ work: PersistentIdentifier, authorKey: KeyInterner.ID) {
+            if first?.authorKey == authorKey {
+                first!.works.remove(work)
+                if first!.works.isEmpty { first = more.popLast() }
+            } else if let index = more.firstIndex(where: { $0.authorKey == authorKey }) {
+                more[index].works.remove(work)
+                if more[index].works.isEmpty { more.remove(at: index) }
+            }
+        }
     }
 
     var interner = KeyInterner()
-    // The lists are inline: nearly every key has one or two works, and an array each would be an
-    // allocation per key per row, made and then freed with the index.
-    var byTitleAndAuthor: [TitleAndAuthor: InlineList<PersistentIdentifier>] = [:]
-    var byISBN: [KeyInterner.ID: InlineList<PersistentIdentifier>] = [:]
-    var byNormalizedTitle: [KeyInterner.ID: InlineList<AuthorGroup>] = [:]
+    var byTitleAndAuthor: [TitleAndAuthor: WorkList] = [:]
+    var byISBN: [KeyInterner.ID: WorkList] = [:]
+    var byNormalizedTitle: [KeyInterner.ID: AuthorGroups] = [:]
     var keysByWork: [PersistentIdentifier: Keys] = [:]
     /// The ISBNs each work is indexed under besides its own keys' (merged editions', a library work's
     /// further editions'), so removal touches only its own entries.
@@ -206,19 +278,21 @@ public struct DuplicateIndex: Sendable {
     /// Adds a work under its keys.
     package mutating func insert(_ work: PersistentIdentifier, keys: Keys) {
         keysByWork[work] = keys
-        byTitleAndAuthor[keys.titleAndAuthor, default: []].append(work)
-        if let isbn = keys.isbn13 { byISBN[isbn, default: []].append(work) }
-        Self.add(work, authorKey: keys.authorKey, to: &byNormalizedTitle[keys.normalizedTitleKey, default: []])
+        Self.add(work, to: &byTitleAndAuthor, at: keys.titleAndAuthor)
+        if let isbn = keys.isbn13 { Self.add(work, to: &byISBN, at: isbn) }
+        byNormalizedTitle[keys.normalizedTitleKey, default: AuthorGroups()].add(work, authorKey: keys.authorKey)
     }
 
-    static func add(_ work: PersistentIdentifier, authorKey: KeyInterner.ID, to groups: inout InlineList<AuthorGroup>) {
-        if let group = groups.firstIndex(where: { $0.authorKey == authorKey }) {
-            groups[group].works.append(work)
-        } else {
-            var works = InlineList<PersistentIdentifier>()  // (an array literal would allocate an array)
-            works.append(work)
-            groups.append(AuthorGroup(authorKey: authorKey, works: works))
-        }
+    /// Adds a work to the list at `key`, making the list if there is none.
+    @inline(__always)
+    static func add<Key>(_ work: PersistentIdentifier, to lists: inout [Key: WorkList], at key: Key) {
+        lists[key, default: WorkList()].append(work)
+    }
+
+    /// Removes a work from the list at `key`, and the list once empty.
+    static func remove<Key>(_ work: PersistentIdentifier, from lists: inout [Key: WorkList], at key: Key) {
+        lists[key]?.remove(work)
+        if lists[key]?.isEmpty == true { lists[key] = nil }
     }
 
     /// Makes room for `count` more books.
@@ -235,24 +309,20 @@ public struct DuplicateIndex: Sendable {
         guard let keys = keysByWork[work] else { return }
         let isbn = interner.intern(isbn13)
         guard keys.isbn13 != isbn, extraISBNsByWork[work]?.contains(isbn) != true else { return }
-        byISBN[isbn, default: []].append(work)
+        Self.add(work, to: &byISBN, at: isbn)
         extraISBNsByWork[work, default: []].append(isbn)
     }
 
     /// Removes a work (replaced or deleted).
     public mutating func remove(_ work: PersistentIdentifier) {
         guard let keys = keysByWork.removeValue(forKey: work) else { return }
-        byTitleAndAuthor[keys.titleAndAuthor]?.removeAll { $0 == work }
+        Self.remove(work, from: &byTitleAndAuthor, at: keys.titleAndAuthor)
         for isbn in [keys.isbn13].compactMap({ $0 }) + (extraISBNsByWork.removeValue(forKey: work) ?? []) {
-            byISBN[isbn]?.removeAll { $0 == work }
+            Self.remove(work, from: &byISBN, at: isbn)
         }
         let title = keys.normalizedTitleKey
-        if let group = byNormalizedTitle[title]?.firstIndex(where: { $0.authorKey == keys.authorKey }) {
-            byNormalizedTitle[title]![group].works.removeAll { $0 == work }
-            if byNormalizedTitle[title]![group].works.isEmpty {
-                byNormalizedTitle[title]!.remove(at: group)
-            }
-        }
+        byNormalizedTitle[title]?.remove(work, authorKey: keys.authorKey)
+        if byNormalizedTitle[title]?.isEmpty == true { byNormalizedTitle[title] = nil }
     }
 
     // MARK: - Matching
@@ -276,8 +346,8 @@ public struct DuplicateIndex: Sendable {
         guard let groups = byNormalizedTitle[keys.normalizedTitleKey], !groups.isEmpty else { return nil }
         var best: DuplicateMatch?
         var queryForms: AuthorKeyForms?
-        for group in groups {
-            guard let work = group.works.min() else { continue }
+        groups.forEach { group in
+            guard let work = group.works.min() else { return }
             _comparisons += 1
             let similarity: Double
             if group.authorKey == keys.authorKey {
@@ -285,7 +355,7 @@ public struct DuplicateIndex: Sendable {
             } else {
                 let mine = queryForms ?? forms(of: keys.authorKey)
                 queryForms = mine
-                guard let score = AuthorSimilarity.score(forms(of: group.authorKey), mine, above: AuthorSimilarity.duplicateThreshold) else { continue }
+                guard let score = AuthorSimilarity.score(forms(of: group.authorKey), mine, above: AuthorSimilarity.duplicateThreshold) else { return }
                 similarity = score
             }
             if best == nil || similarity > best!.authorSimilarity || (similarity == best!.authorSimilarity && work < best!.workID) {
