@@ -21,9 +21,8 @@ extension UserLibraryEntry: StoredEntity {}
 struct EntityTable<Entity: StoredEntity>: Sendable {
     /// The objects, densely.
     private(set) var values: ContiguousArray<Entity> = []
-    /// The place in `values` of each object, by raw identifier (the table knows the kind): twelve
-    /// bytes a slot rather than twenty-four.
-    private var slots: [RawIdentifier: Int32] = [:]
+    /// The place in `values` of each object, by identifier: twelve bytes a slot.
+    private var slots: [PersistentIdentifier: Int32] = [:]
 
     var count: Int { values.count }
     var isEmpty: Bool { values.isEmpty }
@@ -37,12 +36,9 @@ struct EntityTable<Entity: StoredEntity>: Sendable {
         return values[slot]
     }
 
-    /// The place of the object with this identifier, or `nil`. (Raw values are unique across kinds,
-    /// and the store asks each kind's table only for identifiers of that kind.)
+    /// The place of the object with this identifier, or `nil`.
     func slot(of id: PersistentIdentifier) -> Int? {
-        guard let slot = slots[RawIdentifier(id)] else { return nil }
-        assert(values[Int(slot)].id == id, "EntityTable: \(id) asked of the table of \(values[Int(slot)].id.kind)")
-        return Int(slot)
+        slots[id].map(Int.init)
     }
 
     /// The object at a place `slot(of:)` gave (valid until the next insertion or removal).
@@ -60,9 +56,9 @@ struct EntityTable<Entity: StoredEntity>: Sendable {
     /// Adds an object whose identifier the table does not hold.
     mutating func insert(_ entity: consuming Entity) {
         let id = entity.id
-        assert(slots[RawIdentifier(id)] == nil, "EntityTable.insert: \(id) is already stored")
+        assert(slots[id] == nil, "EntityTable.insert: \(id) is already stored")
         precondition(values.count < Int(Int32.max), "EntityTable: more than \(Int32.max) objects of one kind")
-        slots[RawIdentifier(id)] = Int32(truncatingIfNeeded: values.count)
+        slots[id] = Int32(truncatingIfNeeded: values.count)
         values.append(entity)
     }
 
@@ -78,11 +74,11 @@ struct EntityTable<Entity: StoredEntity>: Sendable {
     /// Removes the object with this identifier, if there is one: the last object takes its place.
     mutating func remove(_ id: PersistentIdentifier) {
         guard let slot = slot(of: id) else { return }
-        slots[RawIdentifier(id)] = nil
+        slots[id] = nil
         let last = values.count - 1
         if slot != last {
             values.swapAt(slot, last)
-            slots[RawIdentifier(values[slot].id)] = Int32(truncatingIfNeeded: slot)
+            slots[values[slot].id] = Int32(truncatingIfNeeded: slot)
         }
         values.removeLast()
     }
@@ -90,8 +86,8 @@ struct EntityTable<Entity: StoredEntity>: Sendable {
     /// What is wrong with the map of places, if anything: for the store's invariants.
     func inconsistency() -> String? {
         guard slots.count == values.count else { return "\(slots.count) places for \(values.count) objects" }
-        for (slot, entity) in values.enumerated() where slots[RawIdentifier(entity.id)].map(Int.init) != slot {
-            return "\(entity.id) is at place \(slot) but mapped to \(String(describing: slots[RawIdentifier(entity.id)]))"
+        for (slot, entity) in values.enumerated() where slots[entity.id].map(Int.init) != slot {
+            return "\(entity.id) is at place \(slot) but mapped to \(String(describing: slots[entity.id]))"
         }
         return nil
     }
@@ -111,16 +107,3 @@ extension EntityTable: Hashable {
     }
 }
 
-/// A raw identifier as a map key: eight bytes, hashed as `PersistentIdentifier` hashes its raw value.
-struct RawIdentifier: Hashable, Sendable {
-    let rawValue: UInt64
-
-    init(_ id: PersistentIdentifier) { rawValue = id.rawValue }
-
-    func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
-
-    // The same fixed avalanche as `PersistentIdentifier._rawHashValue` (raw values are dense counters).
-    func _rawHashValue(seed: Int) -> Int {
-        PersistentIdentifier(kind: .work, rawValue: rawValue)._rawHashValue(seed: seed)
-    }
-}

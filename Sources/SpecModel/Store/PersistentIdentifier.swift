@@ -21,13 +21,27 @@ public enum EntityKind: UInt8, Hashable, Sendable, CaseIterable, CustomStringCon
 /// rollback and a crash, so a cached identifier can only ever name its own object or nothing.
 /// The raw value is unique across kinds; the kind is carried for type checks and descriptions.
 public struct PersistentIdentifier: Hashable, Comparable, Sendable, CustomStringConvertible {
-    public let kind: EntityKind
-    public let rawValue: UInt64
+    /// The raw value in the low 56 bits and the kind in the top 8: one word, so an identifier stored
+    /// in an entity or as a table's key takes eight bytes rather than sixteen (Decision D-112).
+    @usableFromInline let bits: UInt64
 
+    /// The kind of object named.
+    @inlinable
+    public var kind: EntityKind { EntityKind(rawValue: UInt8(truncatingIfNeeded: bits >> 56))! }
+
+    /// The counter value the store assigned; unique across kinds.
+    @inlinable
+    public var rawValue: UInt64 { bits & Self.rawValueMask }
+
+    /// The largest raw value an identifier holds (2^56 − 1).
+    public static let rawValueMax: UInt64 = (1 << 56) - 1
+    @usableFromInline static let rawValueMask: UInt64 = (1 << 56) - 1
+
+    /// - Precondition: `rawValue <= rawValueMax`.
     @inlinable
     public init(kind: EntityKind, rawValue: UInt64) {
-        self.kind = kind
-        self.rawValue = rawValue
+        precondition(rawValue <= Self.rawValueMask, "PersistentIdentifier: raw value \(rawValue) is above 2^56 - 1")
+        bits = UInt64(kind.rawValue) << 56 | rawValue
     }
 
     // The raw value alone is unique, so it alone is hashed.
@@ -41,7 +55,11 @@ public struct PersistentIdentifier: Hashable, Comparable, Sendable, CustomString
     // avalanche of the word (MurmurHash3's finalizer, mixed with the table's seed) spreads them as well
     // as a seeded SipHash does, at a tenth of its cost.
     @inlinable
-    public func _rawHashValue(seed: Int) -> Int {
+    public func _rawHashValue(seed: Int) -> Int { Self.hashValue(ofRaw: rawValue, seed: seed) }
+
+    /// The hash `_rawHashValue` gives an identifier with this raw value.
+    @inlinable
+    static func hashValue(ofRaw rawValue: UInt64, seed: Int) -> Int {
         var value = rawValue ^ UInt64(truncatingIfNeeded: seed)
         value ^= value >> 33
         value &*= 0xFF51_AFD7_ED55_8CCD
