@@ -7,14 +7,14 @@
 // break with every counter in a local, checks the limits once at the end, and only then writes the
 // result to the scanner. Unquoted text is read eight bytes at a time, with exact masks of the word's
 // delimiters and of the bytes that need a look, so a field costs a few instructions beyond its
-// bytes; the spans go straight into room made ahead; and the spans output and the count-only pass
-// each have their own compiled loop. Anything else (the input ending inside the record, invalid
+// bytes; the spans go straight into room made ahead. The validation pass, which keeps nothing, has a
+// loop of its own (`countedRecord`) that counts a word's delimiters at once. Anything else (the input ending inside the record, invalid
 // UTF-8, a NUL, text after a closing quote, a limit passed, more fields than there is room for)
 // returns `nil` before a single field of the scanner is changed, and the state machine reads the
 // record again from the same place, with its exact errors.
 // So the rows, errors and offsets are the state machine's by construction; `CSVHostileInputTests` and
 // `CSVRoundTripTests` compare both outputs with the string rows on random and damaged files
-// (Decision D-111).
+// (Decisions D-111 and D-112).
 
 extension CSVScanner {
     /// Reads the next record of `buffer`, the whole input, from `index` when it is a valid record that

@@ -19,7 +19,7 @@ public struct Work: Hashable, Sendable {
     public internal(set) var entryIDs: InlineList<PersistentIdentifier>
 
     /// The fields enrichment fills and an import leaves empty, out of line: `nil` while all are empty,
-    /// so an imported work is 216 bytes rather than 320 (Decision D-112).
+    /// so an imported work is 208 bytes rather than 320 (Decision D-112, `EntityLayoutTests`).
     private var details: OutOfLine<WorkDetails>?
 
     public var subtitle: String? {
