@@ -73,8 +73,7 @@ struct EntityTable<Entity: StoredEntity>: Sendable {
 
     /// Removes the object with this identifier, if there is one: the last object takes its place.
     mutating func remove(_ id: PersistentIdentifier) {
-        guard let slot = slot(of: id) else { return }
-        slots[id] = nil
+        guard let slot = slots.removeValue(forKey: id).map(Int.init) else { return }
         let last = values.count - 1
         if slot != last {
             values.swapAt(slot, last)

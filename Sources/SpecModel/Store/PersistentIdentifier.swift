@@ -31,16 +31,15 @@ public struct PersistentIdentifier: Hashable, Comparable, Sendable, CustomString
 
     /// The counter value the store assigned; unique across kinds.
     @inlinable
-    public var rawValue: UInt64 { bits & Self.rawValueMask }
+    public var rawValue: UInt64 { bits & Self.rawValueMax }
 
     /// The largest raw value an identifier holds (2^56 − 1).
     public static let rawValueMax: UInt64 = (1 << 56) - 1
-    @usableFromInline static let rawValueMask: UInt64 = (1 << 56) - 1
 
     /// - Precondition: `rawValue <= rawValueMax`.
     @inlinable
     public init(kind: EntityKind, rawValue: UInt64) {
-        precondition(rawValue <= Self.rawValueMask, "PersistentIdentifier: raw value \(rawValue) is above 2^56 - 1")
+        precondition(rawValue <= Self.rawValueMax, "PersistentIdentifier: raw value \(rawValue) is above 2^56 - 1")
         bits = UInt64(kind.rawValue) << 56 | rawValue
     }
 
@@ -55,11 +54,7 @@ public struct PersistentIdentifier: Hashable, Comparable, Sendable, CustomString
     // avalanche of the word (MurmurHash3's finalizer, mixed with the table's seed) spreads them as well
     // as a seeded SipHash does, at a tenth of its cost.
     @inlinable
-    public func _rawHashValue(seed: Int) -> Int { Self.hashValue(ofRaw: rawValue, seed: seed) }
-
-    /// The hash `_rawHashValue` gives an identifier with this raw value.
-    @inlinable
-    static func hashValue(ofRaw rawValue: UInt64, seed: Int) -> Int {
+    public func _rawHashValue(seed: Int) -> Int {
         var value = rawValue ^ UInt64(truncatingIfNeeded: seed)
         value ^= value >> 33
         value &*= 0xFF51_AFD7_ED55_8CCD

@@ -14,10 +14,9 @@ public struct Edition: Hashable, Sendable {
     public var coverURL: String?
     public var format: String?
 
-    /// An edition with the fields an import fills.
     init(
         id: PersistentIdentifier, workID: PersistentIdentifier, isbn10: String?, isbn13: String?, publisher: String?,
-        publicationDate: String?, pageCount: Int?
+        publicationDate: String?, pageCount: Int?, coverURL: String? = nil, format: String? = nil
     ) {
         self.id = id
         self.workID = workID
@@ -26,21 +25,17 @@ public struct Edition: Hashable, Sendable {
         self.publisher = publisher
         self.publicationDate = publicationDate
         self.pageCount = pageCount
-        coverURL = nil
-        format = nil
+        self.coverURL = coverURL
+        self.format = format
     }
 
+    /// An edition with a draft's fields, moved out of it, not copied (see `take`).
     init(id: PersistentIdentifier, workID: PersistentIdentifier, draft: consuming EditionDraft) {
-        self.id = id
-        self.workID = workID
-        // Moved out of the draft, not copied (see `take`).
-        isbn10 = draft.isbn10.take()
-        isbn13 = draft.isbn13.take()
-        publisher = draft.publisher.take()
-        publicationDate = draft.publicationDate.take()
-        pageCount = draft.pageCount
-        coverURL = draft.coverURL.take()
-        format = draft.format.take()
+        self.init(
+            id: id, workID: workID, isbn10: draft.isbn10.take(), isbn13: draft.isbn13.take(), publisher: draft.publisher.take(),
+            publicationDate: draft.publicationDate.take(), pageCount: draft.pageCount, coverURL: draft.coverURL.take(),
+            format: draft.format.take()
+        )
     }
 }
 

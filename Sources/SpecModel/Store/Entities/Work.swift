@@ -78,24 +78,14 @@ public struct Work: Hashable, Sendable {
         details = nil
     }
 
-    init(
-        id: PersistentIdentifier, draft: consuming WorkDraft, authorIDs: InlineList<PersistentIdentifier> = [],
-        editionIDs: InlineList<PersistentIdentifier> = [], entryIDs: InlineList<PersistentIdentifier> = []
-    ) {
-        self.id = id
-        // Moved out of the draft, not copied (see `take`).
-        title = take(&draft.title, leaving: "")
-        firstPublicationYear = draft.firstPublicationYear
-        googleBooksVolumeIDs = draft.googleBooksVolumeIDs.isEmpty ? InlineList() : InlineList(draft.googleBooksVolumeIDs)
-        self.authorIDs = authorIDs
-        self.editionIDs = editionIDs
-        self.entryIDs = entryIDs
-        guard draft.subtitle != nil || draft.workDescription != nil || draft.originalLanguage != nil || draft.coverURL != nil
-            || !draft.subjectTags.isEmpty || draft.openLibraryWorkID != nil || draft.isbndbID != nil || !draft.goodreadsWorkIDs.isEmpty
-        else {
-            details = nil
-            return
-        }
+    /// A new work with a draft's fields and no relationships yet. (Moved out of the draft, not
+    /// copied: see `take`.)
+    init(id: PersistentIdentifier, draft: consuming WorkDraft) {
+        self.init(
+            id: id, title: take(&draft.title, leaving: ""), firstPublicationYear: draft.firstPublicationYear, authorIDs: [],
+            editionIDs: [], entryIDs: []
+        )
+        googleBooksVolumeIDs = InlineList(draft.googleBooksVolumeIDs)
         let details = WorkDetails(
             subtitle: draft.subtitle.take(),
             workDescription: draft.workDescription.take(),
@@ -106,7 +96,7 @@ public struct Work: Hashable, Sendable {
             isbndbID: draft.isbndbID.take(),
             goodreadsWorkIDs: take(&draft.goodreadsWorkIDs, leaving: [])
         )
-        self.details = OutOfLine(details)
+        self.details = details.isEmpty ? nil : OutOfLine(details)
     }
 }
 
