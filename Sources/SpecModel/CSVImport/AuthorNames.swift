@@ -123,7 +123,7 @@ public enum AuthorSimilarity {
     ///
     /// Two keys whose lengths differ by more than the edit distance allowed cannot score above the
     /// threshold, and the edit distance stops as soon as every cell of a row exceeds the allowance.
-    static func score(_ first: AuthorKeyForms, _ second: AuthorKeyForms, above threshold: Double) -> Double? {
+    package static func score(_ first: AuthorKeyForms, _ second: AuthorKeyForms, above threshold: Double) -> Double? {
         if first.direct == second.direct { return 1 }
         let direct = similarity(first.direct, second.direct, above: threshold)
         let sorted = first.sortedWords == first.direct && second.sortedWords == second.direct
@@ -140,14 +140,19 @@ public enum AuthorSimilarity {
     static func similarity(_ a: [UInt32], _ b: [UInt32], above threshold: Double) -> Double? {
         let longest = Swift.max(a.count, b.count)
         guard longest > 0 else { return 1 > threshold ? 1 : nil }
-        // The largest distance whose similarity is still above the threshold, computed exactly as the
-        // similarity itself is, so the bound never disagrees with it.
+        guard let allowed = allowedDistance(longest: longest, above: threshold) else { return nil }
+        guard let distance = levenshteinDistance(a, b, atMost: allowed) else { return nil }
+        return 1 - Double(distance) / Double(longest)
+    }
+
+    /// The largest edit distance between sequences at most `longest` long (at least 1) whose similarity
+    /// is still above `threshold`, computed exactly as the similarity itself is, so the bound never
+    /// disagrees with it; `nil` when not even equal sequences are.
+    static func allowedDistance(longest: Int, above threshold: Double) -> Int? {
         var allowed = Swift.min(longest, Swift.max(0, Int(Double(longest) * (1 - threshold)) - 1))
         while allowed > 0, !(1 - Double(allowed) / Double(longest) > threshold) { allowed -= 1 }
         while allowed < longest, 1 - Double(allowed + 1) / Double(longest) > threshold { allowed += 1 }
-        guard 1 - Double(allowed) / Double(longest) > threshold else { return nil }
-        guard let distance = levenshteinDistance(a, b, atMost: allowed) else { return nil }
-        return 1 - Double(distance) / Double(longest)
+        return 1 - Double(allowed) / Double(longest) > threshold ? allowed : nil
     }
 
     /// Edit distance (insertions, deletions, substitutions) if it is at most `limit`, else `nil`; two
@@ -178,12 +183,66 @@ public enum AuthorSimilarity {
 }
 
 /// The two forms of an author key the similarity compares: the key's scalars, and its words sorted.
-struct AuthorKeyForms: Hashable, Sendable {
+package struct AuthorKeyForms: Hashable, Sendable {
     let direct: [UInt32]
     let sortedWords: [UInt32]
 
-    init(key: String) {
+    package init(key: String) {
         direct = key.unicodeScalars.map(\.value)
         sortedWords = key.split(separator: " ").sorted().joined(separator: " ").unicodeScalars.map(\.value)
+    }
+}
+
+/// What a cheap lower bound on two author keys' edit distance needs: the key's length in scalars and
+/// the set of its scalars folded into 64 bits, 16 bytes kept with each author group of the duplicate
+/// index, so tier 3 passes most groups under a common title without reading their keys.
+///
+/// An edit removes at most one scalar and adds at most one, so it changes the length by at most one
+/// and the folded set by at most two bits: two keys are at least `max(|Δlength|, ⌈bits differing / 2⌉)`
+/// edits apart. The sorted-words form of a key has the same scalars (its words, joined by the same
+/// number of single spaces), so the bound holds for both of the similarity's forms, provided the key
+/// has no space at an edge or two in a row, as no `AuthorNames.key` has; a key that does is given no
+/// bound (`length` is `UInt32.max`) and is always compared in full.
+package struct AuthorKeySketch: Hashable, Sendable {
+    let length: UInt32
+    let scalars: UInt64
+
+    /// The sketch of a key.
+    package init(key: String) {
+        var key = key
+        self = key.withUTF8 { AuthorKeySketch(utf8: $0) }
+    }
+
+    /// The sketch of a key's UTF-8 bytes (valid UTF-8).
+    package init(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+        var length: UInt32 = 0
+        var scalars: UInt64 = 0
+        var previousIsSpace = true
+        var index = 0
+        var bounded = true
+        while index < bytes.count {
+            let value = bytes[index] < 0x80 ? UInt32(bytes[index]) : TextUnits.scalar(at: index, in: bytes).value
+            index += UTF8Encoding.length(of: value)
+            let isSpace = value == 0x20
+            if isSpace && previousIsSpace { bounded = false }
+            previousIsSpace = isSpace
+            length += 1
+            scalars |= 1 << UInt64(value & 63)
+        }
+        if previousIsSpace && length > 0 { bounded = false }
+        self.length = bounded ? length : .max
+        self.scalars = scalars
+    }
+
+    /// Whether two keys are certainly too far apart for either form's similarity to be above
+    /// `threshold`; `false` when they may not be.
+    package func excludes(_ other: AuthorKeySketch, above threshold: Double) -> Bool {
+        guard length != .max, other.length != .max else { return false }
+        let longest = Int(Swift.max(length, other.length))
+        guard longest > 0 else { return false }
+        guard let allowed = AuthorSimilarity.allowedDistance(longest: longest, above: threshold) else { return true }
+        let lengths = Int(Swift.max(length, other.length) - Swift.min(length, other.length))
+        let letters = ((scalars ^ other.scalars).nonzeroBitCount + 1) / 2
+        return Swift.max(lengths, letters) > allowed
     }
 }

@@ -115,7 +115,7 @@ public struct CSVImport {
     /// Duplicate candidates compared so far (`DuplicateIndex._comparisons`), for tests of the per-row cost.
     package var _comparisons: Int { index._comparisons }
     /// The library's authors by their name's key, interned by `index`.
-    var authorsByKey: [KeyInterner.ID: PersistentIdentifier]
+    var authorsByKey: KeyTable<PersistentIdentifier>
     /// Buffers `insert` reuses for every row: a row's authors, their keys, and the new ones'.
     var rowAuthors = RowAuthors()
 
@@ -177,7 +177,7 @@ public struct CSVImport {
 
     init(
         strategy: DuplicateStrategy, detection: FormatDetection, header: [String], summary: ImportSummary, reader: CSVRowReader,
-        authorsByKey: [KeyInterner.ID: PersistentIdentifier], index: DuplicateIndex
+        authorsByKey: KeyTable<PersistentIdentifier>, index: DuplicateIndex
     ) {
         self.strategy = strategy
         self.detection = detection
@@ -189,8 +189,8 @@ public struct CSVImport {
     }
 
     /// The library's authors by name key, the first created winning.
-    static func authorsByKey(_ store: LibraryStore, index: inout DuplicateIndex) -> [KeyInterner.ID: PersistentIdentifier] {
-        var authors: [KeyInterner.ID: PersistentIdentifier] = [:]
+    static func authorsByKey(_ store: LibraryStore, index: inout DuplicateIndex) -> KeyTable<PersistentIdentifier> {
+        var authors = KeyTable<PersistentIdentifier>()
         for author in store.authors() {
             let key = index.authorKey(ofName: author.name)
             if authors[key] == nil { authors[key] = author.id }
@@ -219,7 +219,7 @@ public struct CSVImport {
         if summary.processed == 0 {
             app.store.reserveCapacity(forBooks: summary.dataRows)
             app.enrichmentQueue.reserveCapacity(summary.dataRows)
-            authorsByKey.reserveCapacity(authorsByKey.count + summary.dataRows)
+            authorsByKey.reserveCapacity(summary.dataRows, keysBelow: index.interner.count + 4 * summary.dataRows)
         }
         var rowsInBatch = 0
         // The reader lends each record's fields while the row is imported; held in a local meanwhile,

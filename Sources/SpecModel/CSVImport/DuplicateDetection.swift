@@ -96,10 +96,14 @@ public enum DuplicateRule {
 ///
 /// The keys are interned (`KeyInterner`, Decision D-110): each distinct key's text is stored once,
 /// and the tables are keyed by its integer identifier. The import computes a row's keys straight into
-/// the interner (`keys(title:normalizedTitle:author:isbn13:)`), with no `String` per key.
+/// the interner (`keys(title:normalizedTitle:author:isbn13:)`), with no `String` per key. The tables
+/// by key are `KeyTable`s, arrays at the keys' numbers, and tier 1 goes by title, then author, so a
+/// row with a title new to the interner writes at the tables' ends (D-113). Each author group keeps a
+/// sketch of its key that rules most other authors out of tier 3 without reading their keys.
 ///
-/// - Complexity: `bestMatch` O(1) for tiers 1 and 2, O(distinct authors sharing the normalized title)
-///   for tier 3; `insert` and `remove` O(1) amortised.
+/// - Complexity: `bestMatch` O(1) for tier 2, O(distinct authors sharing the title) for tier 1 (one,
+///   almost always), O(distinct authors sharing the normalized title) for tier 3; `insert` and `remove`
+///   O(1) amortised, except for the same per-title scan of author groups.
 public struct DuplicateIndex: Sendable {
     /// A book's keys as the index holds them.
     package struct Keys: Hashable, Sendable {
@@ -107,22 +111,13 @@ public struct DuplicateIndex: Sendable {
         let authorKey: KeyInterner.ID
         let isbn13: KeyInterner.ID?
         let normalizedTitleKey: KeyInterner.ID
-
-        /// Tier 1's key: the title key and the author key in one word.
-        var titleAndAuthor: TitleAndAuthor { TitleAndAuthor(pair: UInt64(titleKey.value) << 32 | UInt64(authorKey.value)) }
     }
 
-    struct TitleAndAuthor: Hashable, Sendable {
-        let pair: UInt64
-
-        func _rawHashValue(seed: Int) -> Int {
-            Int(truncatingIfNeeded: ByteHash.finish(pair ^ UInt64(truncatingIfNeeded: seed)))
-        }
-    }
-
-    /// The works of one author key under one normalized title.
+    /// The works of one author key under one title (or normalized title).
     struct AuthorGroup: Hashable, Sendable {
         let authorKey: KeyInterner.ID
+        /// The author key's sketch, which rules most other authors out without reading their keys.
+        let sketch: AuthorKeySketch
         var works: WorkList
     }
 
@@ -161,7 +156,7 @@ public struct DuplicateIndex: Sendable {
         }
     }
 
-    /// The author groups under one normalized title: the first inline, any more in an array.
+    /// The author groups under one title (or normalized title): the first inline, any more in an array.
     struct AuthorGroups: Sendable {
         private var first: AuthorGroup?
         private var more: [AuthorGroup] = []
@@ -170,6 +165,13 @@ public struct DuplicateIndex: Sendable {
 
         var isEmpty: Bool { first == nil }
 
+        /// The works of an author key.
+        func works(by authorKey: KeyInterner.ID) -> WorkList? {
+            guard let first else { return nil }
+            if first.authorKey == authorKey { return first.works }
+            return more.first { $0.authorKey == authorKey }?.works
+        }
+
         /// Calls `body` with each group.
         func forEach(_ body: (AuthorGroup) -> Void) {
             guard let first else { return }
@@ -177,15 +179,15 @@ public struct DuplicateIndex: Sendable {
             for group in more { body(group) }
         }
 
-        mutating func add(_ work: PersistentIdentifier, authorKey: KeyInterner.ID) {
+        mutating func add(_ work: PersistentIdentifier, authorKey: KeyInterner.ID, sketch: AuthorKeySketch) {
             if first == nil {
-                first = AuthorGroup(authorKey: authorKey, works: WorkList(work))
+                first = AuthorGroup(authorKey: authorKey, sketch: sketch, works: WorkList(work))
             } else if first!.authorKey == authorKey {
                 first!.works.append(work)
             } else if let index = more.firstIndex(where: { $0.authorKey == authorKey }) {
                 more[index].works.append(work)
             } else {
-                more.append(AuthorGroup(authorKey: authorKey, works: WorkList(work)))
+                more.append(AuthorGroup(authorKey: authorKey, sketch: sketch, works: WorkList(work)))
             }
         }
 
@@ -201,15 +203,17 @@ public struct DuplicateIndex: Sendable {
     }
 
     var interner = KeyInterner()
-    var byTitleAndAuthor: [TitleAndAuthor: WorkList] = [:]
-    var byISBN: [KeyInterner.ID: WorkList] = [:]
-    var byNormalizedTitle: [KeyInterner.ID: AuthorGroups] = [:]
-    var keysByWork: [PersistentIdentifier: Keys] = [:]
+    /// Tier 1's table: by title key, then author key. (By title first, rather than by the pair, so
+    /// the place of a title new to the interner is at the table's end: D-113.)
+    var byTitle = KeyTable<AuthorGroups>()
+    var byISBN = KeyTable<WorkList>()
+    var byNormalizedTitle = KeyTable<AuthorGroups>()
+    var keysByWork = IdentifierMap<Keys>()
     /// The ISBNs each work is indexed under besides its own keys' (merged editions', a library work's
     /// further editions'), so removal touches only its own entries.
     var extraISBNsByWork: [PersistentIdentifier: [KeyInterner.ID]] = [:]
     /// The comparison forms of the author keys compared so far.
-    var formsByAuthorKey: [KeyInterner.ID: AuthorKeyForms] = [:]
+    var formsByAuthorKey = KeyTable<AuthorKeyForms>()
     /// Candidates compared one by one so far (a book for tiers 1 and 2, an author group for tier 3);
     /// for tests of the per-row cost.
     package private(set) var _comparisons = 0
@@ -278,30 +282,42 @@ public struct DuplicateIndex: Sendable {
     /// Adds a work under its keys.
     package mutating func insert(_ work: PersistentIdentifier, keys: Keys) {
         keysByWork[work] = keys
-        Self.add(work, to: &byTitleAndAuthor, at: keys.titleAndAuthor)
+        let sketch = sketch(of: keys.authorKey)
+        byTitle[keys.titleKey, default: AuthorGroups()].add(work, authorKey: keys.authorKey, sketch: sketch)
         if let isbn = keys.isbn13 { Self.add(work, to: &byISBN, at: isbn) }
-        byNormalizedTitle[keys.normalizedTitleKey, default: AuthorGroups()].add(work, authorKey: keys.authorKey)
+        byNormalizedTitle[keys.normalizedTitleKey, default: AuthorGroups()].add(work, authorKey: keys.authorKey, sketch: sketch)
+    }
+
+    /// The sketch of an author key.
+    func sketch(of authorKey: KeyInterner.ID) -> AuthorKeySketch {
+        interner.withBytes(authorKey) { AuthorKeySketch(utf8: $0) }
     }
 
     /// Adds a work to the list at `key`, making the list if there is none.
     @inline(__always)
-    static func add<Key>(_ work: PersistentIdentifier, to lists: inout [Key: WorkList], at key: Key) {
+    static func add(_ work: PersistentIdentifier, to lists: inout KeyTable<WorkList>, at key: KeyInterner.ID) {
         lists[key, default: WorkList()].append(work)
     }
 
     /// Removes a work from the list at `key`, and the list once empty.
-    static func remove<Key>(_ work: PersistentIdentifier, from lists: inout [Key: WorkList], at key: Key) {
+    static func remove(_ work: PersistentIdentifier, from lists: inout KeyTable<WorkList>, at key: KeyInterner.ID) {
         lists[key]?.remove(work)
         if lists[key]?.isEmpty == true { lists[key] = nil }
     }
 
+    /// Removes a work from the author groups at `key`, and the groups once empty.
+    static func remove(_ work: PersistentIdentifier, authorKey: KeyInterner.ID, from groups: inout KeyTable<AuthorGroups>, at key: KeyInterner.ID) {
+        groups[key]?.remove(work, authorKey: authorKey)
+        if groups[key]?.isEmpty == true { groups[key] = nil }
+    }
+
     /// Makes room for `count` more books.
     public mutating func reserveCapacity(_ count: Int) {
-        keysByWork.reserveCapacity(keysByWork.count + count)
-        byTitleAndAuthor.reserveCapacity(byTitleAndAuthor.count + count)
-        byISBN.reserveCapacity(byISBN.count + count)
-        byNormalizedTitle.reserveCapacity(byNormalizedTitle.count + count)
+        keysByWork.reserveCapacity(count, spacing: EntityKind.allCases.count)
+        byTitle.reserveCapacity(count, keysBelow: interner.count + 4 * count)
         interner.reserveCapacity(3 * count)
+        byISBN.reserveCapacity(count, keysBelow: interner.count + 4 * count)
+        byNormalizedTitle.reserveCapacity(count, keysBelow: interner.count + 4 * count)
     }
 
     /// Adds another ISBN to a work already indexed (a merged edition).
@@ -316,13 +332,11 @@ public struct DuplicateIndex: Sendable {
     /// Removes a work (replaced or deleted).
     public mutating func remove(_ work: PersistentIdentifier) {
         guard let keys = keysByWork.removeValue(forKey: work) else { return }
-        Self.remove(work, from: &byTitleAndAuthor, at: keys.titleAndAuthor)
+        Self.remove(work, authorKey: keys.authorKey, from: &byTitle, at: keys.titleKey)
         for isbn in [keys.isbn13].compactMap({ $0 }) + (extraISBNsByWork.removeValue(forKey: work) ?? []) {
             Self.remove(work, from: &byISBN, at: isbn)
         }
-        let title = keys.normalizedTitleKey
-        byNormalizedTitle[title]?.remove(work, authorKey: keys.authorKey)
-        if byNormalizedTitle[title]?.isEmpty == true { byNormalizedTitle[title] = nil }
+        Self.remove(work, authorKey: keys.authorKey, from: &byNormalizedTitle, at: keys.normalizedTitleKey)
     }
 
     // MARK: - Matching
@@ -334,7 +348,7 @@ public struct DuplicateIndex: Sendable {
 
     /// The best match for a book's interned keys among the indexed works, or `nil`.
     package mutating func bestMatch(for keys: Keys) -> DuplicateMatch? {
-        if let work = byTitleAndAuthor[keys.titleAndAuthor]?.min() {
+        if let work = byTitle[keys.titleKey]?.works(by: keys.authorKey)?.min() {
             _comparisons += 1
             return DuplicateMatch(workID: work, tier: .titleAndAuthor, authorSimilarity: 1)
         }
@@ -346,6 +360,7 @@ public struct DuplicateIndex: Sendable {
         guard let groups = byNormalizedTitle[keys.normalizedTitleKey], !groups.isEmpty else { return nil }
         var best: DuplicateMatch?
         var queryForms: AuthorKeyForms?
+        let querySketch = sketch(of: keys.authorKey)
         groups.forEach { group in
             guard let work = group.works.min() else { return }
             _comparisons += 1
@@ -353,6 +368,7 @@ public struct DuplicateIndex: Sendable {
             if group.authorKey == keys.authorKey {
                 similarity = 1
             } else {
+                if group.sketch.excludes(querySketch, above: AuthorSimilarity.duplicateThreshold) { return }
                 let mine = queryForms ?? forms(of: keys.authorKey)
                 queryForms = mine
                 guard let score = AuthorSimilarity.score(forms(of: group.authorKey), mine, above: AuthorSimilarity.duplicateThreshold) else { return }

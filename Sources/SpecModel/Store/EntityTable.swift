@@ -9,20 +9,21 @@ extension Author: StoredEntity {}
 extension UserLibraryEntry: StoredEntity {}
 
 /// The live objects of one kind: side by side in one array, in no particular order, with each one's
-/// place in a small map from its identifier.
+/// place in a map from its identifier.
 ///
 /// A dictionary of the objects themselves spreads them over a table kept at most three quarters full
 /// and touches all of it; an import of 1,500 books paid for 2,048 slots of every kind, each as wide as
 /// the object, in memory new to the process (Decision D-112). Here the objects fill the array from
-/// the front, and only the map, of identifiers and places, has slack. Removing an object moves the
-/// last one into its place, so every operation stays O(1).
+/// the front, and only the map, of identifiers and places, has slack; the map keeps the places of the
+/// identifiers the store hands out, in increasing order, at their offsets in an array (D-113).
+/// Removing an object moves the last one into its place, so every operation stays O(1).
 ///
 /// Equality and hashing ignore the order, as a dictionary's do.
 struct EntityTable<Entity: StoredEntity>: Sendable {
     /// The objects, densely.
     private(set) var values: ContiguousArray<Entity> = []
-    /// The place in `values` of each object, by identifier: twelve bytes a slot.
-    private var slots: [PersistentIdentifier: Int32] = [:]
+    /// The place in `values` of each object, by identifier (D-113).
+    private var slots = IdentifierPlaces()
 
     var count: Int { values.count }
     var isEmpty: Bool { values.isEmpty }
@@ -38,7 +39,7 @@ struct EntityTable<Entity: StoredEntity>: Sendable {
 
     /// The place of the object with this identifier, or `nil`.
     func slot(of id: PersistentIdentifier) -> Int? {
-        slots[id].map(Int.init)
+        slots[id]
     }
 
     /// The object at a place `slot(of:)` gave (valid until the next insertion or removal).
@@ -50,15 +51,14 @@ struct EntityTable<Entity: StoredEntity>: Sendable {
     /// Makes room for `capacity` objects in all.
     mutating func reserveCapacity(_ capacity: Int) {
         values.reserveCapacity(capacity)
-        slots.reserveCapacity(capacity)
+        slots.reserveCapacity(Swift.max(0, capacity - slots.count), spacing: EntityKind.allCases.count)
     }
 
     /// Adds an object whose identifier the table does not hold.
     mutating func insert(_ entity: consuming Entity) {
         let id = entity.id
         assert(slots[id] == nil, "EntityTable.insert: \(id) is already stored")
-        precondition(values.count < Int(Int32.max), "EntityTable: more than \(Int32.max) objects of one kind")
-        slots[id] = Int32(truncatingIfNeeded: values.count)
+        slots.set(id, to: values.count)
         values.append(entity)
     }
 
@@ -73,11 +73,11 @@ struct EntityTable<Entity: StoredEntity>: Sendable {
 
     /// Removes the object with this identifier, if there is one: the last object takes its place.
     mutating func remove(_ id: PersistentIdentifier) {
-        guard let slot = slots.removeValue(forKey: id).map(Int.init) else { return }
+        guard let slot = slots.remove(id) else { return }
         let last = values.count - 1
         if slot != last {
             values.swapAt(slot, last)
-            slots[values[slot].id] = Int32(truncatingIfNeeded: slot)
+            slots.set(values[slot].id, to: slot)
         }
         values.removeLast()
     }
@@ -85,7 +85,7 @@ struct EntityTable<Entity: StoredEntity>: Sendable {
     /// What is wrong with the map of places, if anything: for the store's invariants.
     func inconsistency() -> String? {
         guard slots.count == values.count else { return "\(slots.count) places for \(values.count) objects" }
-        for (slot, entity) in values.enumerated() where slots[entity.id].map(Int.init) != slot {
+        for (slot, entity) in values.enumerated() where slots[entity.id] != slot {
             return "\(entity.id) is at place \(slot) but mapped to \(String(describing: slots[entity.id]))"
         }
         return nil

@@ -44,9 +44,14 @@ package struct KeyInterner: Sendable {
 
     /// The key's text.
     package func text(_ id: ID) -> String {
+        withBytes(id) { String(checkedUTF8: $0) }
+    }
+
+    /// Calls `body` with the key's bytes.
+    package func withBytes<Result>(_ id: ID, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         let index = Int(id.value)
         let start = index == 0 ? 0 : ends[index - 1]
-        return arena.withUnsafeBufferPointer { String(checkedUTF8: UnsafeBufferPointer(rebasing: $0[start..<ends[index]])) }
+        return arena.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[start..<ends[index]])) }
     }
 
     /// The identifier of a text, as is.
@@ -192,5 +197,86 @@ package struct KeyInterner: Sendable {
         var size = slots.count
         while size < (ends.count + count) * 2 { size *= 2 }
         if size > slots.count { resize(to: size) }
+    }
+}
+
+/// A map keyed by an interner's identifiers: the values side by side in an array, and each key's
+/// place in another, at the key's number.
+///
+/// The interner numbers keys from 0 as it first sees them, so a key new to it (most of a file's
+/// titles and ISBNs) has the highest number yet, and its place is written at the end of the array of
+/// places, next to the last one, as its value is at the end of the values: no miss to memory, where a
+/// hashed table's slot for it would be anywhere in a table sized for the whole file (Decision D-113).
+/// The places are four bytes each, for every key the interner has numbered up to the highest mapped
+/// (the interner's keys of other sorts leave empty places between). Removal moves the last value into
+/// the gap.
+package struct KeyTable<Value: Sendable>: Sendable {
+    /// Place plus one of each key's value, by the key's number; 0 for none.
+    private var places: [UInt32] = []
+    private var keys: [KeyInterner.ID] = []
+    private var values: [Value] = []
+
+    package init() {}
+
+    package var count: Int { values.count }
+    package var isEmpty: Bool { values.isEmpty }
+
+    @inline(__always)
+    private func place(of key: KeyInterner.ID) -> Int? {
+        let index = Int(key.value)
+        guard index < places.count, places[index] != 0 else { return nil }
+        return Int(places[index]) - 1
+    }
+
+    /// The value of a key, or `nil`.
+    package subscript(key: KeyInterner.ID) -> Value? {
+        get { place(of: key).map { values[$0] } }
+        set {
+            if let place = place(of: key) {
+                if let newValue { values[place] = newValue } else { remove(key, at: place) }
+            } else if let newValue {
+                _ = append(key, newValue)
+            }
+        }
+    }
+
+    /// The value of a key, made by `defaultValue` if there is none, for changing in place.
+    package subscript(key: KeyInterner.ID, default defaultValue: @autoclosure () -> Value) -> Value {
+        get { self[key] ?? defaultValue() }
+        _modify {
+            let place = place(of: key) ?? append(key, defaultValue())
+            yield &values[place]
+        }
+    }
+
+    private mutating func append(_ key: KeyInterner.ID, _ value: Value) -> Int {
+        let index = Int(key.value)
+        if index >= places.count {
+            // By 256 places or more at a time, so lengthening is rare.
+            places.append(contentsOf: repeatElement(0, count: Swift.max(index + 1, places.count + 256) - places.count))
+        }
+        places[index] = UInt32(truncatingIfNeeded: values.count + 1)
+        keys.append(key)
+        values.append(value)
+        return values.count - 1
+    }
+
+    private mutating func remove(_ key: KeyInterner.ID, at place: Int) {
+        let last = values.count - 1
+        if place != last {
+            values.swapAt(place, last)
+            keys.swapAt(place, last)
+            places[Int(keys[place].value)] = UInt32(truncatingIfNeeded: place + 1)
+        }
+        places[Int(key.value)] = 0
+        keys.removeLast()
+        values.removeLast()
+    }
+
+    /// Makes room for `count` more values, of keys numbered below `limit`.
+    package mutating func reserveCapacity(_ count: Int, keysBelow limit: Int) {
+        places.reserveCapacity(limit)
+        keys.reserveCapacity(keys.count + count)
+        values.reserveCapacity(values.count + count)
     }
 }

@@ -53,6 +53,42 @@ import Testing
         }
     }
 
+    /// The sketch's lower bound on the edit distance (Decision D-113) never rules out a pair the full
+    /// score would call a duplicate: keys compared with slightly edited copies of themselves (the
+    /// pairs near the threshold), with other names, and with keys that have spaces at an edge or two
+    /// in a row (given no bound).
+    @Test func aSketchNeverExcludesAPairAboveTheThreshold() {
+        let edit = Gen.zip(Gen<Int>.int(in: 0...2), Gen<Int>.int(in: 0...40), Gen<String>.element(of: ["a", "e", "z", " ", "é", "ñ", "x"]))
+        let pairs = Gen.zip(
+            Gen<String>.authorName(style: .messy), Gen<String>.authorName(style: .messy),
+            Gen.array(of: edit, count: 0...4), Gen<Bool>.bool(probability: 0.5)
+        )
+        var excluded = 0
+        property(pairs, cases: 2_000) { first, other, edits, editedCopy in
+            let key = AuthorNames.key(first)
+            var second = Array(editedCopy ? key.unicodeScalars.map(String.init) : AuthorNames.key(other).unicodeScalars.map(String.init))
+            for (operation, position, text) in edits {
+                let at = second.isEmpty ? 0 : position % (second.count + (operation == 1 ? 1 : 0))
+                switch operation {
+                case 0 where !second.isEmpty: second[Swift.min(at, second.count - 1)] = text
+                case 1: second.insert(text, at: Swift.min(at, second.count))
+                default: if !second.isEmpty { second.remove(at: Swift.min(at, second.count - 1)) }
+                }
+            }
+            let secondKey = second.joined()
+            let threshold = AuthorSimilarity.duplicateThreshold
+            guard AuthorKeySketch(key: key).excludes(AuthorKeySketch(key: secondKey), above: threshold) else { return }
+            excluded += 1
+            let score = AuthorSimilarity.score(AuthorKeyForms(key: key), AuthorKeyForms(key: secondKey), above: -1) ?? 0
+            try require(score <= threshold, "the sketch excluded \"\(key)\" and \"\(secondKey)\", which score \(score)")
+        }
+        // The bound does rule pairs out: most unrelated names differ in length or letters.
+        #expect(excluded > 500, "the sketch excluded only \(excluded) of 2,000 pairs")
+        #expect(AuthorKeySketch(key: "liz moore").excludes(AuthorKeySketch(key: "stephen king"), above: AuthorSimilarity.duplicateThreshold))
+        // A key with a space at an edge has no bound: its sorted words are shorter than it.
+        #expect(!AuthorKeySketch(key: " liz moore").excludes(AuthorKeySketch(key: "stephen king"), above: AuthorSimilarity.duplicateThreshold))
+    }
+
     /// `split` reads ASCII lists by their bytes; any list, ASCII or not (a comma with a combining mark
     /// is one character, not a comma; CR LF is one character), splits as the characters split.
     @Test func listsSplitAsTheirCharactersSplit() {
