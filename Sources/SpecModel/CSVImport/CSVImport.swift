@@ -219,7 +219,7 @@ public struct CSVImport {
         if summary.processed == 0 {
             app.store.reserveCapacity(forBooks: summary.dataRows)
             app.enrichmentQueue.reserveCapacity(summary.dataRows)
-            authorsByKey.reserveCapacity(summary.dataRows, keysBelow: index.interner.count + 4 * summary.dataRows)
+            authorsByKey.reserveCapacity(summary.dataRows, keysBelow: index.keyNumbersBelow(forMoreBooks: summary.dataRows))
         }
         var rowsInBatch = 0
         // The reader lends each record's fields while the row is imported; held in a local meanwhile,

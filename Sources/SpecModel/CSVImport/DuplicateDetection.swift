@@ -314,10 +314,18 @@ public struct DuplicateIndex: Sendable {
     /// Makes room for `count` more books.
     public mutating func reserveCapacity(_ count: Int) {
         keysByWork.reserveCapacity(count, spacing: EntityKind.allCases.count)
-        byTitle.reserveCapacity(count, keysBelow: interner.count + 4 * count)
         interner.reserveCapacity(3 * count)
-        byISBN.reserveCapacity(count, keysBelow: interner.count + 4 * count)
-        byNormalizedTitle.reserveCapacity(count, keysBelow: interner.count + 4 * count)
+        let keysBelow = keyNumbersBelow(forMoreBooks: count)
+        byTitle.reserveCapacity(count, keysBelow: keysBelow)
+        byISBN.reserveCapacity(count, keysBelow: keysBelow)
+        byNormalizedTitle.reserveCapacity(count, keysBelow: keysBelow)
+    }
+
+    /// A bound on the interner's key numbers once `count` more books are indexed, for sizing tables by
+    /// key number: each book brings at most four keys (title, author, ISBN, normalized title), and a
+    /// further author's key now and then.
+    func keyNumbersBelow(forMoreBooks count: Int) -> Int {
+        interner.count + 4 * count
     }
 
     /// Adds another ISBN to a work already indexed (a merged edition).
@@ -360,7 +368,7 @@ public struct DuplicateIndex: Sendable {
         guard let groups = byNormalizedTitle[keys.normalizedTitleKey], !groups.isEmpty else { return nil }
         var best: DuplicateMatch?
         var queryForms: AuthorKeyForms?
-        let querySketch = sketch(of: keys.authorKey)
+        var querySketch: AuthorKeySketch?
         groups.forEach { group in
             guard let work = group.works.min() else { return }
             _comparisons += 1
@@ -368,7 +376,9 @@ public struct DuplicateIndex: Sendable {
             if group.authorKey == keys.authorKey {
                 similarity = 1
             } else {
-                if group.sketch.excludes(querySketch, above: AuthorSimilarity.duplicateThreshold) { return }
+                let sketch = querySketch ?? self.sketch(of: keys.authorKey)
+                querySketch = sketch
+                if group.sketch.excludes(sketch, above: AuthorSimilarity.duplicateThreshold) { return }
                 let mine = queryForms ?? forms(of: keys.authorKey)
                 queryForms = mine
                 guard let score = AuthorSimilarity.score(forms(of: group.authorKey), mine, above: AuthorSimilarity.duplicateThreshold) else { return }

@@ -70,7 +70,6 @@ package struct IdentifierPlaces: Sendable {
         if count == 0 {
             // Empty (new, or emptied by a reset): the window starts again at this identifier.
             window.removeAll(keepingCapacity: true)
-            overflow = [:]
             base = id.bits
         }
         if let index = windowIndex(of: id) {
@@ -103,7 +102,6 @@ package struct IdentifierMap<Value: Sendable>: Sendable {
     package init() {}
 
     package var count: Int { values.count }
-    package var isEmpty: Bool { values.isEmpty }
 
     /// The value of an identifier, or `nil`.
     package subscript(id: PersistentIdentifier) -> Value? {
@@ -114,15 +112,6 @@ package struct IdentifierMap<Value: Sendable>: Sendable {
             } else {
                 removeValue(forKey: id)
             }
-        }
-    }
-
-    /// The value of an identifier, made by `defaultValue` if there is none, for changing in place.
-    package subscript(id: PersistentIdentifier, default defaultValue: @autoclosure () -> Value) -> Value {
-        get { self[id] ?? defaultValue() }
-        _modify {
-            let place = places[id] ?? append(id, defaultValue())
-            yield &values[place]
         }
     }
 

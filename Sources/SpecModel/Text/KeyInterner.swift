@@ -219,7 +219,6 @@ package struct KeyTable<Value: Sendable>: Sendable {
     package init() {}
 
     package var count: Int { values.count }
-    package var isEmpty: Bool { values.isEmpty }
 
     @inline(__always)
     private func place(of key: KeyInterner.ID) -> Int? {

@@ -13,7 +13,7 @@ import Testing
         /// Sets a value for the key `stride` past the last one set (or below it, when negative: back
         /// into a gap a far jump left, which the window may since have reached).
         case set(stride: Int, value: Int)
-        /// Adds to a key's value in place, making it 0 first if absent (`subscript(_:default:)`).
+        /// Adds one to a key's value, making it 0 first if absent (in place where the map can).
         case bump(key: Int)
         /// Removes a key chosen among the keys used so far.
         case remove(key: Int)
@@ -90,7 +90,7 @@ import Testing
             try Self.check(
                 steps, map: &map,
                 makeKey: { PersistentIdentifier(kind: $0 % 7 == 3 ? .edition : .work, rawValue: UInt64($0)) },
-                get: { $0[$1] }, set: { $0[$1] = $2 }, bump: { $0[$1, default: 0] += 1 }, count: { $0.count }
+                get: { $0[$1] }, set: { $0[$1] = $2 }, bump: { $0[$1] = ($0[$1] ?? 0) + 1 }, count: { $0.count }
             )
         }
     }
