@@ -148,7 +148,16 @@ public enum AuthorSimilarity {
     /// The largest edit distance between sequences at most `longest` long (at least 1) whose similarity
     /// is still above `threshold`, computed exactly as the similarity itself is, so the bound never
     /// disagrees with it; `nil` when not even equal sequences are.
-    static func allowedDistance(longest: Int, above threshold: Double) -> Int? {
+    package static func allowedDistance(longest: Int, above threshold: Double) -> Int? {
+        if threshold == duplicateThreshold, longest < duplicateAllowedDistances.count { return duplicateAllowedDistances[longest] }
+        return computedAllowedDistance(longest: longest, above: threshold)
+    }
+
+    /// `allowedDistance` at the duplicate threshold for lengths below 128, worked out once (index 0,
+    /// which no caller passes, holds length 1's).
+    static let duplicateAllowedDistances: [Int?] = (0..<128).map { computedAllowedDistance(longest: Swift.max($0, 1), above: duplicateThreshold) }
+
+    package static func computedAllowedDistance(longest: Int, above threshold: Double) -> Int? {
         var allowed = Swift.min(longest, Swift.max(0, Int(Double(longest) * (1 - threshold)) - 1))
         while allowed > 0, !(1 - Double(allowed) / Double(longest) > threshold) { allowed -= 1 }
         while allowed < longest, 1 - Double(allowed + 1) / Double(longest) > threshold { allowed += 1 }

@@ -118,6 +118,50 @@ public struct CSVImport {
     var authorsByKey: KeyTable<PersistentIdentifier>
     /// Buffers `insert` reuses for every row: a row's authors, their keys, and the new ones'.
     var rowAuthors = RowAuthors()
+    /// Buffers `importNextBatch` reuses for every batch.
+    var batch = Batch()
+    /// What `readAhead` read, kept so that the reads are not optimised away.
+    var readAheadSum = 0
+
+    /// A batch's rows as read, and the keys of its books, written for interning together.
+    struct Batch {
+        /// Each row in order: `nil` for the next of `books`, or why the row could not be read.
+        var rows: [RowIssue?] = []
+        var books: [ImportedBook] = []
+        var keyBatch = KeyBatch()
+        /// Where each book's keys are in `keyBatch`.
+        var keys: [DuplicateIndex.KeyPlaces] = []
+        /// Where the keys of each book's further authors (after the first) are in `keyBatch`: book
+        /// `i`'s at `furtherAuthorKeys[furtherAuthors[i]]`.
+        var furtherAuthorKeys: [Int] = []
+        var furtherAuthors: [Range<Int>] = []
+
+        mutating func clear() {
+            rows.removeAll(keepingCapacity: true)
+            books.removeAll(keepingCapacity: true)
+            keyBatch.removeAll()
+            keys.removeAll(keepingCapacity: true)
+            furtherAuthorKeys.removeAll(keepingCapacity: true)
+            furtherAuthors.removeAll(keepingCapacity: true)
+        }
+
+        /// Writes a book's keys, and its further authors' keys, into `keyBatch`, and keeps the book.
+        mutating func append(_ book: consuming ImportedBook) {
+            keys.append(DuplicateIndex.writeKeys(
+                title: book.title, normalizedTitle: book.normalizedTitle, author: book.primaryAuthor, isbn13: book.isbn?.isbn13,
+                into: &keyBatch
+            ))
+            let first = furtherAuthorKeys.count
+            for name in book.authors.dropFirst() { furtherAuthorKeys.append(DuplicateIndex.writeAuthorKey(ofName: name, into: &keyBatch)) }
+            furtherAuthors.append(first..<furtherAuthorKeys.count)
+            books.append(book)
+        }
+
+        /// The key of book `book`'s author at `position`, once `keyBatch` is interned.
+        func authorKey(ofBook book: Int, at position: Int) -> KeyInterner.ID {
+            keyBatch.ids[position == 0 ? keys[book].author : furtherAuthorKeys[furtherAuthors[book].lowerBound + position - 1]]
+        }
+    }
 
     struct RowAuthors {
         var authors: [LibraryStore.BookAuthor] = []
@@ -221,20 +265,47 @@ public struct CSVImport {
             app.enrichmentQueue.reserveCapacity(summary.dataRows)
             authorsByKey.reserveCapacity(summary.dataRows, keysBelow: index.keyNumbersBelow(forMoreBooks: summary.dataRows))
         }
-        var rowsInBatch = 0
-        // The reader lends each record's fields while the row is imported; held in a local meanwhile,
-        // it is not part of `self`, which the import changes.
+        // The batch's rows are read first, then their keys are interned together, so that the
+        // interner's misses to memory overlap (Decision D-114); then each row is imported in turn.
+        var batch = self.batch
+        self.batch = Batch()
+        batch.clear()
         var reader = self.reader
         self.reader = CSVRowReader(bytes: [])
         let mapping = detection.mapping
         let headerCount = header.count
-        while rowsInBatch < Self.batchRowsMax, let book = try? reader.withNextRecord({ row, fields in
+        while batch.rows.count < Self.batchRowsMax, let row = try? reader.withNextRecord({ row, fields in
             BookRowReader.read(fields, rowNumber: row.number, headerCount: headerCount, mapping: mapping)
         }) {
-            rowsInBatch += 1
-            importRow(book, into: &app.store, tally: &tally, newWorks: &newWorks, replacedWorks: &replacedWorks)
+            switch consume row {
+            case let .success(book):
+                batch.append(book)
+                batch.rows.append(nil)
+            case let .failure(issue):
+                batch.rows.append(issue)
+            }
         }
         self.reader = reader
+        let rowsInBatch = batch.rows.count
+        index.intern(&batch.keyBatch)
+        readAhead(batch, in: app.store)
+        var next = 0
+        var books = batch.books  // out of the batch, which `authorKey` reads meanwhile
+        batch.books = []
+        for row in batch.rows {
+            if let issue = row {
+                tally.errors.append(issue)
+                continue
+            }
+            let book = next
+            importBook(
+                &books[book], keys: batch.keys[book].keys(in: batch.keyBatch), authorKey: { batch.authorKey(ofBook: book, at: $0) },
+                into: &app.store, tally: &tally, newWorks: &newWorks, replacedWorks: &replacedWorks
+            )
+            next += 1
+        }
+        batch.books = books
+        self.batch = batch
         do {
             try app.store.save()
         } catch {
@@ -277,20 +348,34 @@ public struct CSVImport {
         isFinished = true
     }
 
-    mutating func importRow(
-        _ read: Result<ImportedBook, RowIssue>, into store: inout LibraryStore, tally summary: inout ImportSummary,
+    /// Reads ahead, for every book of the batch, what its import reads at random in memory: its keys'
+    /// places and values in the index's tables and in `authorsByKey`, then the known author's place
+    /// and record in the store. Stage by stage, the batch's misses to memory overlap (Decision D-114).
+    mutating func readAhead(_ batch: Batch, in store: LibraryStore) {
+        var sum = 0
+        for stage in 0..<2 {
+            for places in batch.keys {
+                let keys = places.keys(in: batch.keyBatch)
+                sum &+= index.readAhead(keys, stage: stage) &+ authorsByKey.readAhead(keys.authorKey, stage: stage)
+            }
+        }
+        for stage in 0..<3 {
+            for places in batch.keys {
+                guard let author = authorsByKey[batch.keyBatch.ids[places.author]] else { continue }
+                sum &+= store.readAhead(author: author, stage: stage)
+            }
+        }
+        readAheadSum = sum
+    }
+
+    /// Imports the book of a row, whose keys are `keys`, and the key of whose author at each position
+    /// `authorKey` gives. The book is not changed: it is lent in place (`inout`), where lent as a value
+    /// from the batch it would be copied, every field retained.
+    mutating func importBook(
+        _ book: inout ImportedBook, keys: DuplicateIndex.Keys, authorKey: (Int) -> KeyInterner.ID, into store: inout LibraryStore, tally summary: inout ImportSummary,
         newWorks: inout [PersistentIdentifier], replacedWorks: inout [PersistentIdentifier]
     ) {
-        let book: ImportedBook
-        switch read {
-        case let .failure(issue):
-            summary.errors.append(issue)
-            return
-        case let .success(read):
-            book = read
-        }
         for warning in book.warnings { summary.warnings.append(RowIssue(rowNumber: book.rowNumber, reason: warning)) }
-        let keys = index.keys(title: book.title, normalizedTitle: book.normalizedTitle, author: book.primaryAuthor, isbn13: book.isbn?.isbn13)
         if let match = index.bestMatch(for: keys) {
             switch strategy {
             case .skip:
@@ -315,14 +400,15 @@ public struct CSVImport {
                 summary.matches[book.rowNumber] = match
             }
         }
-        let work = insert(book, primaryAuthorKey: keys.authorKey, into: &store)
+        let work = insert(book, authorKey: authorKey, into: &store)
         index.insert(work, keys: keys)
         newWorks.append(work)
         summary.imported += 1
     }
 
-    /// Inserts a new work with its authors (shared by name), edition and entry.
-    mutating func insert(_ book: ImportedBook, primaryAuthorKey: KeyInterner.ID, into store: inout LibraryStore) -> PersistentIdentifier {
+    /// Inserts a new work with its authors (shared by name), edition and entry; `authorKey` gives the
+    /// key of the book's author at each position.
+    mutating func insert(_ book: ImportedBook, authorKey: (Int) -> KeyInterner.ID, into store: inout LibraryStore) -> PersistentIdentifier {
         // Each name's author: the library's of the same key, or a new one (a later name with the key of
         // an earlier one in the row is the same author, linked once). The lists are reused buffers.
         var row = rowAuthors
@@ -330,7 +416,7 @@ public struct CSVImport {
         defer { rowAuthors = row }
         row.clear()
         for (position, name) in book.authors.enumerated() {
-            let key = position == 0 ? primaryAuthorKey : index.authorKey(ofName: name)
+            let key = authorKey(position)
             guard !row.keys.contains(key) else { continue }
             row.keys.append(key)
             if let known = authorsByKey[key], store.contains(known) {

@@ -246,24 +246,58 @@ public struct DuplicateIndex: Sendable {
 
     /// A book's keys, made straight into the interner: the same keys as `DuplicateKeys` makes.
     package mutating func keys(title: String, normalizedTitle: String, author: String, isbn13: String?) -> Keys {
-        let titleKey = interner.intern(
+        var batch = KeyBatch()
+        let places = Self.writeKeys(title: title, normalizedTitle: normalizedTitle, author: author, isbn13: isbn13, into: &batch)
+        intern(&batch)
+        return places.keys(in: batch)
+    }
+
+    /// Interns a batch of keys written by `writeKeys` (`KeyInterner.intern(_:)`, Decision D-114).
+    package mutating func intern(_ batch: inout KeyBatch) {
+        interner.intern(&batch)
+    }
+
+    /// Where a book's keys are in a `KeyBatch`.
+    package struct KeyPlaces: Sendable {
+        let title: Int
+        let author: Int
+        let isbn13: Int?
+        let normalizedTitle: Int
+
+        /// The book's keys, once the batch is interned.
+        package func keys(in batch: KeyBatch) -> Keys {
+            Keys(
+                titleKey: batch.ids[title], authorKey: batch.ids[author], isbn13: isbn13.map { batch.ids[$0] },
+                normalizedTitleKey: batch.ids[normalizedTitle]
+            )
+        }
+    }
+
+    /// Writes a book's keys into a batch, for interning with other books' (`KeyInterner.intern(_:)`).
+    package static func writeKeys(title: String, normalizedTitle: String, author: String, isbn13: String?, into batch: inout KeyBatch) -> KeyPlaces {
+        let titleKey = batch.append(
             lowercasedKey: title,
             rule: { TitleNormalization.collapse($0) { $0.isSpace }.kept },
             key: DuplicateKeys.titleKey
         )
+        let authorKey = writeAuthorKey(ofName: author, into: &batch)
+        let isbnKey = isbn13.map { batch.append($0) }
         // A title normalization left as it was has its whitespace collapsed already (the fifth step
         // would have changed it), so both keys are its lowercase. (`==` cannot mistake a normalized
         // title for the title: the steps only remove units or turn whitespace into spaces, and either
         // changes the text's canonical decomposition. When normalization changes nothing it returns
         // the title itself, which `==` recognizes without reading it.)
         let isNormalized = normalizedTitle == title
-        return Keys(
-            titleKey: titleKey,
-            authorKey: authorKey(ofName: author),
-            isbn13: isbn13.map { interner.intern($0) },
-            normalizedTitleKey: isNormalized
-                ? titleKey : interner.intern(lowercasedKey: normalizedTitle, rule: { $0.count }, key: { TextUnits.lowercased($0) })
+        return KeyPlaces(
+            title: titleKey, author: authorKey, isbn13: isbnKey,
+            normalizedTitle: isNormalized
+                ? titleKey : batch.append(lowercasedKey: normalizedTitle, rule: { $0.count }, key: { TextUnits.lowercased($0) })
         )
+    }
+
+    /// Writes an author name's key into a batch.
+    package static func writeAuthorKey(ofName name: String, into batch: inout KeyBatch) -> Int {
+        batch.append(lowercasedKey: name, apostropheAsASCII: true, rule: AuthorNames.makeKey, key: { AuthorNames.key($0) })
     }
 
     /// The identifier of an author name's key (`AuthorNames.key`).
@@ -286,6 +320,14 @@ public struct DuplicateIndex: Sendable {
         byTitle[keys.titleKey, default: AuthorGroups()].add(work, authorKey: keys.authorKey, sketch: sketch)
         if let isbn = keys.isbn13 { Self.add(work, to: &byISBN, at: isbn) }
         byNormalizedTitle[keys.normalizedTitleKey, default: AuthorGroups()].add(work, authorKey: keys.authorKey, sketch: sketch)
+    }
+
+    /// Reads ahead, at stage 0 or 1, the memory `bestMatch` and `insert` read in the tables for a
+    /// book's keys (`KeyTable.readAhead(_:stage:)`, Decision D-114); returns a sum of what it read.
+    package func readAhead(_ keys: Keys, stage: Int) -> Int {
+        var sum = byTitle.readAhead(keys.titleKey, stage: stage) &+ byNormalizedTitle.readAhead(keys.normalizedTitleKey, stage: stage)
+        if let isbn = keys.isbn13 { sum &+= byISBN.readAhead(isbn, stage: stage) }
+        return sum
     }
 
     /// The sketch of an author key.

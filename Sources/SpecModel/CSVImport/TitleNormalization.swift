@@ -93,6 +93,25 @@ public enum TitleNormalization {
         var parenthesis = false, bracket = false, colon = false, period = false
 
         init<Unit: TextUnit>(_ units: UnsafeMutableBufferPointer<Unit>) {
+            var units = UnsafeMutableBufferPointer(rebasing: units[...])
+            if Unit.self == UInt8.self, let base = units.baseAddress {
+                // Bytes eight at a time: a word's bytes equal to a mark are found as the zero bytes of
+                // the word exclusive-or the mark in every byte (`(v - 0x01…) & ~v & 0x80…` is not 0
+                // exactly when `v` has a zero byte).
+                let raw = UnsafeRawPointer(base)
+                var found: (parenthesis: UInt64, bracket: UInt64, colon: UInt64, period: UInt64) = (0, 0, 0, 0)
+                var index = 0
+                while index &+ 8 <= units.count {
+                    let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                    found.parenthesis |= Self.zeroBytes(word ^ 0x2828_2828_2828_2828)
+                    found.bracket |= Self.zeroBytes(word ^ 0x5B5B_5B5B_5B5B_5B5B)
+                    found.colon |= Self.zeroBytes(word ^ 0x3A3A_3A3A_3A3A_3A3A)
+                    found.period |= Self.zeroBytes(word ^ 0x2E2E_2E2E_2E2E_2E2E)
+                    index &+= 8
+                }
+                (parenthesis, bracket, colon, period) = (found.parenthesis != 0, found.bracket != 0, found.colon != 0, found.period != 0)
+                units = UnsafeMutableBufferPointer(rebasing: units[index...])
+            }
             for unit in units {
                 if unit == Unit(ascii: UInt8(ascii: "(")) {
                     parenthesis = true
@@ -107,6 +126,13 @@ public enum TitleNormalization {
         }
 
         var any: Bool { parenthesis || bracket || colon || period }
+
+        /// The high bit of each zero byte of `word`, and possibly of bytes above one: not 0 exactly
+        /// when `word` has a zero byte.
+        @inline(__always)
+        static func zeroBytes(_ word: UInt64) -> UInt64 {
+            (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
+        }
     }
 
     /// Step 1 in place: `\s*\([^)]*,\s*#\d+\)`, leftmost, non-overlapping, all occurrences; returns the

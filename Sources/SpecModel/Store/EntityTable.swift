@@ -48,6 +48,23 @@ struct EntityTable<Entity: StoredEntity>: Sendable {
         _modify { yield &values[slot] }
     }
 
+    /// Reads the memory a lookup of `id` reads, ahead of it: at stage 0 its place, at stage 1 the
+    /// first and last bytes of the object (which may straddle two cache lines), Decision D-114.
+    /// Returns a sum of what it read.
+    func readAhead(_ id: PersistentIdentifier, stage: Int) -> Int {
+        guard stage > 0 else { return slots.readAhead(id) }
+        guard let slot = slots[id] else { return 0 }
+        return values.withUnsafeBufferPointer { values in
+            let object = UnsafeRawPointer(values.baseAddress! + slot)
+            return Int(object.load(as: UInt8.self)) &+ Int(object.load(fromByteOffset: MemoryLayout<Entity>.size - 1, as: UInt8.self))
+        }
+    }
+
+    /// Calls `body` with the object at a place, in place (not copied out).
+    func withObject<Result>(atSlot slot: Int, _ body: (borrowing Entity) -> Result) -> Result {
+        values.withUnsafeBufferPointer { body($0[slot]) }
+    }
+
     /// Makes room for `capacity` objects in all.
     mutating func reserveCapacity(_ capacity: Int) {
         values.reserveCapacity(capacity)

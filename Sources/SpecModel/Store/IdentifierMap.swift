@@ -39,6 +39,12 @@ package struct IdentifierPlaces: Sendable {
         return Int(place)
     }
 
+    /// Reads the window's place of an identifier ahead of a lookup (Decision D-114); returns it.
+    func readAhead(_ id: PersistentIdentifier) -> Int {
+        guard let index = windowIndex(of: id) else { return 0 }
+        return Int(window[index])
+    }
+
     /// Sets the place of an identifier, placed or not.
     mutating func set(_ id: PersistentIdentifier, to place: Int) {
         precondition(place < Int(UInt32.max), "IdentifierPlaces: more than 2^32 - 2 places")

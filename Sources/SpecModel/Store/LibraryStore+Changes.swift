@@ -78,7 +78,7 @@ extension LibraryStore {
                 guard !authorIDs.contains(authorID) else { continue }
                 authorIDs.append(authorID)
                 do {
-                    try modifyAuthor(authorID) { $0.workIDs.append(id) }
+                    try appendWork(id, toAuthor: authorID)
                 } catch {
                     preconditionFailure("LibraryStore.insertBook: author \(authorID) is not live")
                 }
@@ -120,7 +120,7 @@ extension LibraryStore {
         try requireLive(workID, .work)
         guard !workHasAuthor(workID, authorID) else { return }
         try modifyWork(workID) { $0.authorIDs.append(authorID) }
-        try modifyAuthor(authorID) { $0.workIDs.append(workID) }
+        try appendWork(workID, toAuthor: authorID)
     }
 
     /// Changes a live work's own fields (not its relationships, which `change` cannot reach).

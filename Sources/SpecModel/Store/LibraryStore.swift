@@ -165,6 +165,38 @@ public struct LibraryStore: Sendable {
         try Self.modify(id, &live.authors, &undo, &_objectOperations, as: StoredModel.author, change)
     }
 
+    /// Reads the memory that adding a work to the author reads, ahead of it: at stages 0 and 1 its
+    /// place and record (`EntityTable.readAhead(_:stage:)`), at stage 2 the length and the end of its
+    /// list of works, which from the third work on is kept apart (Decision D-114). Returns a sum of
+    /// what it read.
+    package func readAhead(author id: PersistentIdentifier, stage: Int) -> Int {
+        guard id.kind == .author else { return 0 }
+        guard stage > 1 else { return live.authors.readAhead(id, stage: stage) }
+        guard let slot = live.authors.slot(of: id) else { return 0 }
+        return live.authors.withObject(atSlot: slot) { author in
+            author.workIDs.last.map { Int(truncatingIfNeeded: $0.rawValue) } ?? 0
+        }
+    }
+
+    /// Adds a work to a live author's works. A saved author is not copied for the undo log: the
+    /// length of its list is recorded the first time, unless the author was copied already (D-114).
+    /// (The copy would retain its name and list, and make the list's next append copy it whole.)
+    mutating func appendWork(_ workID: PersistentIdentifier, toAuthor id: PersistentIdentifier) throws(StoreError) {
+        guard id.kind == .author, let slot = live.authors.slot(of: id) else { throw .notFound(id) }
+        _objectOperations += 1
+        let before = Self.append(workID, to: &live.authors[slot: slot])
+        if undo.isSaved(id), undo.savedVersions.index(forKey: id) == nil, undo.savedWorkCounts.index(forKey: id) == nil {
+            undo.savedWorkCounts[id] = before
+        }
+    }
+
+    /// Adds a work to an author in place; returns how many works it had.
+    static func append(_ workID: PersistentIdentifier, to author: inout Author) -> Int {
+        let count = author.workIDs.count
+        author.workIDs.append(workID)
+        return count
+    }
+
     mutating func modifyEdition(_ id: PersistentIdentifier, _ change: (inout Edition) -> Void) throws(StoreError) {
         guard id.kind == .edition else { throw .notFound(id) }
         try Self.modify(id, &live.editions, &undo, &_objectOperations, as: StoredModel.edition, change)
@@ -208,7 +240,13 @@ public struct LibraryStore: Sendable {
         if let before = undo.beforeBatchDelete { live = before }
         for id in undo.inserted { live.remove(id) }
         for model in undo.savedVersions.values { live.put(model) }
-        _objectOperations += undo.inserted.count + undo.savedVersions.count
+        // Every author with a count is live again now (deleted since, it was copied as it was then),
+        // and has gained only works since the save.
+        for (id, count) in undo.savedWorkCounts {
+            guard let slot = live.authors.slot(of: id) else { preconditionFailure("LibraryStore.rollback: author \(id) is gone") }
+            live.authors[slot: slot].workIDs.removeSubrange(count...)
+        }
+        _objectOperations += undo.inserted.count + undo.savedVersions.count + undo.savedWorkCounts.count
         undo = UndoLog(insertedFrom: nextRawIdentifier)
     }
 

@@ -53,7 +53,8 @@ struct StoreSnapshot: Hashable, Sendable {
 ///
 /// Identifiers only grow, so every object whose raw identifier is at least `insertedFrom` was
 /// inserted since the save and needs no saved version: only saved objects changed or deleted since
-/// are copied, once each.
+/// are copied, once each. A saved author that has only gained works is not copied: the length of its
+/// list at the save is kept instead (Decision D-114).
 struct UndoLog: Hashable, Sendable {
     /// Objects from this raw identifier on were inserted since the last save.
     var insertedFrom: UInt64
@@ -61,6 +62,10 @@ struct UndoLog: Hashable, Sendable {
     var inserted: [PersistentIdentifier] = []
     /// The saved version of each saved object changed or deleted since the last save.
     var savedVersions: [PersistentIdentifier: StoredModel] = [:]
+    /// The number of works of each saved author given more works since the last save, before any
+    /// other change to it (which copies it to `savedVersions`, works gained included): rolling back
+    /// cuts its list back to that length.
+    var savedWorkCounts: [PersistentIdentifier: Int] = [:]
     /// Every live object as the first batch delete since the last save found it.
     var beforeBatchDelete: StoreSnapshot?
 
@@ -68,7 +73,7 @@ struct UndoLog: Hashable, Sendable {
         self.insertedFrom = insertedFrom
     }
 
-    var isEmpty: Bool { inserted.isEmpty && savedVersions.isEmpty && beforeBatchDelete == nil }
+    var isEmpty: Bool { inserted.isEmpty && savedVersions.isEmpty && savedWorkCounts.isEmpty && beforeBatchDelete == nil }
 
     /// Whether the object was saved before the last save (so a change to it must be recorded).
     @inline(__always)
@@ -80,6 +85,7 @@ struct UndoLog: Hashable, Sendable {
         insertedFrom = next
         inserted.removeAll(keepingCapacity: true)
         savedVersions.removeAll(keepingCapacity: true)
+        savedWorkCounts.removeAll(keepingCapacity: true)
         beforeBatchDelete = nil
     }
 }

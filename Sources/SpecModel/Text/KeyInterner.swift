@@ -35,7 +35,9 @@ package struct KeyInterner: Sendable {
     /// which in a table larger than the caches is a miss to memory saved per slot passed (D-112).
     private var slots: [UInt64] = Array(repeating: 0, count: 16)
     /// Reused for each key written before it is looked up.
-    private var scratch: [UInt8] = []
+    private var scratch = KeyBytes()
+    /// What a batch's reads ahead of its lookups summed to: kept, so they are not optimised away.
+    private var touched = 0
 
     package init() {}
 
@@ -59,6 +61,17 @@ package struct KeyInterner: Sendable {
         var text = text
         if let id = text.withUTF8({ bytes in Self.isNFC(bytes) ? intern(bytes: bytes) : nil }) { return id }
         return text._nfcCodeUnits.withUnsafeBufferPointer { intern(bytes: $0) }
+    }
+
+    /// Appends the NFC bytes of a text to `buffer`: the bytes `intern(_:)` looks up.
+    static func appendKey(_ text: String, to buffer: inout KeyBytes) {
+        var text = text
+        let appended = text.withUTF8 { bytes in
+            guard isNFC(bytes) else { return false }
+            buffer.append(bytes)
+            return true
+        }
+        if !appended { text._nfcCodeUnits.withUnsafeBufferPointer { buffer.append($0) } }
     }
 
     /// Whether the bytes, valid UTF-8, are in NFC by the quick check (`false` when it cannot tell).
@@ -85,29 +98,41 @@ package struct KeyInterner: Sendable {
         lowercasedKey text: String, apostropheAsASCII: Bool = false,
         rule: (UnsafeMutableBufferPointer<UInt8>) -> Int, key: (String) -> String
     ) -> ID {
-        var text = text
         var scratch = self.scratch
-        self.scratch = []
+        self.scratch = KeyBytes()
         defer { self.scratch = scratch }
-        // Lowercasing can lengthen a scalar's UTF-8 by half (`Ⱥ`, two bytes, lowercases to `ⱥ`, three).
-        let needed = text.utf8.count * 2
-        if scratch.count < needed { scratch.append(contentsOf: repeatElement(0, count: needed - scratch.count)) }
+        scratch.removeAll()
+        Self.appendKey(lowercased: text, apostropheAsASCII: apostropheAsASCII, rule: rule, key: key, to: &scratch)
+        return scratch.withBytes { intern(bytes: $0) }
+    }
+
+    /// Appends to `buffer` the bytes of the key `intern(lowercasedKey:apostropheAsASCII:rule:key:)`
+    /// looks up.
+    static func appendKey(
+        lowercased text: String, apostropheAsASCII: Bool,
+        rule: (UnsafeMutableBufferPointer<UInt8>) -> Int, key: (String) -> String, to buffer: inout KeyBytes
+    ) {
+        var text = text
         let made: (kept: Int, isNFC: Bool)? = text.withUTF8 { bytes in
-            guard !TextUnits.hasNonASCIIWhitespace(bytes) else { return nil }
-            return scratch.withUnsafeMutableBufferPointer { out in
-                guard let written = Self.writeLowercase(bytes, into: out, apostropheAsASCII: apostropheAsASCII) else { return nil }
-                let buffer = UnsafeMutableBufferPointer(rebasing: out[..<written.count])
-                let kept = rule(buffer)
-                return (kept, written.isNFC || Self.isNFC(UnsafeBufferPointer(rebasing: buffer[..<kept])))
+            // Lowercasing can lengthen a scalar's UTF-8 by half (`Ⱥ`, two bytes, lowercases to `ⱥ`, three).
+            return buffer.withRoom(bytes.count * 2) { out -> (kept: Int, result: (kept: Int, isNFC: Bool)?) in
+                guard let lowered = writeLowercase(bytes, into: out, apostropheAsASCII: apostropheAsASCII) else { return (0, nil) }
+                let written = UnsafeMutableBufferPointer(rebasing: out[..<lowered.count])
+                let kept = rule(written)
+                return (kept, (kept, lowered.isNFC || isNFC(UnsafeBufferPointer(rebasing: written[..<kept]))))
             }
         }
-        guard let made, made.isNFC else { return intern(key(text)) }
-        return scratch.withUnsafeBufferPointer { intern(bytes: UnsafeBufferPointer(rebasing: $0[..<made.kept])) }
+        guard let made, made.isNFC else {
+            if let made { buffer.removeLast(made.kept) }
+            appendKey(key(text), to: &buffer)
+            return
+        }
     }
 
     /// Writes the lowercase of valid UTF-8 `bytes` into `out` (at least twice as long), scalar by
     /// scalar; returns the bytes written and whether every scalar written is one NFC keeps as it is
-    /// whatever surrounds it, or `nil` when the table does not know a scalar's lowercase.
+    /// whatever surrounds it, or `nil` when the table does not know a scalar's lowercase or the text
+    /// has whitespace beyond ASCII (which the byte rules do not read).
     @inline(__always)
     static func writeLowercase(
         _ bytes: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>, apostropheAsASCII: Bool
@@ -117,6 +142,16 @@ package struct KeyInterner: Sendable {
         var index = 0
         let count = bytes.count
         while index < count {
+            // Eight ASCII bytes at a time (`out`, twice as long as `bytes`, has room for them).
+            if index &+ 8 <= count, let source = bytes.baseAddress, let target = out.baseAddress {
+                let word = UnsafeRawPointer(source + index).loadUnaligned(as: UInt64.self)
+                if word & 0x8080_8080_8080_8080 == 0 {
+                    UnsafeMutableRawPointer(target + written).storeBytes(of: TextUnits.asciiLowercased(word: word), as: UInt64.self)
+                    written &+= 8
+                    index &+= 8
+                    continue
+                }
+            }
             let lead = bytes[index]
             if lead < 0x80 {
                 out[written] = TextUnits.asciiLowercased(lead)
@@ -126,6 +161,7 @@ package struct KeyInterner: Sendable {
             }
             let scalar = TextUnits.scalar(at: index, in: bytes)
             index += UTF8Encoding.length(of: scalar.value)
+            guard !TextUnits.isNonASCIIWhitespace(scalar.value) else { return nil }
             guard var lower = ScalarTable.singleLowercase(scalar.value) else { return nil }
             if apostropheAsASCII, lower == 0x2019 { lower = 0x27 }
             switch lower {
@@ -139,7 +175,12 @@ package struct KeyInterner: Sendable {
 
     /// The identifier of NFC bytes, added if new.
     package mutating func intern(bytes: UnsafeBufferPointer<UInt8>) -> ID {
-        let hash = ByteHash.hash(bytes)
+        intern(bytes: bytes, hash: ByteHash.hash(bytes))
+    }
+
+    /// The identifier of NFC bytes whose `ByteHash` is `hash`, added if new.
+    @inline(__always)
+    private mutating func intern(bytes: UnsafeBufferPointer<UInt8>, hash: Int) -> ID {
         let tag = UInt64(truncatingIfNeeded: UInt32(truncatingIfNeeded: hash)) << 32
         var mask = slots.count - 1
         var slot = hash & mask
@@ -175,6 +216,55 @@ package struct KeyInterner: Sendable {
         }
     }
 
+    /// Interns every key of a batch, in order: `batch.ids` then holds their identifiers.
+    ///
+    /// The table's slots, then the ends and first bytes of the keys they name, are read for all of
+    /// the batch's keys before any is looked up. In a table larger than the caches each read is a
+    /// miss to memory, and reads that do not depend on one another are in flight together: a batch's
+    /// misses overlap, where looked up one by one each key waited for its own (Decision D-114). The
+    /// lookups then find what they read in the cache. The identifiers are those that interning the
+    /// keys one by one in the same order gives.
+    package mutating func intern(_ batch: inout KeyBatch) {
+        batch.ids.removeAll(keepingCapacity: true)
+        batch.hashes.removeAll(keepingCapacity: true)
+        batch.bytes.withBytes { bytes in
+            var start = 0
+            for end in batch.ends {
+                batch.hashes.append(ByteHash.hash(UnsafeBufferPointer(rebasing: bytes[start..<end])))
+                start = end
+            }
+        }
+        var touched = 0
+        let mask = slots.count - 1
+        slots.withUnsafeBufferPointer { slots in
+            for hash in batch.hashes { touched &+= Int(truncatingIfNeeded: slots[hash & mask]) }
+            ends.withUnsafeBufferPointer { ends in
+                for hash in batch.hashes {
+                    let entry = slots[hash & mask]
+                    let index = Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) - 1
+                    if index >= 0, entry >> 32 == UInt64(UInt32(truncatingIfNeeded: hash)) { touched &+= ends[index] }
+                }
+                arena.withUnsafeBufferPointer { arena in
+                    for hash in batch.hashes {
+                        let entry = slots[hash & mask]
+                        let index = Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) - 1
+                        // The key's first byte (an empty key has none).
+                        guard index > 0, entry >> 32 == UInt64(UInt32(truncatingIfNeeded: hash)), ends[index - 1] < ends[index] else { continue }
+                        touched &+= Int(arena[ends[index - 1]])
+                    }
+                }
+            }
+        }
+        self.touched = touched
+        batch.bytes.withBytes { bytes in
+            var start = 0
+            for (end, hash) in zip(batch.ends, batch.hashes) {
+                batch.ids.append(intern(bytes: UnsafeBufferPointer(rebasing: bytes[start..<end]), hash: hash))
+                start = end
+            }
+        }
+    }
+
     /// Makes the table `size` slots long (a power of two, at most 2^32) and places every key in it
     /// again, by the hash bits its slot keeps.
     private mutating func resize(to size: Int) {
@@ -197,6 +287,88 @@ package struct KeyInterner: Sendable {
         var size = slots.count
         while size < (ends.count + count) * 2 { size *= 2 }
         if size > slots.count { resize(to: size) }
+    }
+}
+
+/// Bytes written one key after another into storage that only grows: a key is written in place,
+/// past the bytes kept, with no append or removal of the array's own per key.
+package struct KeyBytes: Sendable {
+    private var storage: [UInt8] = []
+    /// The bytes kept, at the front of `storage`.
+    private(set) var count = 0
+
+    mutating func removeAll() { count = 0 }
+
+    /// Drops the last `count` bytes kept.
+    mutating func removeLast(_ count: Int) { self.count -= count }
+
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        withRoom(bytes.count) { room in
+            _ = room.initialize(fromContentsOf: bytes)
+            return (bytes.count, ())
+        }
+    }
+
+    /// Calls `write` with room for at most `room` bytes after those kept; `write` returns how many it
+    /// kept of what it wrote there, and a result.
+    mutating func withRoom<Result>(_ room: Int, _ write: (UnsafeMutableBufferPointer<UInt8>) -> (kept: Int, result: Result)) -> Result {
+        if storage.count < count + room {
+            // At least doubled: growing is rare.
+            storage.append(contentsOf: repeatElement(0, count: Swift.max(count + room, 2 * storage.count, 64) - storage.count))
+        }
+        let start = count
+        let (kept, result) = storage.withUnsafeMutableBufferPointer { whole in
+            write(UnsafeMutableBufferPointer(rebasing: whole[start..<(start + room)]))
+        }
+        precondition(kept <= room, "KeyBytes: kept more than the room")
+        count += kept
+        return result
+    }
+
+    /// Calls `body` with the bytes kept.
+    func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        storage.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[..<count])) }
+    }
+}
+
+/// Keys written one after another, for `KeyInterner.intern(_:)` to intern together.
+package struct KeyBatch: Sendable {
+    /// Every key's bytes, one after another.
+    fileprivate var bytes = KeyBytes()
+    /// Key `i` is `bytes[ends[i - 1]..<ends[i]]` (from 0 for the first).
+    fileprivate var ends: [Int] = []
+    fileprivate var hashes: [Int] = []
+    /// The keys' identifiers, once interned.
+    package fileprivate(set) var ids: [KeyInterner.ID] = []
+
+    package init() {}
+
+    package var count: Int { ends.count }
+
+    /// Empties the batch, keeping its storage.
+    package mutating func removeAll() {
+        bytes.removeAll()
+        ends.removeAll(keepingCapacity: true)
+        hashes.removeAll(keepingCapacity: true)
+        ids.removeAll(keepingCapacity: true)
+    }
+
+    /// Adds a text's key, as `KeyInterner.intern(_:)` makes it; returns its place in the batch.
+    package mutating func append(_ text: String) -> Int {
+        KeyInterner.appendKey(text, to: &bytes)
+        ends.append(bytes.count)
+        return ends.count - 1
+    }
+
+    /// Adds the key `KeyInterner.intern(lowercasedKey:apostropheAsASCII:rule:key:)` makes; returns its
+    /// place in the batch.
+    package mutating func append(
+        lowercasedKey text: String, apostropheAsASCII: Bool = false,
+        rule: (UnsafeMutableBufferPointer<UInt8>) -> Int, key: (String) -> String
+    ) -> Int {
+        KeyInterner.appendKey(lowercased: text, apostropheAsASCII: apostropheAsASCII, rule: rule, key: key, to: &bytes)
+        ends.append(bytes.count)
+        return ends.count - 1
     }
 }
 
@@ -245,6 +417,21 @@ package struct KeyTable<Value: Sendable>: Sendable {
         _modify {
             let place = place(of: key) ?? append(key, defaultValue())
             yield &values[place]
+        }
+    }
+
+    /// Reads the memory a lookup of `key` reads, ahead of it: at stage 0 the key's place, at stage 1
+    /// the first byte of its value (which needs the place). A batch's lookups read ahead stage by
+    /// stage miss to memory together, not one after another (Decision D-114). Returns a sum of what
+    /// it read, for the caller to keep.
+    package func readAhead(_ key: KeyInterner.ID, stage: Int) -> Int {
+        let index = Int(key.value)
+        guard index < places.count else { return 0 }
+        guard stage > 0 else { return Int(places[index]) }
+        let place = Int(places[index]) - 1
+        guard place >= 0, MemoryLayout<Value>.size > 0 else { return 0 }
+        return values.withUnsafeBufferPointer { values in
+            Int(UnsafeRawPointer(values.baseAddress! + place).load(as: UInt8.self))
         }
     }
 

@@ -65,9 +65,19 @@ package enum TextUnits {
         return true
     }
 
+    /// Eight ASCII bytes (each below 0x80) lowercased at once, as `asciiLowercased` does each: a byte
+    /// plus 0x3F reaches 0x80 from `A` on, plus 0x25 from the byte after `Z` on, and neither carries
+    /// out of its byte; the letters between get 0x20 set.
+    @inline(__always)
+    package static func asciiLowercased(word: UInt64) -> UInt64 {
+        let fromA = word &+ 0x3F3F_3F3F_3F3F_3F3F
+        let pastZ = word &+ 0x2525_2525_2525_2525
+        return word | ((fromA & ~pastZ & 0x8080_8080_8080_8080) &>> 2)
+    }
+
     /// An ASCII byte lowercased (`A`–`Z` to `a`–`z`), as `String.lowercased()` does it.
     @inline(__always)
-    static func asciiLowercased(_ byte: UInt8) -> UInt8 {
+    package static func asciiLowercased(_ byte: UInt8) -> UInt8 {
         byte &- 0x41 < 26 ? byte | 0x20 : byte
     }
 
@@ -105,6 +115,16 @@ package enum TextUnits {
             let scalar = scalar(at: index, in: bytes)
             scalars.append(scalar)
             index += UTF8Encoding.length(of: scalar.value)
+        }
+    }
+
+    /// Whether a scalar above ASCII is whitespace (`Character.isWhitespace`): the scalars
+    /// `hasNonASCIIWhitespace` looks for.
+    @inline(__always)
+    package static func isNonASCIIWhitespace(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000: return true
+        default: return false
         }
     }
 

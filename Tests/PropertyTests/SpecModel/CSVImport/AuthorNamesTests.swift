@@ -57,6 +57,22 @@ import Testing
     /// score would call a duplicate: keys compared with slightly edited copies of themselves (the
     /// pairs near the threshold), with other names, and with keys that have spaces at an edge or two
     /// in a row (given no bound).
+    /// The distances the duplicate threshold allows are looked up for lengths below 128 (D-114): the
+    /// table gives what the computation gives, at every length either side of its end.
+    @Test func theAllowedDistancesLookedUpAreTheOnesComputed() {
+        for longest in 1...300 {
+            let threshold = AuthorSimilarity.duplicateThreshold
+            #expect(
+                AuthorSimilarity.allowedDistance(longest: longest, above: threshold)
+                    == AuthorSimilarity.computedAllowedDistance(longest: longest, above: threshold),
+                "length \(longest)"
+            )
+        }
+        // Sequences of 10 scalars may be 1 edit apart at 80% (0.9 > 0.8), not 2 (0.8 is not above it).
+        #expect(AuthorSimilarity.allowedDistance(longest: 10, above: AuthorSimilarity.duplicateThreshold) == 1)
+        #expect(AuthorSimilarity.allowedDistance(longest: 11, above: AuthorSimilarity.duplicateThreshold) == 2)
+    }
+
     @Test func aSketchNeverExcludesAPairAboveTheThreshold() {
         let edit = Gen.zip(Gen<Int>.int(in: 0...2), Gen<Int>.int(in: 0...40), Gen<String>.element(of: ["a", "e", "z", " ", "é", "ñ", "x"]))
         let pairs = Gen.zip(

@@ -86,6 +86,77 @@ import Testing
         #expect(ids.indices.allSatisfy { interner.text(ids[$0]) == texts[$0] })
     }
 
+    /// A batch of keys interned together (Decision D-114) gets the identifiers that interning them
+    /// one by one in the same order gets, whatever the interner held before: repeats within the
+    /// batch, keys known already, keys of every sort, and batches that grow the table midway.
+    @Test func aBatchGetsTheIdentifiersOfInterningOneByOne() {
+        let batches = Gen.zip(
+            Gen.array(of: Self.bookText, count: 0...30),
+            Gen.array(of: Gen.zip(Gen<Int>.int(in: 0...99), Gen<Int>.int(in: 0...2)), count: 0...150)
+        )
+        property(batches, cases: 500) { (pair: ([String], [(Int, Int)])) in
+            let (texts, picks) = pair
+            guard !texts.isEmpty else { return }
+            var oneByOne = KeyInterner()
+            var together = KeyInterner()
+            // The same history first: the batch meets keys the interner knows.
+            for text in texts.prefix(texts.count / 2) {
+                _ = oneByOne.intern(text)
+                _ = together.intern(text)
+            }
+            var batch = KeyBatch()
+            var expected: [KeyInterner.ID] = []
+            for (pick, sort) in picks {
+                let text = texts[pick % texts.count]
+                switch sort {
+                case 0:
+                    try requireEqual(batch.append(text), expected.count, "the key's place in the batch")
+                    expected.append(oneByOne.intern(text))
+                case 1:
+                    // Lowercased as it is (the key function falls back to `lowercased()` for text
+                    // the bytes cannot take: whitespace beyond ASCII, text not in NFC).
+                    _ = batch.append(lowercasedKey: text, rule: { $0.count }, key: { $0.lowercased() })
+                    expected.append(oneByOne.intern(lowercasedKey: text, rule: { $0.count }, key: { $0.lowercased() }))
+                default:
+                    // `’` as `'`, and a rule that drops the bytes after the first space.
+                    let rule: (UnsafeMutableBufferPointer<UInt8>) -> Int = { $0.firstIndex(of: 0x20) ?? $0.count }
+                    let key: (String) -> String = { String($0.lowercased().map { $0 == "\u{2019}" ? "'" : $0 }.prefix { $0 != " " }) }
+                    _ = batch.append(lowercasedKey: text, apostropheAsASCII: true, rule: rule, key: key)
+                    expected.append(oneByOne.intern(lowercasedKey: text, apostropheAsASCII: true, rule: rule, key: key))
+                }
+            }
+            together.intern(&batch)
+            try requireEqual(batch.ids, expected, "the batch's identifiers")
+            try requireEqual(together.count, oneByOne.count, "the keys interned")
+            for id in expected { try requireEqual(together.text(id), oneByOne.text(id), "the text of key \(id.value)") }
+            // Interned again, the batch finds every key and adds none.
+            together.intern(&batch)
+            try requireEqual(batch.ids, expected, "the batch's identifiers, interned again")
+            try requireEqual(together.count, oneByOne.count, "the keys interned, after the batch again")
+        }
+    }
+
+    /// The import's keys, written for a whole batch of books and interned together (D-114), are the
+    /// keys `DuplicateKeys` makes as strings, interned one by one.
+    @Test func aBatchOfBooksGetsTheKeysOfDuplicateKeys() {
+        let book = Gen.zip(Self.bookText, Self.bookText, Gen<String>.element(of: ["9780439023481", "9780553293357", ""]))
+        property(Gen.array(of: book, count: 0...60), cases: 300) { (books: [(String, String, String)]) in
+            var batched = DuplicateIndex()
+            var viaStrings = DuplicateIndex()
+            var batch = KeyBatch()
+            var places: [DuplicateIndex.KeyPlaces] = []
+            var expected: [DuplicateIndex.Keys] = []
+            for (title, author, isbn) in books {
+                let isbn13 = isbn.isEmpty ? nil : isbn
+                let normalized = TitleNormalization.normalizedForSearch(title)
+                places.append(DuplicateIndex.writeKeys(title: title, normalizedTitle: normalized, author: author, isbn13: isbn13, into: &batch))
+                expected.append(viaStrings.keys(DuplicateKeys(title: title, author: author, isbn13: isbn13)))
+            }
+            batched.intern(&batch)
+            try requireEqual(places.map { $0.keys(in: batch) }, expected, "the batch's keys")
+        }
+    }
+
     @Test func theImportsKeysAreTheKeysOfDuplicateKeys() {
         property(Self.bookText.zip(Self.bookText), cases: 2_000) { (pair: (String, String)) in
             let (title, author) = pair

@@ -58,8 +58,32 @@ import Testing
                 let found = text.withUTF8 { TextUnits.hasNonASCIIWhitespace($0) }
                 if found != scalar.properties.isWhitespace { misses.append(value) }
             }
+            // The scalar test the key interner's lowercasing applies as it goes.
+            if TextUnits.isNonASCIIWhitespace(value) != scalar.properties.isWhitespace { misses.append(value) }
         }
         #expect(misses.isEmpty, "misjudged scalars: \(misses.prefix(10).map { String($0, radix: 16) })")
+    }
+
+    /// Eight ASCII bytes lowercased at once (D-114) give what lowercasing each gives: every ASCII
+    /// byte at every position, among neighbours that are letters of either case and the bytes just
+    /// outside `A`–`Z`.
+    @Test func eightASCIIBytesLowercaseAsEachDoes() {
+        let neighbours: [UInt8] = [0x00, 0x40, 0x41, 0x5A, 0x5B, 0x60, 0x61, 0x7A, 0x7F]
+        var wrong: [String] = []
+        for byte in UInt8(0)..<0x80 {
+            for position in 0..<8 {
+                for neighbour in neighbours {
+                    var bytes = [UInt8](repeating: neighbour, count: 8)
+                    bytes[position] = byte
+                    let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+                    let lowered = withUnsafeBytes(of: TextUnits.asciiLowercased(word: word)) { Array($0) }
+                    if lowered != bytes.map(TextUnits.asciiLowercased) { wrong.append("\(bytes)") }
+                }
+            }
+        }
+        let misjudged = wrong.count
+        #expect(misjudged == 0, "misjudged words, the first: \(wrong.prefix(5))")
+        #expect(TextUnits.asciiLowercased(UInt8(ascii: "Q")) == UInt8(ascii: "q"))
     }
 
     /// Every scalar `isStandaloneNonSpace` accepts is not whitespace and stays a character of its own
