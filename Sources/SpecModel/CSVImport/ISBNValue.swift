@@ -55,6 +55,8 @@ public struct ISBNValue: Hashable, Sendable, CustomStringConvertible {
                 end -= 1
             }
         }
+        // The usual field: thirteen digits and nothing else, a valid ISBN-13.
+        if end - start == 13, let valid = validThirteenDigits(UnsafeBufferPointer(rebasing: bytes[start..<end])) { return .valid(valid) }
         // The digits (and X), at most 13, packed into a fixed buffer.
         var digits = ISBNDigits()
         for index in start..<end {
@@ -98,6 +100,30 @@ public struct ISBNValue: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { isbn13 }
+
+    /// The ISBN of thirteen bytes that are digits forming a valid ISBN-13, read in place; `nil` for
+    /// anything else, which the general path reads (and explains).
+    static func validThirteenDigits(_ bytes: UnsafeBufferPointer<UInt8>) -> ISBNValue? {
+        guard bytes.count == 13, bytes[0] == UInt8(ascii: "9"), bytes[1] == UInt8(ascii: "7"),
+            bytes[2] == UInt8(ascii: "8") || bytes[2] == UInt8(ascii: "9")
+        else { return nil }
+        var sum13 = 0
+        var sum10 = 0
+        for index in 0..<13 {
+            let digit = Int(bytes[index] &- UInt8(ascii: "0"))
+            guard digit < 10 else { return nil }
+            if index < 12 { sum13 += (index & 1 == 0 ? 1 : 3) * digit }
+            if index >= 3, index < 12 { sum10 += (13 - index) * digit }  // weights 10 down to 2
+        }
+        guard (10 - sum13 % 10) % 10 == Int(bytes[12] &- UInt8(ascii: "0")) else { return nil }
+        let isbn13 = String(decoding: bytes, as: UTF8.self)
+        guard bytes[2] == UInt8(ascii: "8") else { return ISBNValue(isbn13: isbn13, isbn10: nil) }
+        var ten = ISBNDigits()
+        for index in 3..<12 { ten.append(bytes[index]) }
+        let check = (11 - sum10 % 11) % 11
+        ten.append(check == 10 ? UInt8(ascii: "X") : UInt8(ascii: "0") + UInt8(check))
+        return ISBNValue(isbn13: isbn13, isbn10: ten.string)
+    }
 }
 
 extension ISBNValue {

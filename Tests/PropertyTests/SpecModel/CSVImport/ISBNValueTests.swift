@@ -54,6 +54,29 @@ import Testing
         }
     }
 
+    /// A field of thirteen digits alone is read in place (D-114); the same digits with a hyphen take
+    /// the general path. Both must agree on every thirteen digits, valid or not: the check digit, the
+    /// 978 and 979 prefixes, and the ISBN-10 form.
+    @Test func thirteenDigitsAloneReadAsTheGeneralPathReadsThem() {
+        let prefixes = Gen<String>.element(of: ["978", "979", "977", "078", "000"])
+        let rest = Gen<String>.string(of: Gen<Character>.element(of: Array("0123456789")), count: 10...10)
+        // Half the cases get their own check digit, so that most of those are valid.
+        property(Gen.zip(prefixes, rest, Gen.bool), cases: 3_000) { (parts: (String, String, Bool)) in
+            var digits = parts.0 + parts.1
+            if parts.2 {
+                let weights = digits.prefix(12).enumerated().map { $0.offset % 2 == 0 ? 1 : 3 }
+                let sum = zip(weights, digits.prefix(12)).map { $0 * $1.wholeNumberValue! }.reduce(0, +)
+                digits = String(digits.prefix(12)) + String((10 - sum % 10) % 10)
+            }
+            let hyphenated = String(digits.prefix(3)) + "-" + String(digits.dropFirst(3))
+            switch (ISBNValue.parse(digits), ISBNValue.parse(hyphenated)) {
+            case let (.valid(alone), .valid(general)): try requireEqual(alone, general, digits)
+            case (.invalid, .invalid): break
+            case let (alone, general): throw PropertyViolation("\(digits): \(alone) alone, \(general) hyphenated")
+            }
+        }
+    }
+
     @Test func invalidISBNsAreNeverValid() {
         property(Gen<String>.invalidISBN) { text in
             if case .valid = ISBNValue.parse(text) { throw PropertyViolation("\(text) was accepted") }
