@@ -95,8 +95,8 @@ public enum DuplicateRule {
 /// key's comparison forms once made.
 ///
 /// The keys are interned (`KeyInterner`, Decision D-110): each distinct key's text is stored once,
-/// and the tables are keyed by its integer identifier. The import computes a row's keys straight into
-/// the interner (`keys(title:normalizedTitle:author:isbn13:)`), with no `String` per key. The tables
+/// and the tables are keyed by its integer identifier. The import writes a batch's keys straight into
+/// a `KeyBatch` (`writeKeys`), with no `String` per key, and interns them together (D-114). The tables
 /// by key are `KeyTable`s, arrays at the keys' numbers, and tier 1 goes by title, then author, so a
 /// row with a title new to the interner writes at the tables' ends (D-113). Each author group keeps a
 /// sketch of its key that rules most other authors out of tier 3 without reading their keys.

@@ -105,23 +105,15 @@ public struct ISBNValue: Hashable, Sendable, CustomStringConvertible {
     /// anything else, which the general path reads (and explains).
     static func validThirteenDigits(_ bytes: UnsafeBufferPointer<UInt8>) -> ISBNValue? {
         guard bytes.count == 13, bytes[0] == UInt8(ascii: "9"), bytes[1] == UInt8(ascii: "7"),
-            bytes[2] == UInt8(ascii: "8") || bytes[2] == UInt8(ascii: "9")
+            bytes[2] == UInt8(ascii: "8") || bytes[2] == UInt8(ascii: "9"),
+            bytes.allSatisfy({ $0 &- UInt8(ascii: "0") < 10 }),
+            ISBNDigits.isbn13CheckDigit(of: { bytes[$0] }) == bytes[12]
         else { return nil }
-        var sum13 = 0
-        var sum10 = 0
-        for index in 0..<13 {
-            let digit = Int(bytes[index] &- UInt8(ascii: "0"))
-            guard digit < 10 else { return nil }
-            if index < 12 { sum13 += (index & 1 == 0 ? 1 : 3) * digit }
-            if index >= 3, index < 12 { sum10 += (13 - index) * digit }  // weights 10 down to 2
-        }
-        guard (10 - sum13 % 10) % 10 == Int(bytes[12] &- UInt8(ascii: "0")) else { return nil }
         let isbn13 = String(decoding: bytes, as: UTF8.self)
         guard bytes[2] == UInt8(ascii: "8") else { return ISBNValue(isbn13: isbn13, isbn10: nil) }
         var ten = ISBNDigits()
         for index in 3..<12 { ten.append(bytes[index]) }
-        let check = (11 - sum10 % 11) % 11
-        ten.append(check == 10 ? UInt8(ascii: "X") : UInt8(ascii: "0") + UInt8(check))
+        ten.append(ISBNDigits.isbn10CheckDigit(of: { bytes[3 + $0] }))
         return ISBNValue(isbn13: isbn13, isbn10: ten.string)
     }
 }
@@ -167,16 +159,28 @@ struct ISBNDigits {
 
     /// The ISBN-10 check character of the nine digits from `start`.
     func isbn10CheckDigit(bodyFrom start: Int) -> UInt8 {
-        var sum = 0
-        for offset in 0..<9 { sum += (10 - offset) * Int(self[start + offset] &- UInt8(ascii: "0")) }
-        let check = (11 - sum % 11) % 11
-        return check == 10 ? UInt8(ascii: "X") : UInt8(ascii: "0") + UInt8(check)
+        Self.isbn10CheckDigit(of: { self[start + $0] })
     }
 
     /// The ISBN-13 check digit of the first twelve digits.
     func isbn13CheckDigit() -> UInt8 {
+        Self.isbn13CheckDigit(of: { self[$0] })
+    }
+
+    /// The ISBN-10 check character of nine digits, `digit(i)` giving the `i`th as its ASCII byte.
+    @inline(__always)
+    static func isbn10CheckDigit(of digit: (Int) -> UInt8) -> UInt8 {
         var sum = 0
-        for index in 0..<12 { sum += (index % 2 == 0 ? 1 : 3) * Int(self[index] &- UInt8(ascii: "0")) }
+        for offset in 0..<9 { sum += (10 - offset) * Int(digit(offset) &- UInt8(ascii: "0")) }
+        let check = (11 - sum % 11) % 11
+        return check == 10 ? UInt8(ascii: "X") : UInt8(ascii: "0") + UInt8(check)
+    }
+
+    /// The ISBN-13 check digit of twelve digits, `digit(i)` giving the `i`th as its ASCII byte.
+    @inline(__always)
+    static func isbn13CheckDigit(of digit: (Int) -> UInt8) -> UInt8 {
+        var sum = 0
+        for index in 0..<12 { sum += (index % 2 == 0 ? 1 : 3) * Int(digit(index) &- UInt8(ascii: "0")) }
         return UInt8(ascii: "0") + UInt8((10 - sum % 10) % 10)
     }
 

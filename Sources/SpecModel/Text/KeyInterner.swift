@@ -58,9 +58,17 @@ package struct KeyInterner: Sendable {
 
     /// The identifier of a text, as is.
     package mutating func intern(_ text: String) -> ID {
-        var text = text
-        if let id = text.withUTF8({ bytes in Self.isNFC(bytes) ? intern(bytes: bytes) : nil }) { return id }
-        return text._nfcCodeUnits.withUnsafeBufferPointer { intern(bytes: $0) }
+        internScratch { Self.appendKey(text, to: &$0) }
+    }
+
+    /// The identifier of the bytes `write` appends to the emptied scratch buffer.
+    private mutating func internScratch(_ write: (inout KeyBytes) -> Void) -> ID {
+        var scratch = self.scratch
+        self.scratch = KeyBytes()
+        defer { self.scratch = scratch }
+        scratch.removeAll()
+        write(&scratch)
+        return scratch.withBytes { intern(bytes: $0) }
     }
 
     /// Appends the NFC bytes of a text to `buffer`: the bytes `intern(_:)` looks up.
@@ -98,12 +106,7 @@ package struct KeyInterner: Sendable {
         lowercasedKey text: String, apostropheAsASCII: Bool = false,
         rule: (UnsafeMutableBufferPointer<UInt8>) -> Int, key: (String) -> String
     ) -> ID {
-        var scratch = self.scratch
-        self.scratch = KeyBytes()
-        defer { self.scratch = scratch }
-        scratch.removeAll()
-        Self.appendKey(lowercased: text, apostropheAsASCII: apostropheAsASCII, rule: rule, key: key, to: &scratch)
-        return scratch.withBytes { intern(bytes: $0) }
+        internScratch { Self.appendKey(lowercased: text, apostropheAsASCII: apostropheAsASCII, rule: rule, key: key, to: &$0) }
     }
 
     /// Appends to `buffer` the bytes of the key `intern(lowercasedKey:apostropheAsASCII:rule:key:)`
@@ -342,8 +345,6 @@ package struct KeyBatch: Sendable {
     package fileprivate(set) var ids: [KeyInterner.ID] = []
 
     package init() {}
-
-    package var count: Int { ends.count }
 
     /// Empties the batch, keeping its storage.
     package mutating func removeAll() {
