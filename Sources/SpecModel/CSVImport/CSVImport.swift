@@ -369,8 +369,9 @@ public struct CSVImport {
     }
 
     /// Imports the book of a row, whose keys are `keys`, and the key of whose author at each position
-    /// `authorKey` gives. The book is not changed: it is lent in place (`inout`), where lent as a value
-    /// from the batch it would be copied, every field retained.
+    /// `authorKey` gives. The book is lent in place (`inout`), where lent as a value from the batch it
+    /// would be copied, every field retained; a book inserted leaves its title, publisher and notes
+    /// in the store (`insert`).
     mutating func importBook(
         _ book: inout ImportedBook, keys: DuplicateIndex.Keys, authorKey: (Int) -> KeyInterner.ID, into store: inout LibraryStore, tally summary: inout ImportSummary,
         newWorks: inout [PersistentIdentifier], replacedWorks: inout [PersistentIdentifier]
@@ -400,15 +401,16 @@ public struct CSVImport {
                 summary.matches[book.rowNumber] = match
             }
         }
-        let work = insert(book, authorKey: authorKey, into: &store)
+        let work = insert(&book, authorKey: authorKey, into: &store)
         index.insert(work, keys: keys)
         newWorks.append(work)
         summary.imported += 1
     }
 
     /// Inserts a new work with its authors (shared by name), edition and entry; `authorKey` gives the
-    /// key of the book's author at each position.
-    mutating func insert(_ book: ImportedBook, authorKey: (Int) -> KeyInterner.ID, into store: inout LibraryStore) -> PersistentIdentifier {
+    /// key of the book's author at each position. The book's title, publisher and notes are moved
+    /// into the work, edition and entry (the book keeps empty ones), not copied.
+    mutating func insert(_ book: inout ImportedBook, authorKey: (Int) -> KeyInterner.ID, into store: inout LibraryStore) -> PersistentIdentifier {
         // Each name's author: the library's of the same key, or a new one (a later name with the key of
         // an earlier one in the row is the same author, linked once). The lists are reused buffers.
         var row = rowAuthors
@@ -426,21 +428,32 @@ public struct CSVImport {
                 row.newKeys.append(key)
             }
         }
-        let hasEdition = book.isbn != nil || book.publisher != nil || book.pages != nil || book.year != nil
+        // (`if case`: `book.isbn != nil` would compare the ISBN as an `Equatable` optional, copying it.)
+        var hasEdition = book.publisher != nil || book.pages != nil || book.year != nil
+        if case .some = book.isbn { hasEdition = true }
         // Each object is built from the row's fields where the store asks for it (no drafts).
         let work = store.insertBook(
             authors: row.authors, hasEdition: hasEdition, newAuthors: &row.newAuthors,
             work: { id, authorIDs, editionIDs, entryIDs in
-                Work(id: id, title: book.title, firstPublicationYear: book.originalYear ?? book.year, authorIDs: authorIDs, editionIDs: editionIDs, entryIDs: entryIDs)
-            },
-            edition: { id, workID in
-                let fields = Self.editionFields(book)
-                return Edition(
-                    id: id, workID: workID, isbn10: fields.isbn10, isbn13: fields.isbn13, publisher: fields.publisher,
-                    publicationDate: fields.publicationDate, pageCount: fields.pageCount
+                Work(
+                    id: id, title: take(&book.title, leaving: ""), firstPublicationYear: book.originalYear ?? book.year, authorIDs: authorIDs,
+                    editionIDs: editionIDs, entryIDs: entryIDs
                 )
             },
-            entry: { id, workID, editionID in UserLibraryEntry(id: id, workID: workID, editionID: editionID, draft: Self.entryDraft(book)) }
+            edition: { id, workID in
+                let (isbn10, isbn13, _, publicationDate, pageCount) = Self.editionFields(book)
+                return Edition(
+                    id: id, workID: workID, isbn10: isbn10, isbn13: isbn13, publisher: book.publisher.take(), publicationDate: publicationDate,
+                    pageCount: pageCount
+                )
+            },
+            entry: { id, workID, editionID in
+                let progress = Self.entryProgress(book)
+                return UserLibraryEntry(
+                    id: id, workID: workID, editionID: editionID, readingStatus: progress.status, currentPage: progress.currentPage,
+                    rating: book.rating, notes: book.notes.take(), dateAdded: book.dateAdded, dateCompleted: progress.dateCompleted
+                )
+            }
         )
         for (key, author) in zip(row.newKeys, row.newAuthors) { authorsByKey[key] = author }
         return work
@@ -475,11 +488,20 @@ public struct CSVImport {
     }
 
     static func entryDraft(_ book: ImportedBook) -> EntryDraft {
-        let status = book.readingStatus ?? .toRead
+        let progress = entryProgress(book)
         return EntryDraft(
-            readingStatus: status, currentPage: status == .read ? (book.pages ?? 0) : 0, rating: book.rating,
-            notes: book.notes, dateAdded: book.dateAdded, dateCompleted: status == .read ? book.dateRead : nil
+            readingStatus: progress.status, currentPage: progress.currentPage, rating: book.rating, notes: book.notes,
+            dateAdded: book.dateAdded, dateCompleted: progress.dateCompleted
         )
+    }
+
+    /// A row's reading status (to read when it has none), and the page and completion date that go
+    /// with it; the rest of an entry is the row's own fields. (`insert` builds the entry from these
+    /// straight away: an `EntryDraft` on the way would be copied, Decision D-115.)
+    @inline(__always)
+    static func entryProgress(_ book: ImportedBook) -> (status: ReadingStatus, currentPage: Int, dateCompleted: Timestamp?) {
+        let status = book.readingStatus ?? .toRead
+        return (status, status == .read ? (book.pages ?? 0) : 0, status == .read ? book.dateRead : nil)
     }
 
     /// Smart: keeps the known book's values and fills its gaps from the row (Decision D-031).

@@ -286,8 +286,10 @@ public struct DuplicateIndex: Sendable {
         // would have changed it), so both keys are its lowercase. (`==` cannot mistake a normalized
         // title for the title: the steps only remove units or turn whitespace into spaces, and either
         // changes the text's canonical decomposition. When normalization changes nothing it returns
-        // the title itself, which `==` recognizes without reading it.)
-        let isNormalized = normalizedTitle == title
+        // the title itself, which `==` recognizes without reading it. A normalization that changed the
+        // title almost always shortened it: the lengths tell at once, where `==` on two strings it
+        // cannot tell are in NFC compares them by their canonical forms.)
+        let isNormalized = normalizedTitle.utf8.count == title.utf8.count && normalizedTitle == title
         return KeyPlaces(
             title: titleKey, author: authorKey, isbn13: isbnKey,
             normalizedTitle: isNormalized

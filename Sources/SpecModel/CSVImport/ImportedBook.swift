@@ -3,7 +3,10 @@ public struct ImportedBook: Hashable, Sendable {
     /// The row's record number in the file (the header is 1).
     public let rowNumber: Int
     /// The title as written, trimmed at both ends (the library keeps and shows it).
-    public let title: String
+    ///
+    /// The title, publisher and notes are variables so that the import can move them into the
+    /// objects it makes, rather than copy them and release the book's.
+    public internal(set) var title: String
     /// The title for metadata searches (`TitleNormalization`).
     public let normalizedTitle: String
     /// The authors, primary first, cleaned.
@@ -14,11 +17,11 @@ public struct ImportedBook: Hashable, Sendable {
     public let readingStatus: ReadingStatus?
     public let dateRead: Timestamp?
     public let dateAdded: Timestamp?
-    public let publisher: String?
+    public internal(set) var publisher: String?
     public let pages: Int?
     public let year: Int?
     public let originalYear: Int?
-    public let notes: String?
+    public internal(set) var notes: String?
     /// Fields that could not be read and were left out, in column order.
     public let warnings: [String]
 

@@ -10,8 +10,11 @@ public struct EnrichmentQueue: Hashable, Sendable {
     /// works cost n²/2); the taken prefix is dropped once it is half the storage.
     var storage: [PersistentIdentifier] = []
     var head = 0
-    /// The works pending (membership only, never iterated), so adding is O(1) per work.
-    var members: Set<PersistentIdentifier> = []
+    /// The works pending (membership only, never iterated), so adding is O(1) per work. Kept as the
+    /// store keeps its objects' places (`IdentifierPlaces`, each place 0): the works an import queues
+    /// arrive in increasing order, and are marked side by side where a set would hash each to a
+    /// random slot (Decision D-115).
+    var members = IdentifierPlaces()
 
     /// Works waiting, in the order they were added, each at most once.
     ///
@@ -42,16 +45,16 @@ public struct EnrichmentQueue: Hashable, Sendable {
     /// Adds a work unless it is already queued or in flight; returns whether it was added.
     @discardableResult
     public mutating func add(_ id: PersistentIdentifier) -> Bool {
-        guard id.kind == .work, inFlight != id, !members.contains(id) else { return false }
+        guard id.kind == .work, inFlight != id, members[id] == nil else { return false }
         storage.append(id)
-        members.insert(id)
+        members.set(id, to: 0)
         return true
     }
 
     /// Makes room for `count` more works (an import about to queue them), so the queue grows once.
     public mutating func reserveCapacity(_ count: Int) {
         storage.reserveCapacity(storage.count + count)
-        members.reserveCapacity(members.count + count)
+        members.reserveCapacity(count, spacing: EntityKind.allCases.count)
     }
 
     /// Adds works in order, skipping repeats; returns how many were added.
@@ -60,7 +63,8 @@ public struct EnrichmentQueue: Hashable, Sendable {
     @discardableResult
     public mutating func addMultiple(_ ids: [PersistentIdentifier]) -> Int {
         var added = 0
-        for id in ids where id.kind == .work && id != inFlight && members.insert(id).inserted {
+        for id in ids where id.kind == .work && id != inFlight && members[id] == nil {
+            members.set(id, to: 0)
             storage.append(id)
             added += 1
         }
@@ -149,7 +153,7 @@ public struct EnrichmentQueue: Hashable, Sendable {
     public mutating func clearAll() {
         storage = []
         head = 0
-        members = []
+        members = IdentifierPlaces()
         inFlight = nil
         clearCurrentJobId()
     }

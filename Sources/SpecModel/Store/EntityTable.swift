@@ -72,11 +72,12 @@ struct EntityTable<Entity: StoredEntity>: Sendable {
     }
 
     /// Adds an object whose identifier the table does not hold.
+    @inline(__always)
     mutating func insert(_ entity: consuming Entity) {
         let id = entity.id
         assert(slots[id] == nil, "EntityTable.insert: \(id) is already stored")
         slots.set(id, to: values.count)
-        values.append(entity)
+        values.append(consume entity)
     }
 
     /// Writes an object under its identifier, replacing the one there.

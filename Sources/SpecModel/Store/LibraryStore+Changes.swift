@@ -84,9 +84,7 @@ extension LibraryStore {
                 }
             case let .new(draft):
                 let authorID = allocate(.author)
-                var made = Author(id: authorID, draft: draft)
-                made.workIDs.append(id)
-                insertNew(made)
+                insertNew(Author(id: authorID, draft: draft, workIDs: [id]))
                 authorIDs.append(authorID)
                 newAuthors.append(authorID)
             }
@@ -97,7 +95,7 @@ extension LibraryStore {
             let made = allocate(.edition)
             let built = edition(made, id)
             assert(built.id == made && built.workID == id, "LibraryStore.insertBook: the edition has another identifier or work")
-            insertNew(built)
+            insertNew(consume built)
             editionIDs.append(made)
             editionID = made
         }
@@ -110,7 +108,7 @@ extension LibraryStore {
         let builtWork = work(id, authorIDs, editionIDs, entryIDs)
         assert(builtWork.id == id && builtWork.authorIDs == authorIDs && builtWork.editionIDs == editionIDs && builtWork.entryIDs == entryIDs,
             "LibraryStore.insertBook: the work has another identifier or relationships")
-        insertNew(builtWork)
+        insertNew(consume builtWork)
         return id
     }
 

@@ -133,11 +133,12 @@ public struct LibraryStore: Sendable {
         undo.inserted.reserveCapacity(undo.inserted.count + books * 3)
     }
 
-    /// Adds a new object (its identifier just allocated).
-    mutating func insertNew(_ work: consuming Work) { _objectOperations += 1; let id = work.id; live.works.insert(work); undo.inserted.append(id) }
-    mutating func insertNew(_ edition: consuming Edition) { _objectOperations += 1; let id = edition.id; live.editions.insert(edition); undo.inserted.append(id) }
-    mutating func insertNew(_ author: consuming Author) { _objectOperations += 1; let id = author.id; live.authors.insert(author); undo.inserted.append(id) }
-    mutating func insertNew(_ entry: consuming UserLibraryEntry) { _objectOperations += 1; let id = entry.id; live.entries.insert(entry); undo.inserted.append(id) }
+    /// Adds a new object (its identifier just allocated). Inlined, so that an import builds each
+    /// object where it is stored (1.2% of its instructions, Decision D-115).
+    @inline(__always) mutating func insertNew(_ work: consuming Work) { _objectOperations += 1; let id = work.id; live.works.insert(consume work); undo.inserted.append(id) }
+    @inline(__always) mutating func insertNew(_ edition: consuming Edition) { _objectOperations += 1; let id = edition.id; live.editions.insert(consume edition); undo.inserted.append(id) }
+    @inline(__always) mutating func insertNew(_ author: consuming Author) { _objectOperations += 1; let id = author.id; live.authors.insert(consume author); undo.inserted.append(id) }
+    @inline(__always) mutating func insertNew(_ entry: consuming UserLibraryEntry) { _objectOperations += 1; let id = entry.id; live.entries.insert(consume entry); undo.inserted.append(id) }
 
     /// Changes a live object of `objects` in place, recording its saved version first if it has one
     /// not yet recorded. (Written out per kind by its callers' inlining: a key path here would cost a

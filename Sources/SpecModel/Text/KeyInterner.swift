@@ -436,7 +436,7 @@ package struct KeyTable<Value: Sendable>: Sendable {
         }
     }
 
-    private mutating func append(_ key: KeyInterner.ID, _ value: Value) -> Int {
+    private mutating func append(_ key: KeyInterner.ID, _ value: consuming Value) -> Int {
         let index = Int(key.value)
         if index >= places.count {
             // By 256 places or more at a time, so lengthening is rare.
@@ -444,7 +444,7 @@ package struct KeyTable<Value: Sendable>: Sendable {
         }
         places[index] = UInt32(truncatingIfNeeded: values.count + 1)
         keys.append(key)
-        values.append(value)
+        values.append(consume value)  // moved: a value lent here would be copied in, then released
         return values.count - 1
     }
 

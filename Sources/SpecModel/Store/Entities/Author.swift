@@ -11,14 +11,15 @@ public struct Author: Hashable, Sendable {
     public var isMarginalizedVoice: Bool
     /// The works by this author (the inverse of `Work.authorIDs`).
     public internal(set) var workIDs: InlineList<PersistentIdentifier>
+}
 
-    init(id: PersistentIdentifier, draft: consuming AuthorDraft) {
-        self.id = id
-        name = take(&draft.name, leaving: "")  // moved, not copied
-        gender = draft.gender
-        culturalRegion = draft.culturalRegion
-        isMarginalizedVoice = draft.isMarginalizedVoice
-        workIDs = []
+// In an extension, so the struct keeps its memberwise initialiser (see `Work`'s, Decision D-115).
+extension Author {
+    init(id: PersistentIdentifier, draft: consuming AuthorDraft, workIDs: InlineList<PersistentIdentifier> = []) {
+        self.init(
+            id: id, name: take(&draft.name, leaving: ""),  // moved, not copied
+            gender: draft.gender, culturalRegion: draft.culturalRegion, isMarginalizedVoice: draft.isMarginalizedVoice, workIDs: workIDs
+        )
     }
 }
 

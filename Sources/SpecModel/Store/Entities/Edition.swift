@@ -14,21 +14,11 @@ public struct Edition: Hashable, Sendable {
     public var coverURL: String?
     public var format: String?
 
-    init(
-        id: PersistentIdentifier, workID: PersistentIdentifier, isbn10: String?, isbn13: String?, publisher: String?,
-        publicationDate: String?, pageCount: Int?, coverURL: String? = nil, format: String? = nil
-    ) {
-        self.id = id
-        self.workID = workID
-        self.isbn10 = isbn10
-        self.isbn13 = isbn13
-        self.publisher = publisher
-        self.publicationDate = publicationDate
-        self.pageCount = pageCount
-        self.coverURL = coverURL
-        self.format = format
-    }
+    // The memberwise initialiser, `init(id:workID:isbn10:isbn13:publisher:publicationDate:pageCount:
+    // coverURL:format:)`, is the struct's own (see `Work`'s initialisers, Decision D-115).
+}
 
+extension Edition {
     /// An edition with a draft's fields, moved out of it, not copied (see `take`).
     init(id: PersistentIdentifier, workID: PersistentIdentifier, draft: consuming EditionDraft) {
         self.init(

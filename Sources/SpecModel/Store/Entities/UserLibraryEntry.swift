@@ -15,17 +15,16 @@ public struct UserLibraryEntry: Hashable, Sendable {
     public var notes: String?
     public var dateAdded: Timestamp?
     public var dateCompleted: Timestamp?
+}
 
+// In an extension, so the struct keeps its memberwise initialiser (see `Work`'s, Decision D-115).
+extension UserLibraryEntry {
     init(id: PersistentIdentifier, workID: PersistentIdentifier, editionID: PersistentIdentifier?, draft: consuming EntryDraft) {
-        self.id = id
-        self.workID = workID
-        self.editionID = editionID
-        readingStatus = draft.readingStatus
-        currentPage = draft.currentPage
-        rating = draft.rating
-        notes = draft.notes.take()  // moved, not copied (see `take`)
-        dateAdded = draft.dateAdded
-        dateCompleted = draft.dateCompleted
+        self.init(
+            id: id, workID: workID, editionID: editionID, readingStatus: draft.readingStatus, currentPage: draft.currentPage,
+            rating: draft.rating, notes: draft.notes.take(),  // moved, not copied (see `take`)
+            dateAdded: draft.dateAdded, dateCompleted: draft.dateCompleted
+        )
     }
 }
 

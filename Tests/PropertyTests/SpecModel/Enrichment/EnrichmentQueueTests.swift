@@ -400,10 +400,13 @@ struct EnrichmentQueueSpecification: StateMachineSpecification {
     func makeSystem() -> System { System() }
 
     /// An identifier to queue: usually a work the store issued (live or deleted) or the next one it
-    /// will issue, sometimes an edition, author or entry.
+    /// will issue, sometimes an edition, author or entry, and now and then a work far beyond any the
+    /// store issued (the queue keeps such an identifier apart from the run it marks side by side,
+    /// Decision D-115).
     static func identifier(issued: UInt64) -> Gen<PersistentIdentifier> {
         Gen<PersistentIdentifier>.frequency([
             (8, Gen<UInt64>.integer(in: 1...(issued + 1)).map { PersistentIdentifier(kind: .work, rawValue: $0) }),
+            (1, Gen<UInt64>.integer(in: (issued + 1_000)...(issued + 1 << 40)).map { PersistentIdentifier(kind: .work, rawValue: $0) }),
             (1, Gen<(EntityKind, UInt64)>.zip(Gen<EntityKind>.element(of: [.edition, .author, .userLibraryEntry]), Gen<UInt64>.integer(in: 1...(issued + 1)))
                 .map { PersistentIdentifier(kind: $0, rawValue: $1) }),
         ])
