@@ -441,7 +441,7 @@ public struct CSVImport {
                 )
             },
             edition: { id, workID in
-                let (isbn10, isbn13, _, publicationDate, pageCount) = Self.editionFields(book)
+                let (isbn10, isbn13, publicationDate, pageCount) = Self.editionFields(book)
                 return Edition(
                     id: id, workID: workID, isbn10: isbn10, isbn13: isbn13, publisher: book.publisher.take(), publicationDate: publicationDate,
                     pageCount: pageCount
@@ -477,14 +477,15 @@ public struct CSVImport {
     static func editionDraft(_ book: ImportedBook) -> EditionDraft {
         let fields = editionFields(book)
         return EditionDraft(
-            isbn10: fields.isbn10, isbn13: fields.isbn13, publisher: fields.publisher, publicationDate: fields.publicationDate, pageCount: fields.pageCount
+            isbn10: fields.isbn10, isbn13: fields.isbn13, publisher: book.publisher, publicationDate: fields.publicationDate, pageCount: fields.pageCount
         )
     }
 
-    /// An edition's fields from a row: what `editionDraft` holds and `insert` builds an edition from.
+    /// An edition's fields from a row but its publisher, which `insert` moves out of the row and
+    /// `editionDraft` copies: what both build an edition from.
     @inline(__always)
-    static func editionFields(_ book: ImportedBook) -> (isbn10: String?, isbn13: String?, publisher: String?, publicationDate: String?, pageCount: Int?) {
-        (book.isbn?.isbn10, book.isbn?.isbn13, book.publisher, book.year.map(DecimalText.string), book.pages)
+    static func editionFields(_ book: ImportedBook) -> (isbn10: String?, isbn13: String?, publicationDate: String?, pageCount: Int?) {
+        (book.isbn?.isbn10, book.isbn?.isbn13, book.year.map(DecimalText.string), book.pages)
     }
 
     static func entryDraft(_ book: ImportedBook) -> EntryDraft {

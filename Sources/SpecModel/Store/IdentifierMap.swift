@@ -123,20 +123,21 @@ package struct IdentifierMap<Value: Sendable>: Sendable {
 
     /// Maps an identifier to a value; returns the value it replaced.
     @discardableResult
-    package mutating func updateValue(_ value: Value, forKey id: PersistentIdentifier) -> Value? {
+    package mutating func updateValue(_ value: consuming Value, forKey id: PersistentIdentifier) -> Value? {
         guard let place = places[id] else {
-            _ = append(id, value)
+            append(id, value)
             return nil
         }
-        defer { values[place] = value }
-        return values[place]
+        swap(&values[place], &value)
+        return value
     }
 
-    private mutating func append(_ id: PersistentIdentifier, _ value: Value) -> Int {
+    /// Adds a value moved in, as `KeyTable.append` does (a value lent here would be copied in, then
+    /// released: Decision D-115).
+    private mutating func append(_ id: PersistentIdentifier, _ value: consuming Value) {
         places.set(id, to: values.count)
         ids.append(id)
-        values.append(value)
-        return values.count - 1
+        values.append(consume value)
     }
 
     /// Unmaps an identifier; returns its value.

@@ -62,7 +62,6 @@ public struct Work: Hashable, Sendable {
         change(&changed)
         details = changed.isEmpty ? nil : OutOfLine(changed)
     }
-
 }
 
 // The initialisers are in an extension, so the struct keeps its memberwise initialiser, which they

@@ -95,6 +95,17 @@ import Testing
         }
     }
 
+    /// `updateValue` returns the value it replaced, as `Dictionary`'s does, and removal the value removed.
+    @Test func updatingReturnsTheValueReplaced() {
+        var map = IdentifierMap<String>()
+        let id = PersistentIdentifier(kind: .work, rawValue: 7)
+        #expect(map.updateValue("first", forKey: id) == nil)
+        #expect(map.updateValue("second", forKey: id) == "first")
+        #expect(map[id] == "second")
+        #expect(map.removeValue(forKey: id) == "second")
+        #expect(map[id] == nil && map.count == 0)
+    }
+
     @Test func keyTableAgreesWithADictionary() {
         property(Self.steps, cases: 400) { steps in
             var interner = KeyInterner()
