@@ -16,6 +16,13 @@ let package = Package(
         .library(name: "Generators", targets: ["Generators"]),
         .library(name: "SpecModel", targets: ["SpecModel"]),
         .library(name: "Simulator", targets: ["Simulator"]),
+        // The domain fixtures (libraries, exports, report streams) and the benchmark workloads.
+        .library(name: "Workloads", targets: ["Workloads"]),
+        // The conformance kit: seams, suites and reports that check an implementation against the model.
+        .library(name: "SpecConformance", targets: ["SpecConformance"]),
+        // Swift Testing integration: property(), stateMachine(), .replay, the regression store and
+        // checkConformance(), the one call that runs a conformance suite inside a test.
+        .library(name: "SpecTesting", targets: ["SpecTesting"]),
         .executable(name: "benchrunner", targets: ["benchrunner"]),
         .executable(name: "simrunner", targets: ["simrunner"]),
     ],
@@ -30,8 +37,13 @@ let package = Package(
         .target(name: "Workloads", dependencies: ["Generators", "SpecModel", "Simulator"], swiftSettings: strict),
         // benchrunner's testable parts: argument parsing, statistics, reports, baseline comparison.
         .target(name: "BenchmarkHarness", dependencies: ["Workloads"], swiftSettings: strict),
-        // Swift Testing integration of the property runner, shared by the three test targets.
-        .target(name: "TestSupport", dependencies: ["Generators", "Workloads"], swiftSettings: strict),
+        // Layer 3: the conformance kit. Seams (small protocols an app or backend type conforms to), the
+        // suites that check any conforming type, and the conformance report. Never imports Testing, so
+        // command-line runners can link it.
+        .target(name: "SpecConformance", dependencies: ["Generators", "SpecModel", "Workloads"], swiftSettings: strict),
+        // Layer 4: Swift Testing integration of the property runner and the conformance kit, shared by
+        // the test targets and by consumers' tests.
+        .target(name: "SpecTesting", dependencies: ["Generators", "Workloads", "SpecConformance"], swiftSettings: strict),
         .executableTarget(
             name: "benchrunner",
             dependencies: ["Generators", "SpecModel", "Simulator", "Workloads", "BenchmarkHarness"],
@@ -41,17 +53,22 @@ let package = Package(
         .executableTarget(name: "simrunner", dependencies: ["Simulator"], swiftSettings: strict),
         .testTarget(
             name: "PropertyTests",
-            dependencies: ["Generators", "SpecModel", "Simulator", "TestSupport", "Workloads"],
+            dependencies: ["Generators", "SpecModel", "Simulator", "SpecTesting", "Workloads"],
             swiftSettings: strict
         ),
         .testTarget(
             name: "ScenarioTests",
-            dependencies: ["Generators", "SpecModel", "Simulator", "TestSupport", "Workloads"],
+            dependencies: ["Generators", "SpecModel", "Simulator", "SpecTesting", "Workloads"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "ConformanceTests",
+            dependencies: ["Generators", "SpecModel", "Workloads", "SpecConformance", "SpecTesting"],
             swiftSettings: strict
         ),
         .testTarget(
             name: "PerformanceTests",
-            dependencies: ["Generators", "SpecModel", "Simulator", "TestSupport", "Workloads", "BenchmarkHarness"],
+            dependencies: ["Generators", "SpecModel", "Simulator", "SpecTesting", "Workloads", "BenchmarkHarness"],
             swiftSettings: strict
         ),
     ],

@@ -1,7 +1,7 @@
 /// Checks a property over generated cases, shrinks the first failure and reports it with a replay token.
 ///
 /// This is the engine; it returns a `PropertyReport` value and prints nothing. The Swift Testing
-/// integration (TestSupport's `property(...)`) reads settings from the environment, calls this, and
+/// integration (SpecTesting's `property(...)`) reads settings from the environment, calls this, and
 /// records an issue carrying the report.
 ///
 /// Order of work: the replay token, if any, is evaluated once and nothing else runs; otherwise each

@@ -1,6 +1,6 @@
 /// How one property runs: its name, case count, seed, budgets and coverage requirements.
 ///
-/// Defaults are fixed so that a plain run is deterministic; TestSupport overrides them from the
+/// Defaults are fixed so that a plain run is deterministic; SpecTesting overrides them from the
 /// environment (`PROPERTY_SEED`, `PROPERTY_CASES`, `PROPERTY_CASES_SCALE`, `PROPERTY_REPLAY`...).
 public struct PropertySettings: Sendable {
     /// The property's stable name; it derives the default seed and binds replay tokens.

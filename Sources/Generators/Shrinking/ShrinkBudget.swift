@@ -1,7 +1,7 @@
 /// How much work shrinking may do before it reports its best counterexample as partially shrunk.
 ///
 /// `Generators` never reads the wall clock, so the time bound is a closure the caller supplies
-/// (TestSupport passes one built on `ContinuousClock`). A run that stops on the time bound is not
+/// (SpecTesting passes one built on `ContinuousClock`). A run that stops on the time bound is not
 /// reproducible to the evaluation; the report says so, and the replay token still reproduces the
 /// counterexample it reached.
 public struct ShrinkBudget: Sendable {

@@ -1,5 +1,5 @@
 import Generators
-import TestSupport
+import SpecTesting
 import Testing
 
 /// Choice indices zigzag around the shrink target: index 0 is the target, smaller indices are values

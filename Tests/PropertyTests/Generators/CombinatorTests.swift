@@ -1,5 +1,5 @@
 import Generators
-import TestSupport
+import SpecTesting
 import Testing
 
 /// Combinators keep their contracts on every generated value, and replay reproduces values exactly.

@@ -1,5 +1,5 @@
 import Generators
-import TestSupport
+import SpecTesting
 import Testing
 
 /// The domain generators (ISBNs, UUIDs, dates, titles, names) produce only valid or deliberately

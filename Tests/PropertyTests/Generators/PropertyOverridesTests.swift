@@ -1,5 +1,5 @@
 import Generators
-import TestSupport
+import SpecTesting
 import Testing
 
 /// The environment overrides every fixed default (more cases nightly, another seed, a replay), and a

@@ -1,5 +1,5 @@
 import Generators
-import TestSupport
+import SpecTesting
 import Testing
 
 /// The runner's contracts: deterministic runs, a shrunk counterexample with a replay token, replay in

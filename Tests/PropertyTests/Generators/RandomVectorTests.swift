@@ -1,5 +1,5 @@
 import Generators
-import TestSupport
+import SpecTesting
 import Testing
 
 /// The PRNG's outputs are pinned against Vigna's reference C code (splitmix64.c, xoshiro256starstar.c)

@@ -1,5 +1,5 @@
 import Generators
-import TestSupport
+import SpecTesting
 import Testing
 
 /// Replay tokens round-trip exactly, and every malformed token is a typed error that says what a

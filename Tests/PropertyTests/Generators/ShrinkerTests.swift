@@ -1,5 +1,5 @@
 import Generators
-import TestSupport
+import SpecTesting
 import Testing
 import Workloads
 

@@ -1,5 +1,5 @@
 import Generators
-import TestSupport
+import SpecTesting
 import Testing
 
 /// Character and string generators stay within their alphabets, reach the scalars that break text

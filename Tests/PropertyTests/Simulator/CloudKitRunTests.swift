@@ -1,6 +1,6 @@
 import Generators
 import Simulator
-import TestSupport
+import SpecTesting
 import Testing
 import Workloads
 

@@ -1,6 +1,6 @@
 import Generators
 import Simulator
-import TestSupport
+import SpecTesting
 import Testing
 
 /// The simulator's event queue against a model: a list of pending events that is searched for the

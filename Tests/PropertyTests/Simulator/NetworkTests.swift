@@ -1,6 +1,6 @@
 import Generators
 import Simulator
-import TestSupport
+import SpecTesting
 import Testing
 
 /// Links and the fault options: latency distributions, loss, duplication, reordering, partitions (one-way

@@ -1,7 +1,7 @@
 import Generators
 import Simulator
 import SpecModel
-import TestSupport
+import SpecTesting
 import Testing
 import Workloads
 

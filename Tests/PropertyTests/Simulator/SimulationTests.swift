@@ -1,7 +1,7 @@
 import Generators
 import Simulator
 import SpecModel
-import TestSupport
+import SpecTesting
 import Testing
 
 /// The simulator's core: virtual time, timers, the run loop and the trace digest (issue 7, "Engine").

@@ -1,5 +1,5 @@
 import Generators
-import TestSupport
+import SpecTesting
 import Testing
 
 /// The workflow the README promises an engineer: a property fails on CI, its token reproduces the

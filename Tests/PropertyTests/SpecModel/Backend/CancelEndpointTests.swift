@@ -1,6 +1,6 @@
 import Generators
 import SpecModel
-import TestSupport
+import SpecTesting
 import Testing
 
 /// The cancel endpoint answers each documented case with its exact status and body, and any body at all with a documented error (Seed: 000_…, "API Specification", POST /api/enrichment/cancel).

@@ -1,6 +1,6 @@
 import Generators
 import SpecModel
-import TestSupport
+import SpecTesting
 import Testing
 
 /// A backend job's status, broadcasts and enrichment loop, alone and under any interleaving of loop turns, cancels and failures (Seed: 000_…, "Backend Cancellation Flow" and "WebSocket Message (After Cancellation)").

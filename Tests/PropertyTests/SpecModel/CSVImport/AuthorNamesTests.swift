@@ -1,6 +1,6 @@
 import Generators
 import SpecModel
-import TestSupport
+import SpecTesting
 import Testing
 
 /// Author names as exports write them, and the fuzzy match of duplicate detection's third tier

@@ -1,6 +1,6 @@
 import Generators
 import SpecModel
-import TestSupport
+import SpecTesting
 import Testing
 
 /// Reading one row into a book: title, authors, ISBNs, ratings, statuses, dates and the rest, with

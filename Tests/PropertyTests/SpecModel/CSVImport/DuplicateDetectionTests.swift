@@ -1,6 +1,6 @@
 import Generators
 import SpecModel
-import TestSupport
+import SpecTesting
 import Testing
 
 /// Duplicate detection's three tiers (seed 004_…, "Duplicate Detection Algorithm"): symmetric, and

@@ -1,6 +1,6 @@
 import Generators
 import SpecModel
-import TestSupport
+import SpecTesting
 import Testing
 
 /// ISBN fields as exports write them, validated, with ISBN-10 and ISBN-13 equivalent (seed 004_…,

@@ -1,6 +1,6 @@
 import Generators
 import SpecModel
-import TestSupport
+import SpecTesting
 import Testing
 
 /// Title normalization, the seed's five steps with every edge case decided (seed 004_…, "Title

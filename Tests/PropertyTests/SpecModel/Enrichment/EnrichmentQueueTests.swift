@@ -1,6 +1,6 @@
 import Generators
 import SpecModel
-import TestSupport
+import SpecTesting
 import Testing
 
 /// The app's enrichment queue: deduplicated, sequential, silent about stale works, and following at most one backend job until it ends or the queue is cleared (Seed: 000_…, "Backend jobs tracked via currentJobId in EnrichmentQueue" and "when enrichment queue cleared, then currentJobId set to nil").

@@ -1,6 +1,6 @@
 import Generators
 import SpecModel
-import TestSupport
+import SpecTesting
 import Testing
 
 /// The enrichment worker under any interleaving of imports, time, backend answers, connectivity

@@ -1,6 +1,6 @@
 import Generators
 import SpecModel
-import TestSupport
+import SpecTesting
 import Testing
 
 /// The API's `meta.timestamp` form, `2025-10-31T14:30:00Z` (Seed: 000_…, API Specification), to and

@@ -1,6 +1,6 @@
 import Generators
 import SpecModel
-import TestSupport
+import SpecTesting
 import Testing
 
 /// The canonical form, pinned byte for byte: sorted keys, no whitespace, minimal escapes, plain

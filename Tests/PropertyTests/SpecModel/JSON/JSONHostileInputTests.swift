@@ -1,6 +1,6 @@
 import Generators
 import SpecModel
-import TestSupport
+import SpecTesting
 import Testing
 
 /// Request bodies are hostile (Seed: 000_…, `POST /api/enrichment/cancel`): whatever bytes arrive,

@@ -1,6 +1,6 @@
 import Generators
 import SpecModel
-import TestSupport
+import SpecTesting
 import Testing
 
 /// Encoding is canonical and parsing inverts it: what the model sends is what it reads back, byte

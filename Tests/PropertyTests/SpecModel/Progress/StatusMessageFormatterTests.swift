@@ -1,6 +1,6 @@
 import Generators
 import SpecModel
-import TestSupport
+import SpecTesting
 import Testing
 
 /// User-friendly status messages for batch enrichment, CSV import and the AI scanner, and a working

@@ -1,6 +1,6 @@
 import Generators
 import SpecModel
-import TestSupport
+import SpecTesting
 import Testing
 
 /// Structured error payloads: their codes, the seed's situations and rules, the payload's limits, and

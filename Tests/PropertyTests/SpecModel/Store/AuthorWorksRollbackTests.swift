@@ -1,6 +1,6 @@
 import Generators
 import SpecModel
-import TestSupport
+import SpecTesting
 import Testing
 
 /// A saved author that gains works is not copied for the undo log: the length of its list at the save

@@ -1,6 +1,6 @@
 import Generators
 import SpecModel
-import TestSupport
+import SpecTesting
 import Testing
 
 /// The maps that find values by identifier or by interned key through arrays rather than hashing

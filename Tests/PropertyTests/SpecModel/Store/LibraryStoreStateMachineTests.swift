@@ -1,6 +1,6 @@
 import Generators
 import SpecModel
-import TestSupport
+import SpecTesting
 import Testing
 
 /// The store against a naive model: one plain graph of live objects and one of saved objects, with no

@@ -1,6 +1,6 @@
 import Generators
 import SpecModel
-import TestSupport
+import SpecTesting
 import Testing
 
 /// The store keeps each kind's objects side by side in no particular order, a removal moving the last

@@ -1,6 +1,6 @@
 import Generators
 import SpecModel
-import TestSupport
+import SpecTesting
 import Testing
 
 /// A work keeps the fields enrichment fills out of line, and only while one of them is set

@@ -1,6 +1,6 @@
 import Generators
 import SpecModel
-import TestSupport
+import SpecTesting
 import Testing
 
 /// The interned keys of the duplicate index (Decision D-110): one identifier per text exactly as

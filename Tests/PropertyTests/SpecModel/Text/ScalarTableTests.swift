@@ -1,6 +1,6 @@
 import Generators
 import SpecModel
-import TestSupport
+import SpecTesting
 import Testing
 
 /// `ScalarTable` answers for the standard library's Unicode properties (Decision D-109): every answer

@@ -1,6 +1,6 @@
 import Generators
 import SpecModel
-import TestSupport
+import SpecTesting
 import Testing
 
 /// The import's text routines walk the bytes of an all-ASCII string and the Unicode scalars of any

@@ -1,6 +1,6 @@
 import Generators
 import SpecModel
-import TestSupport
+import SpecTesting
 import Testing
 
 /// The property, over any sequence of maps, deletes, saves, clears and crash-relaunches:

@@ -1,6 +1,6 @@
 import Generators
 import SpecModel
-import TestSupport
+import SpecTesting
 import Testing
 
 /// Whatever bytes a user picks, the parser returns rows or a typed error at an offset inside the

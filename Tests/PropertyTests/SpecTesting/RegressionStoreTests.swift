@@ -1,5 +1,6 @@
+import Foundation
 import Generators
-import TestSupport
+import SpecTesting
 import Testing
 
 /// The committed regression store parses, and its format's errors name the line that is wrong.
@@ -41,5 +42,27 @@ import Testing
         #expect(throws: RegressionStoreError.malformedLine(number: 1, reason: "the token was made for a different property than \"M.S/b()\"")) {
             try RegressionStore(parsing: "\(token) M.S/b()")
         }
+    }
+}
+
+/// Where the store is found: a package that depends on this one keeps its own store under its root.
+@Suite struct RegressionStoreLocationTests {
+    @Test func theVariableNamesTheFileAndAMissingOneIsAnError() {
+        let missing = "/nonexistent/regressions.txt"
+        #expect(RegressionStore.location(environment: [RegressionStore.pathVariable: missing], workingDirectory: "/") == .failure(.missing(path: missing)))
+    }
+
+    @Test func theWorkingDirectorysStoreComesBeforeThisPackagesOwn() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("regression-location-\(getpid())")
+        let file = directory.appendingPathComponent(RegressionStore.relativePath)
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        #expect(FileManager.default.createFile(atPath: file.path, contents: Data("# empty\n".utf8)))
+        #expect(RegressionStore.location(environment: [:], workingDirectory: directory.path) == .success(file.path))
+    }
+
+    @Test func withoutAStoreInTheWorkingDirectoryThisPackagesOwnIsRead() throws {
+        let found = try RegressionStore.location(environment: [:], workingDirectory: "/nonexistent").get()
+        #expect(found?.hasSuffix(RegressionStore.relativePath) == true)
     }
 }

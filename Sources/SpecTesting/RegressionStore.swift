@@ -48,21 +48,41 @@ public struct RegressionStore: Sendable {
         "\(token) \(propertyName)"
     }
 
-    /// The package root, found from this source file's location.
+    /// The variable that names a regression store file explicitly.
+    public static let pathVariable = "PROPERTY_REGRESSIONS"
+
+    /// This package's root, found from this source file's location.
     static var packageRoot: URL {
         URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent()  // TestSupport
+            .deletingLastPathComponent()  // SpecTesting
             .deletingLastPathComponent()  // Sources
             .deletingLastPathComponent()
     }
 
-    /// The store's absolute path.
-    public static var path: String {
-        packageRoot.appendingPathComponent(relativePath).path
+    /// Where the store is read from, in order: the file `PROPERTY_REGRESSIONS` names (which must exist);
+    /// `Tests/Regressions/property-regressions.txt` under the working directory, which is the package
+    /// root under `swift test`, so a package that depends on this one keeps its own store; this
+    /// package's own store. `nil` when none exists: a consumer without a store replays nothing.
+    public static func location(environment: [String: String], workingDirectory: String) -> Result<String?, RegressionStoreError> {
+        if let named = environment[pathVariable], !named.isEmpty {
+            return FileManager.default.fileExists(atPath: named) ? .success(named) : .failure(.missing(path: named))
+        }
+        let candidates = [
+            URL(fileURLWithPath: workingDirectory).appendingPathComponent(relativePath).path,
+            packageRoot.appendingPathComponent(relativePath).path,
+        ]
+        return .success(candidates.first { FileManager.default.fileExists(atPath: $0) })
     }
 
-    /// The committed store, loaded once per test process.
+    /// The store, loaded once per test process; an empty store when there is none.
     public static let shared: Result<RegressionStore, RegressionStoreError> = {
+        let found = location(environment: ProcessInfo.processInfo.environment, workingDirectory: FileManager.default.currentDirectoryPath)
+        let path: String?
+        switch found {
+        case let .success(value): path = value
+        case let .failure(error): return .failure(error)
+        }
+        guard let path else { return Result { () throws(RegressionStoreError) in try RegressionStore(parsing: "") } }
         guard let data = FileManager.default.contents(atPath: path) else {
             return .failure(.missing(path: path))
         }
@@ -81,7 +101,7 @@ public enum RegressionStoreError: Error, Sendable, Equatable, CustomStringConver
     public var description: String {
         switch self {
         case let .missing(path):
-            return "the regression store \(path) is missing; it is committed with the package (restore it with git)"
+            return "the regression store \(path) is missing (\(RegressionStore.pathVariable) names it, or it is committed with the package: restore it with git)"
         case let .malformedLine(number, reason):
             return "\(RegressionStore.relativePath) line \(number) is malformed: \(reason)"
         }

@@ -1,0 +1,105 @@
+import Foundation
+import Generators
+import SpecConformance
+import Synchronization
+import Testing
+
+/// Runs a conformance suite against an implementation inside a Swift Testing test, and records an
+/// issue for every rule it breaks.
+///
+///     @Test func titleNormalizationConforms() {
+///         checkConformance(to: .titleNormalization) { AppTitleNormalizer() }
+///     }
+///
+/// `make` is called for every case, so each case meets a fresh implementation. A MUST rule broken is
+/// an error; a SHOULD rule not met is a warning. Each issue names the rule, the seed passage or
+/// decision it comes from, the shrunk counterexample, the model's answer beside the implementation's,
+/// and the one command that replays it. The environment gives more cases or another seed, as it does
+/// every property (`PROPERTY_CASES_SCALE`, `PROPERTY_SEED`, `PROPERTY_REPLAY`…). With
+/// `CONFORMANCE_REPORT` naming a directory, every suite run in the process is added to
+/// `conformance-report.md` and `conformance-report.json` there.
+///
+/// - Parameter implementation: the name reports use; the type's name by default.
+/// - Returns: the suite's result, or `nil` when the environment's settings are malformed (an issue
+///   says which).
+@discardableResult
+public func checkConformance<Implementation>(
+    to suite: ConformanceSuite<Implementation>,
+    implementation: String? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation,
+    _ make: @escaping () -> Implementation
+) -> SuiteResult? {
+    let testName = PropertyContext.currentPropertyName(label: nil, sourceLocation: sourceLocation)
+    let settings: ConformanceSettings
+    switch ConformanceContext.settings() {
+    case let .success(value): settings = value
+    case let .failure(message):
+        Issue.record(Comment(rawValue: "Conformance suite \(suite.id) did not run: \(message)"), sourceLocation: sourceLocation)
+        return nil
+    }
+    let name = implementation ?? String(describing: Implementation.self)
+    let result = suite.run(name, settings: settings, make: make)
+    for rule in result.rules where rule.grade == .fail || rule.grade == .nonStrict {
+        let text = result.failureText(for: rule) { PropertyContext.replayCommand(token: $0, propertyName: testName) } ?? ""
+        Issue.record(Comment(rawValue: text), severity: rule.grade == .fail ? .error : .warning, sourceLocation: sourceLocation)
+    }
+    print("[conformance] \(result.summaryLine)")
+    if let directory = ProcessInfo.processInfo.environment[ConformanceContext.reportVariable], !directory.isEmpty {
+        do {
+            try ConformanceContext.collector.add(result, writingTo: directory)
+        } catch {
+            Issue.record(Comment(rawValue: "the conformance report could not be written to \(directory): \(error.localizedDescription)"), sourceLocation: sourceLocation)
+        }
+    }
+    return result
+}
+
+/// What `checkConformance` reads from the process.
+enum ConformanceContext {
+    /// Names a directory; every suite run in the process is added to the reports there.
+    static let reportVariable = "CONFORMANCE_REPORT"
+
+    /// The environment's settings and the regression store, as every property gets them.
+    static func settings() -> Result<ConformanceSettings, ConformanceSettingsError> {
+        let overrides: PropertyOverrides
+        switch PropertyContext.overrides {
+        case let .success(value): overrides = value
+        case let .failure(error): return .failure(ConformanceSettingsError(description: error.description))
+        }
+        let store: RegressionStore
+        switch RegressionStore.shared {
+        case let .success(value): store = value
+        case let .failure(error): return .failure(ConformanceSettingsError(description: error.description))
+        }
+        let shrinkLimit = Duration.milliseconds(Int((overrides.shrinkSeconds ?? PropertyContext.shrinkSecondsDefault) * 1000))
+        return .success(ConformanceSettings(
+            overrides: overrides,
+            regressions: { store.tokens(for: $0) },
+            shrinkDeadline: { PropertyContext.timeLimit(shrinkLimit) }
+        ))
+    }
+
+    /// Why the environment's settings could not be used.
+struct ConformanceSettingsError: Error, CustomStringConvertible {
+    let description: String
+}
+
+/// Collects the results of one test process for the report.
+    static let collector = ReportCollector()
+}
+
+/// The results of every suite run in this process, written to the report files after each one.
+final class ReportCollector: Sendable {
+    private let results = Mutex<[SuiteResult]>([])
+
+    func add(_ result: SuiteResult, writingTo directory: String) throws {
+        let report = results.withLock { results -> ConformanceReport in
+            results.append(result)
+            return ConformanceReport(results: results.sorted { ($0.suiteID, $0.implementation) < ($1.suiteID, $1.implementation) })
+        }
+        let folder = URL(fileURLWithPath: directory)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data(report.markdown().utf8).write(to: folder.appendingPathComponent("conformance-report.md"))
+        try Data(report.jsonText().utf8).write(to: folder.appendingPathComponent("conformance-report.json"))
+    }
+}

@@ -1,0 +1,43 @@
+import SpecConformance
+
+/// A deliberately wrong implementation of a seam, shipped to prove that its suite rejects it by the
+/// rule it breaks (the "proof of power").
+struct WrongImplementation: Sendable, CustomStringConvertible {
+    let name: String
+    /// What it gets wrong, in a phrase.
+    let flaw: String
+    let suiteID: String
+    /// The rules it must be rejected by.
+    let breaks: [RuleID]
+    /// Runs its suite against it.
+    let run: @Sendable (ConformanceSettings) -> SuiteResult
+
+    /// A wrong implementation of the seam `suite` checks.
+    static func of<Implementation>(
+        _ suite: @escaping @Sendable () -> ConformanceSuite<Implementation>,
+        _ name: String, flaw: String, breaks: RuleID...,
+        make: @escaping @Sendable () -> Implementation
+    ) -> WrongImplementation {
+        WrongImplementation(
+            name: name, flaw: flaw, suiteID: suite().id, breaks: breaks,
+            run: { settings in suite().run(name, settings: settings, make: make) }
+        )
+    }
+
+    var description: String { name }
+}
+
+/// The model's implementation of a seam, run against its suite: it must pass every rule.
+struct ModelImplementation: Sendable, CustomStringConvertible {
+    let suiteID: String
+    let run: @Sendable (ConformanceSettings) -> SuiteResult
+
+    static func of<Implementation>(
+        _ suite: @escaping @Sendable () -> ConformanceSuite<Implementation>,
+        make: @escaping @Sendable () -> Implementation
+    ) -> ModelImplementation {
+        ModelImplementation(suiteID: suite().id, run: { settings in suite().run("model", settings: settings, make: make) })
+    }
+
+    var description: String { suiteID }
+}
