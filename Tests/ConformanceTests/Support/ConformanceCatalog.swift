@@ -4,12 +4,10 @@ import Synchronization
 
 /// Every suite with the model's implementation, and every wrong implementation the tests ship.
 enum ConformanceCatalog {
-    static let models: [ModelImplementation] = [
-        .of({ .titleNormalization }) { ModelTitleNormalizer() },
-    ]
+    static let models: [ModelImplementation] = csvImportModels + progressModels + libraryModels + seriesModels
 
     static let wrongImplementations: [WrongImplementation] =
-        WrongTitleNormalizers.all
+        csvImportWrongImplementations + progressWrongImplementations + libraryWrongImplementations + seriesWrongImplementations
 
     /// The settings every catalog run uses: the defaults, so the report is the same on every run.
     static let settings = ConformanceSettings()

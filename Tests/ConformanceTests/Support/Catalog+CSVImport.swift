@@ -1,0 +1,12 @@
+import SpecConformance
+
+extension ConformanceCatalog {
+    /// The CSVImport seams: the model's implementations, run against their suites.
+    static let csvImportModels: [ModelImplementation] = [
+        .of({ .titleNormalization }) { ModelTitleNormalizer() },
+    ]
+
+    /// The CSVImport seams' wrong implementations.
+    static let csvImportWrongImplementations: [WrongImplementation] =
+        WrongTitleNormalizers.all
+}

@@ -1,0 +1,11 @@
+import SpecConformance
+
+extension ConformanceCatalog {
+    /// The Library seams: the model's implementations, run against their suites.
+    static let libraryModels: [ModelImplementation] = [
+    ]
+
+    /// The Library seams' wrong implementations.
+    static let libraryWrongImplementations: [WrongImplementation] = [
+    ]
+}

@@ -1,0 +1,11 @@
+import SpecConformance
+
+extension ConformanceCatalog {
+    /// The Series seams: the model's implementations, run against their suites.
+    static let seriesModels: [ModelImplementation] = [
+    ]
+
+    /// The Series seams' wrong implementations.
+    static let seriesWrongImplementations: [WrongImplementation] = [
+    ]
+}
