@@ -4,6 +4,8 @@ public struct SeedCriterion: Hashable, Sendable, Identifiable {
     /// `C004-07`: the seed's number and the criterion's place in the seed, never renumbered.
     public let id: String
     public let seed: SeedDocument
+    /// The line of the seed document that holds it (1-based).
+    public let line: Int
     /// The line exactly as the seed writes it, without its checkbox.
     public let quote: String
     public let coverage: Coverage
@@ -16,9 +18,10 @@ public struct SeedCriterion: Hashable, Sendable, Identifiable {
         case notModelled(decision: String, reason: String)
     }
 
-    public init(_ id: String, _ seed: SeedDocument, _ quote: String, _ coverage: Coverage) {
+    public init(_ id: String, _ seed: SeedDocument, line: Int, _ quote: String, _ coverage: Coverage) {
         self.id = id
         self.seed = seed
+        self.line = line
         self.quote = quote
         self.coverage = coverage
     }
