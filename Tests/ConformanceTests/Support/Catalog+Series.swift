@@ -3,9 +3,10 @@ import SpecConformance
 extension ConformanceCatalog {
     /// The Series seams: the model's implementations, run against their suites.
     static let seriesModels: [ModelImplementation] = [
+        .of({ .seriesProgress }) { ModelSeriesProgressCalculator() },
     ]
 
     /// The Series seams' wrong implementations.
-    static let seriesWrongImplementations: [WrongImplementation] = [
-    ]
+    static let seriesWrongImplementations: [WrongImplementation] =
+        WrongSeriesProgressCalculators.all
 }
