@@ -4,9 +4,10 @@ extension ConformanceCatalog {
     /// The Series seams: the model's implementations, run against their suites.
     static let seriesModels: [ModelImplementation] = [
         .of({ .seriesProgress }) { ModelSeriesProgressCalculator() },
+        .of({ .nextInSeries }) { ModelNextInSeriesRecommender() },
     ]
 
     /// The Series seams' wrong implementations.
     static let seriesWrongImplementations: [WrongImplementation] =
-        WrongSeriesProgressCalculators.all
+        WrongSeriesProgressCalculators.all + WrongNextInSeriesRecommenders.all
 }
