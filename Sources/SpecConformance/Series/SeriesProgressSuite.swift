@@ -101,7 +101,7 @@ extension ConformanceSuite where Implementation: SeriesProgressCalculating {
                 let percent = owned * 100 / total
                 try ensure(answer.percentComplete == percent && answer.percentText == "\(percent)% complete",
                     "the percentage is not floor(owned × 100 / total)", question: question(shelf),
-                    model: "\(percent)% (\"\(percent)% complete\")", implementation: "\(answer.percentComplete.map(String.init) ?? "nil")% (\(String(reflecting: answer.percentText)))")
+                    model: "\(percent)% (\"\(percent)% complete\")", implementation: "\(answer.percentComplete.map { "\($0)%" } ?? "no percentage") (\(answer.percentText.map { String(reflecting: $0) } ?? "no label"))")
             },
 
             examples(R.ownedNotRead, "owned books, read or not", [

@@ -5,9 +5,10 @@ extension ConformanceCatalog {
     static let seriesModels: [ModelImplementation] = [
         .of({ .seriesProgress }) { ModelSeriesProgressCalculator() },
         .of({ .nextInSeries }) { ModelNextInSeriesRecommender() },
+        .of({ .seriesDetection }) { ModelSeriesDetector() },
     ]
 
     /// The Series seams' wrong implementations.
     static let seriesWrongImplementations: [WrongImplementation] =
-        WrongSeriesProgressCalculators.all + WrongNextInSeriesRecommenders.all
+        WrongSeriesProgressCalculators.all + WrongNextInSeriesRecommenders.all + WrongSeriesDetectors.all
 }
