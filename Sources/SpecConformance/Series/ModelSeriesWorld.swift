@@ -27,13 +27,17 @@ struct ModelSeriesWorld {
             let status: ReadingStatus = book.read ? .read : (book.owned ? .toRead : .wishlist)
             do {
                 _ = try store.insertEntry(EntryDraft(readingStatus: status), for: work)
-                try store.save()
             } catch {
                 preconditionFailure("the model's store refused \(book.title): \(error)")
             }
             let edit = library.assign(work, to: id, place: book.place, in: store, at: advance())
             precondition(edit.isApplied, "the model refuses #\(book.place) of \(shelf): \(edit)")
             works.append(work)
+        }
+        do {
+            try store.save()
+        } catch {
+            preconditionFailure("the model's store refused to save \(shelf): \(error)")
         }
         return (id, works)
     }

@@ -60,6 +60,7 @@ public struct NextInSeriesAnswer: Hashable, Sendable, CustomStringConvertible {
         case relatedSeries([String])
     }
 
+    /// The book or series suggested.
     public var next: Next
     /// "Continue with Book 2?", "Add 'Golden Son (Book 2)' to your library?", "Add Book 5?", "More
     /// series by Pierce Brown: Iron Gold", or `nil` when there is nothing to suggest.

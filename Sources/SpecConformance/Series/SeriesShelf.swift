@@ -13,6 +13,7 @@ import SpecModel
 public struct SeriesShelf: Hashable, Sendable, CustomStringConvertible {
     /// One book of the series.
     public struct Book: Hashable, Sendable {
+        /// The book's place: a number, a decimal or an omnibus range.
         public var place: SeriesPlace
         /// The title as stored, which may keep a Goodreads marker: "Golden Son (Red Rising Saga, #2)".
         public var title: String
@@ -34,6 +35,7 @@ public struct SeriesShelf: Hashable, Sendable, CustomStringConvertible {
     /// The name as shown; the suites give every series of one question a name of its own
     /// (`SeriesName.key`).
     public var name: String
+    /// The author the series is attributed to, if known.
     public var author: String?
     /// The number of counted books, or `nil` when unknown; never below the highest number a book covers.
     public var totalBooks: Int?

@@ -6,9 +6,10 @@ extension ConformanceCatalog {
         .of({ .seriesProgress }) { ModelSeriesProgressCalculator() },
         .of({ .nextInSeries }) { ModelNextInSeriesRecommender() },
         .of({ .seriesDetection }) { ModelSeriesDetector() },
+        .of({ .seriesLinking }) { ModelSeriesLinker() },
     ]
 
     /// The Series seams' wrong implementations.
     static let seriesWrongImplementations: [WrongImplementation] =
-        WrongSeriesProgressCalculators.all + WrongNextInSeriesRecommenders.all + WrongSeriesDetectors.all
+        WrongSeriesProgressCalculators.all + WrongNextInSeriesRecommenders.all + WrongSeriesDetectors.all + WrongSeriesLinkers.all
 }
