@@ -267,7 +267,7 @@ extension ConformanceSuite where Implementation: SeriesLinking {
                     S.book("b1", "Foundation", by: "Isaac Asimov", SeriesMetadata(openLibrary: ["Foundation Book 1"])),
                 ], applied: [true], [L(name: "Foundation", source: .manual)]), pins: "seed: \"no false positives\""),
             ]),
-            .property(R.noFalsePositives, "generated books without series data, beside series named Foundation and Series", cases: 100, SeriesDetectionSuiteGen.withoutSeries, describe: { $0.description }) { implementation, sources in
+            .property(R.noFalsePositives, "generated books without series data, beside series named Foundation and Series", cases: 60, SeriesDetectionSuiteGen.withoutSeries, describe: { $0.description }) { implementation, sources in
                 var steps: [LinkingStep] = [.edit(.create(name: "Foundation", totalBooks: nil)), .edit(.create(name: "Series", totalBooks: nil))]
                 steps += LinkingStep.book("b1", sources.title, by: "Isaac Asimov", sources.metadata)
                 for step in steps.prefix(2) { _ = step.run(on: &implementation) }
@@ -291,7 +291,7 @@ extension ConformanceSuite where Implementation: SeriesLinking {
                 ], [L(name: "Dune Chronicles", author: "Frank Herbert", source: .autoDetected)]), pins: "D-100"),
             ]),
 
-            .property(R.readingOrder, "generated sequences of books, detections and edits", cases: 40, SeriesLinkingSuiteGen.program, describe: { $0.description }) { implementation, program in
+            .property(R.readingOrder, "generated sequences of books, detections and edits", cases: 30, SeriesLinkingSuiteGen.program, describe: { $0.description }) { implementation, program in
                 var model = ModelSeriesLinker()
                 for step in program.steps(following: &model) {
                     _ = step.run(on: &implementation)
@@ -303,7 +303,7 @@ extension ConformanceSuite where Implementation: SeriesLinking {
                 }
             },
 
-            .property(R.sameAsModel, "generated sequences of books, detections and edits", method: .differential, cases: 40, SeriesLinkingSuiteGen.program, describe: { $0.description }) { implementation, program in
+            .property(R.sameAsModel, "generated sequences of books, detections and edits", method: .differential, cases: 30, SeriesLinkingSuiteGen.program, describe: { $0.description }) { implementation, program in
                 var scratch = ModelSeriesLinker()
                 var model = ModelSeriesLinker()
                 var done: [String] = []

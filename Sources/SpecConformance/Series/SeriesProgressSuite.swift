@@ -84,7 +84,7 @@ extension ConformanceSuite where Implementation: SeriesProgressCalculating {
                 try field(shelf, "readCount", answer, \.readCount, expected.readCount)
                 try field(shelf, "missingNumbers", answer, \.missingNumbers, expected.missingNumbers)
             },
-            .property(R.countedBooks, "generated series with omnibus editions, novellas and prequels", cases: 150, SeriesSuiteGen.shelf(), describe: { $0.description }) { implementation, shelf in
+            .property(R.countedBooks, "generated series with omnibus editions, novellas and prequels", cases: 100, SeriesSuiteGen.shelf(), describe: { $0.description }) { implementation, shelf in
                 let answer = implementation.progress(of: shelf)
                 let owned = SeriesSuiteGen.coveredNumbers(in: shelf) { $0.owned }.count
                 let read = SeriesSuiteGen.coveredNumbers(in: shelf) { $0.read }.count
@@ -102,7 +102,7 @@ extension ConformanceSuite where Implementation: SeriesProgressCalculating {
                 try ensureSame(answer.percentComplete, expected.percentComplete, "the percentage of \(expected.ownedCount) owned of \(expected.progressText)")
                 try ensureSame(answer.percentText, expected.percentText, "the progress bar's label for \(expected.progressText)")
             },
-            .property(R.percentage, "generated series with a known total", cases: 150, SeriesSuiteGen.shelf().filter("known total") { $0.totalBooks != nil }, describe: { $0.description }) { implementation, shelf in
+            .property(R.percentage, "generated series with a known total", cases: 100, SeriesSuiteGen.shelf().filter("known total") { $0.totalBooks != nil }, describe: { $0.description }) { implementation, shelf in
                 let answer = implementation.progress(of: shelf)
                 let total = shelf.totalBooks ?? 0
                 let owned = SeriesSuiteGen.coveredNumbers(in: shelf) { $0.owned }.count
@@ -127,7 +127,7 @@ extension ConformanceSuite where Implementation: SeriesProgressCalculating {
                     try ensureSame(value, model, "\(name) of a series with \(expected.ownedCount) books owned and \(expected.readCount) read")
                 }
             },
-            .property(R.ownedNotRead, "generated series, and the same series with nothing read", cases: 150, SeriesSuiteGen.shelf(), describe: { $0.description }) { implementation, shelf in
+            .property(R.ownedNotRead, "generated series, and the same series with nothing read", cases: 100, SeriesSuiteGen.shelf(), describe: { $0.description }) { implementation, shelf in
                 var unread = shelf
                 unread.books = shelf.books.map { Book(place: $0.place, title: $0.title, owned: $0.owned, read: false) }
                 let answer = implementation.progress(of: shelf)
@@ -150,7 +150,7 @@ extension ConformanceSuite where Implementation: SeriesProgressCalculating {
             ]) { answer, expected in
                 try ensureSame(answer.badge, expected.badge, "the badge of a series with \(expected.readCount) read and \(expected.ownedCount) owned of \(expected.progressText)")
             },
-            .property(R.badges, "generated series", cases: 150, SeriesSuiteGen.shelf(), describe: { $0.description }) { implementation, shelf in
+            .property(R.badges, "generated series", cases: 100, SeriesSuiteGen.shelf(), describe: { $0.description }) { implementation, shelf in
                 let answer = implementation.progress(of: shelf)
                 let last = SeriesSuiteGen.lastCountedNumber(of: shelf)
                 let known = shelf.totalBooks != nil
@@ -177,7 +177,7 @@ extension ConformanceSuite where Implementation: SeriesProgressCalculating {
                 try ensureSame(answer.missingNumbers, expected.missingNumbers, question(shelf) + ".missingNumbers")
                 try ensureSame(answer.offersAddMissingBooks, expected.offersAddMissingBooks, question(shelf) + ".offersAddMissingBooks")
             },
-            .property(R.gaps, "generated series", cases: 150, SeriesSuiteGen.shelf(), describe: { $0.description }) { implementation, shelf in
+            .property(R.gaps, "generated series", cases: 100, SeriesSuiteGen.shelf(), describe: { $0.description }) { implementation, shelf in
                 let answer = implementation.progress(of: shelf)
                 let owned = Set(SeriesSuiteGen.coveredNumbers(in: shelf) { $0.owned })
                 let last = SeriesSuiteGen.lastCountedNumber(of: shelf)
@@ -214,7 +214,7 @@ extension ConformanceSuite where Implementation: SeriesProgressCalculating {
                 try ensureSame(answer.missingNumbers, expected.missingNumbers, question + ": missingNumbers")
             },
 
-            .differential(R.sameAsModel, "generated series", cases: 200, SeriesSuiteGen.shelf(), describe: { $0.description },
+            .differential(R.sameAsModel, "generated series", cases: 150, SeriesSuiteGen.shelf(), describe: { $0.description },
                 question: question, model: model.progress(of:), implementation: { $0.progress(of: $1) }, show: { $0.description }),
         ])
     }

@@ -7,9 +7,10 @@ extension ConformanceCatalog {
         .of({ .nextInSeries }) { ModelNextInSeriesRecommender() },
         .of({ .seriesDetection }) { ModelSeriesDetector() },
         .of({ .seriesLinking }) { ModelSeriesLinker() },
+        .of({ .seriesLabels }) { ModelSeriesLabeler() },
     ]
 
     /// The Series seams' wrong implementations.
     static let seriesWrongImplementations: [WrongImplementation] =
-        WrongSeriesProgressCalculators.all + WrongNextInSeriesRecommenders.all + WrongSeriesDetectors.all + WrongSeriesLinkers.all
+        WrongSeriesProgressCalculators.all + WrongNextInSeriesRecommenders.all + WrongSeriesDetectors.all + WrongSeriesLinkers.all + WrongSeriesLabelers.all
 }
