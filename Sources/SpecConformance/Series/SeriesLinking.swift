@@ -57,6 +57,8 @@ public enum SeriesUserEdit: Hashable, Sendable, CustomStringConvertible {
     case rename(series: String, to: String)
     /// Delete a series; its books stay in the library.
     case delete(series: String)
+    /// Drag-to-reorder: the series' books in a new reading order, each exactly once.
+    case reorder(series: String, books: [String])
 
     public var description: String {
         switch self {
@@ -65,6 +67,7 @@ public enum SeriesUserEdit: Hashable, Sendable, CustomStringConvertible {
         case let .remove(book, series): return "remove \(book) from \(String(reflecting: series))"
         case let .rename(series, name): return "rename \(String(reflecting: series)) to \(String(reflecting: name))"
         case let .delete(series): return "delete \(String(reflecting: series))"
+        case let .reorder(series, books): return "reorder \(String(reflecting: series)) as \(books)"
         }
     }
 }
@@ -173,6 +176,14 @@ public struct ModelSeriesLinker: SeriesLinking {
         case let .delete(series):
             guard let id = id(of: series) else { return false }
             return world.library.deleteSeries(id, at: now).isApplied
+        case let .reorder(series, books):
+            guard let id = id(of: series) else { return false }
+            var order: [PersistentIdentifier] = []
+            for book in books {
+                guard let work = works[book] else { return false }
+                order.append(work)
+            }
+            return world.library.reorder(id, readingOrder: order, at: now).isApplied
         }
     }
 

@@ -28,6 +28,10 @@ enum LinkingFlaw: Sendable, Hashable {
     case dropsSeriesWithoutBooks
     /// A book is appended after the series' last book, whatever its place.
     case appendsOutOfOrder
+    /// Drag-to-reorder renumbers the books 1, 2, 3… in their new order (D-101's option a).
+    case renumbersOnReorder
+    /// Drag-to-reorder takes an order that leaves books out, dropping them from the series.
+    case acceptsPartialOrders
 }
 
 /// An app-like series library: series in creation order, each with its names, Google Books IDs,
@@ -203,6 +207,15 @@ struct AppLikeSeriesLibrary: SeriesLinking {
             deletedKeys.formUnion(deleted.nameKeys)
             deletedGoogleBooksIDs.formUnion(deleted.googleBooksIDs)
             return true
+        case let .reorder(name, order):
+            guard let index = index(named: name) else { return false }
+            let current = series[index].books
+            let isPermutation = order.count == current.count && Set(order).count == order.count && order.allSatisfy { key in current.contains { $0.book == key } }
+            let isSubset = Set(order).count == order.count && order.allSatisfy { key in current.contains { $0.book == key } }
+            guard isPermutation || (flaw == .acceptsPartialOrders && isSubset && !order.isEmpty) else { return false }
+            let places = flaw == .renumbersOnReorder ? order.indices.map { SeriesPlace($0 + 1) } : Array(current.map(\.place).prefix(order.count))
+            series[index].books = zip(order, places).map { LinkedBook(book: $0, place: $1) }
+            return true
         }
     }
 
@@ -238,6 +251,8 @@ enum WrongSeriesLinkers {
         of("DuplicateNamesAllowed", .allowsDuplicateNames, "creates a second \"Foundation\" by hand (the seed's open question left open)", breaks: "SERIES-17"),
         of("EmptySeriesDeletedWithItsBooks", .dropsSeriesWithoutBooks, "deletes a series whose books all left the library (D-100's option b)", breaks: "SERIES-19"),
         of("BooksAppendedOutOfOrder", .appendsOutOfOrder, "appends each book after the series' last, whatever its place", breaks: "SERIES-20"),
+        of("ReorderRenumbersFromOne", .renumbersOnReorder, "numbers the books 1, 2, 3 in their dragged order, closing the gaps and the novella's slot (D-101's option a)", breaks: "SERIES-22"),
+        of("PartialOrderAccepted", .acceptsPartialOrders, "takes a dragged order that leaves books out and drops them from the series", breaks: "SERIES-22"),
     ]
 }
 
