@@ -1,0 +1,313 @@
+import Generators
+import SpecModel
+
+/// The rules of next in series (seed 002_…, User Story 5 and "Testing Strategy"; Decisions D-094,
+/// D-095, D-104, D-105).
+public enum NextInSeriesRules {
+    static let storyFive = "User Story 5: \"Next in Series\" Recommendations"
+
+    /// SERIESNEXT-01: the first unread book after the one finished.
+    public static let firstUnreadAfter = Rule(
+        "SERIESNEXT-01", .must, "After a book is finished, the suggestion is the first unread counted book after the number it reaches, owned or not, so finishing Book 1 with Books 2-3 missing and Book 4 owned suggests Book 2.",
+        source: RuleSource(seed: .seriesTracking, section: storyFive, quote: "Given I'm missing multiple books (e.g., finished Book 1, missing Books 2-3, own Book 4), system prioritizes Book 2 recommendation", decisions: ["D-104"]))
+    /// SERIESNEXT-02: then the lowest book skipped earlier.
+    public static let skippedBook = Rule(
+        "SERIESNEXT-02", .must, "When every counted book after it is read, the suggestion is the lowest unread book, one skipped earlier.",
+        source: RuleSource(seed: .seriesTracking, section: storyFive, quote: "Given I finish the last book in a series, system suggests related series by same author", decisions: ["D-104"]))
+    /// SERIESNEXT-03: the seed's three prompts.
+    public static let prompts = Rule(
+        "SERIESNEXT-03", .must, "An owned book is prompted \"Continue with Book N?\", a book the series knows but the user does not own \"Add 'Title (Book N)' to your library?\" with its title's Goodreads marker removed, and an unknown book \"Add Book N?\".",
+        source: RuleSource(seed: .seriesTracking, section: storyFive, quote: "Given I finish \"Red Rising (Book 1),\" when I mark it \"Read,\" I see prompt: \"Add 'Golden Son (Book 2)' to your library?\"", decisions: ["D-104", "D-105"]))
+    /// SERIESNEXT-04: the author's other series.
+    public static let relatedSeries = Rule(
+        "SERIESNEXT-04", .must, "When every counted book is read, the suggestion is the unfinished series whose author has the same name key, alphabetically, at most 3, prompted \"More series by Author: A, B\", and none without an author.",
+        source: RuleSource(seed: .seriesTracking, section: storyFive, quote: "Edge case: Given I finish the last book in a series, system suggests related series by same author", decisions: ["D-104"]))
+    /// SERIESNEXT-05: the celebration and reduced motion.
+    public static let celebration = Rule(
+        "SERIESNEXT-05", .must, "Reading the last unread book of a series of known total celebrates \"You finished Name! 🎉\", with confetti unless the user reduces motion, and nothing else celebrates.",
+        source: RuleSource(seed: .seriesTracking, section: "User Story 4: Series Completion Visualization", quote: "Given I complete a series, when the last book is marked \"Read,\" I see confetti animation + \"You finished Foundation! 🎉\"", decisions: ["D-103", "D-104"]))
+    /// SERIESNEXT-06: prequels, novellas and omnibus editions.
+    public static let uncountedPlaces = Rule(
+        "SERIESNEXT-06", .must, "Book 0 and novellas are never suggested, a series with no counted book has no suggestion, and finishing a novella or an omnibus counts from the whole book it reaches (#2.5 reaches 2, #1-3 reaches 3).",
+        source: RuleSource(seed: .seriesTracking, section: "Series Data Model", quote: "Position field: Integer (1, 2, 3, ...)", decisions: ["D-094", "D-095"]))
+    /// SERIESNEXT-07: the model's answer on generated inputs.
+    public static let sameAsModel = Rule(
+        "SERIESNEXT-07", .must, "On any series, the suggestion, its prompt and the celebration are the model's.",
+        source: RuleSource(seed: .seriesTracking, section: "Testing Strategy", quote: "SeriesRecommender - Suggests Book 2 after finishing Book 1", decisions: ["D-104"]))
+}
+
+/// How a book of an example series stands.
+enum ExampleBookState {
+    case read, owned, wanted
+}
+
+extension NextInSeriesQuestion {
+    /// Red Rising by Pierce Brown: book n in `states` has the title the saga gives it (Golden Son keeps
+    /// its Goodreads marker); `finished` is the number of the book just marked read.
+    static func redRising(total: Int?, _ states: [Int: ExampleBookState], finished: Int, others: [SeriesShelf] = [], author: String? = "Pierce Brown", reduceMotion: Bool = false) -> NextInSeriesQuestion {
+        let titles = [1: "Red Rising", 2: "Golden Son (Red Rising Saga, #2)", 3: "Morning Star", 4: "Iron Gold", 5: "Dark Age", 6: "Light Bringer", 7: "Red God"]
+        let books = states.keys.sorted().map { number -> SeriesShelf.Book in
+            let state = number == finished ? .read : states[number] ?? .wanted
+            return SeriesShelf.Book(place: SeriesPlace(number), title: titles[number] ?? "Book \(number)", owned: state != .wanted, read: state == .read)
+        }
+        guard let index = books.firstIndex(where: { $0.place == SeriesPlace(finished) }) else { preconditionFailure("book \(finished) is not among \(states.keys.sorted())") }
+        return NextInSeriesQuestion(series: SeriesShelf(name: "Red Rising", author: author, totalBooks: total, books: books), finished: index, otherSeries: others, reduceMotion: reduceMotion)
+    }
+
+    /// The question with `books` as the series' books (reading order) and book `finished` just read.
+    static func series(total: Int?, _ books: [SeriesShelf.Book], finished: Int, author: String? = "Pierce Brown") -> NextInSeriesQuestion {
+        NextInSeriesQuestion(series: SeriesShelf(name: "Red Rising", author: author, totalBooks: total, books: books), finished: finished)
+    }
+}
+
+extension SeriesShelf {
+    /// Another series by `author`: one book read of `total` (finished when the total is 1), or
+    /// one book owned and unread.
+    static func other(_ name: String, by author: String?, finished: Bool = false) -> SeriesShelf {
+        SeriesShelf(name: name, author: author, totalBooks: finished ? 1 : 2, books: [SeriesShelf.Book(place: SeriesPlace(1), title: name, owned: true, read: finished)])
+    }
+}
+
+extension ConformanceSuite where Implementation: NextInSeriesRecommending {
+    /// The next-in-series suite: the seed's prompts and its "prioritizes Book 2", the book skipped
+    /// earlier, related series on both sides of the limit of 3, the celebration, uncounted places,
+    /// and the model's answer on generated series.
+    public static var nextInSeries: ConformanceSuite {
+        typealias R = NextInSeriesRules
+        typealias Q = NextInSeriesQuestion
+        typealias Book = SeriesShelf.Book
+        let model = ModelNextInSeriesRecommender()
+        func ask(_ question: Q) -> String { "recommendation(for: \(question))" }
+        /// Examples with the answer the rule gives, written out.
+        func answers(_ rule: Rule, _ about: String, _ list: [ConformanceExample<(Q, NextInSeriesAnswer?)>]) -> ConformanceCheck<Implementation> {
+            .examples(rule, about, list) { implementation, example in
+                try ensureSame(implementation.recommendation(for: example.0), example.1, ask(example.0), show: { $0.map(\.description) ?? "nil" })
+            }
+        }
+        let others = [
+            SeriesShelf.other("Iron Gold Cycle", by: "Pierce Brown"),
+            SeriesShelf.other("red rising saga extras", by: "pierce  brown"),
+            SeriesShelf.other("Sons of Ares", by: "Pierce Brown", finished: true),
+            SeriesShelf.other("Dune", by: "Frank Herbert"),
+        ]
+        let fourByTheAuthor = ["Delta", "The Alpha", "charlie", "Bravo Series"].map { SeriesShelf.other($0, by: "Pierce Brown") }
+
+        return ConformanceSuite(id: "next-in-series", title: "Next in series", seam: "NextInSeriesRecommending", checks: [
+            answers(R.firstUnreadAfter, "the seed's missing books and unread books after the one finished", [
+                ConformanceExample("finished Book 1, missing Books 2-3, own Book 4: Book 2",
+                    (Q.redRising(total: 6, [1: .read, 4: .owned], finished: 1), NextInSeriesAnswer(next: .add(number: 2, book: nil), prompt: "Add Book 2?")),
+                    pins: "seed: \"system prioritizes Book 2 recommendation\""),
+                ConformanceExample("Book 2 owned and Book 5 missing: continue with Book 2, not the missing book",
+                    (Q.redRising(total: 5, [1: .read, 2: .owned, 3: .owned, 4: .owned], finished: 1), NextInSeriesAnswer(next: .continueWith(book: 1, number: 2), prompt: "Continue with Book 2?")),
+                    pins: "D-104"),
+                ConformanceExample("read books after the one finished are passed over",
+                    (Q.redRising(total: 4, [1: .read, 2: .read, 3: .read, 4: .owned], finished: 2), NextInSeriesAnswer(next: .continueWith(book: 3, number: 4), prompt: "Continue with Book 4?")),
+                    pins: "D-104"),
+                ConformanceExample("an earlier unread book waits while a later one is unread",
+                    (Q.redRising(total: 4, [1: .owned, 2: .read, 3: .owned, 4: .owned], finished: 2), NextInSeriesAnswer(next: .continueWith(book: 2, number: 3), prompt: "Continue with Book 3?")),
+                    pins: "D-104"),
+            ]),
+            .property(R.firstUnreadAfter, "generated series, a book finished", cases: 50, NextInSeriesSuiteGen.question, describe: { $0.description }) { implementation, question in
+                let unread = NextInSeriesSuiteGen.unreadNumbers(question.series)
+                let reached = question.series.books[question.finished].place.reachedNumber
+                guard let expected = unread.first(where: { $0 > reached }) else { return }
+                let answer = implementation.recommendation(for: question)
+                try NextInSeriesSuiteGen.ensureSuggests(expected, answer, question)
+            },
+
+            answers(R.skippedBook, "nothing unread after the book finished", [
+                ConformanceExample("Book 3 of 3 finished, Book 2 owned and unread: continue with Book 2, no celebration",
+                    (Q.redRising(total: 3, [1: .read, 2: .owned, 3: .owned], finished: 3), NextInSeriesAnswer(next: .continueWith(book: 1, number: 2), prompt: "Continue with Book 2?")),
+                    pins: "D-104"),
+                ConformanceExample("Book 7 finished with Book 3 missing: add Book 3",
+                    (Q.redRising(total: 7, [1: .read, 2: .read, 4: .read, 5: .read, 6: .read, 7: .owned], finished: 7), NextInSeriesAnswer(next: .add(number: 3, book: nil), prompt: "Add Book 3?")),
+                    pins: "D-104"),
+                ConformanceExample("Book 3 of 4 read first, Book 4 already read: back to Book 1",
+                    (Q.redRising(total: 4, [1: .owned, 2: .owned, 3: .owned, 4: .read], finished: 3), NextInSeriesAnswer(next: .continueWith(book: 0, number: 1), prompt: "Continue with Book 1?")),
+                    pins: "D-104"),
+            ]),
+            .property(R.skippedBook, "generated series, a book finished", cases: 50, NextInSeriesSuiteGen.question, describe: { $0.description }) { implementation, question in
+                let unread = NextInSeriesSuiteGen.unreadNumbers(question.series)
+                let reached = question.series.books[question.finished].place.reachedNumber
+                guard !unread.contains(where: { $0 > reached }), let expected = unread.first else { return }
+                let answer = implementation.recommendation(for: question)
+                try NextInSeriesSuiteGen.ensureSuggests(expected, answer, question)
+            },
+
+            answers(R.prompts, "the seed's prompts", [
+                ConformanceExample("Golden Son on the wishlist: add it by its title, without its marker",
+                    (Q.redRising(total: 6, [1: .read, 2: .wanted], finished: 1), NextInSeriesAnswer(next: .add(number: 2, book: 1), prompt: "Add 'Golden Son (Book 2)' to your library?")),
+                    pins: "seed: \"Add 'Golden Son (Book 2)' to your library?\""),
+                ConformanceExample("the next book owned: continue",
+                    (Q.redRising(total: 6, [1: .read, 2: .owned], finished: 1), NextInSeriesAnswer(next: .continueWith(book: 1, number: 2), prompt: "Continue with Book 2?")),
+                    pins: "seed: \"Continue with Book N+1?\""),
+                ConformanceExample("the next book unknown: add it by number",
+                    (Q.redRising(total: 6, [1: .read, 2: .read, 3: .read, 4: .owned], finished: 4), NextInSeriesAnswer(next: .add(number: 5, book: nil), prompt: "Add Book 5?")),
+                    pins: "seed: \"Prompt: 'Add Book 5?'\""),
+                ConformanceExample("a wanted omnibus covering the next book: add it by its title",
+                    (Q.series(total: 4, [Book(place: SeriesPlace(1), title: "Red Rising", owned: true, read: true), Book(place: SeriesPlace(omnibus: 2...4), title: "The Rest (Red Rising Saga, #2-4)", owned: false)], finished: 0),
+                     NextInSeriesAnswer(next: .add(number: 2, book: 1), prompt: "Add 'The Rest (Book 2)' to your library?")),
+                    pins: "D-105"),
+            ]),
+            .property(R.prompts, "generated series, a book finished", cases: 50, NextInSeriesSuiteGen.question, describe: { $0.description }) { implementation, question in
+                guard let answer = implementation.recommendation(for: question) else { return }
+                let books = question.series.books
+                let expected: String?
+                switch answer.next {
+                case let .continueWith(_, number):
+                    expected = "Continue with Book \(number)?"
+                case let .add(number, book?):
+                    try ensure(books.indices.contains(book), "the answer names book \(book), which the series does not have", question: ask(question), implementation: answer.description)
+                    expected = "Add '\(SeriesClaim.titleWithoutMarkers(books[book].title)) (Book \(number))' to your library?"
+                case let .add(number, nil):
+                    expected = "Add Book \(number)?"
+                case .relatedSeries:
+                    return
+                }
+                try ensureSame(answer.prompt, expected, "the prompt of \(answer.next): \(ask(question))")
+                if case let .add(number, book) = answer.next {
+                    let known = books.firstIndex { !$0.owned && $0.place.countedNumbers?.contains(number) == true }
+                    try ensure(book == known, "adding Book \(number) does not name the series' wanted book for it", question: ask(question),
+                        model: "book \(known.map(String.init) ?? "nil")", implementation: "book \(book.map(String.init) ?? "nil")")
+                }
+            },
+
+            answers(R.relatedSeries, "the author's other series", [
+                ConformanceExample("the unfinished series by Pierce Brown, by name key, alphabetically",
+                    (Q.redRising(total: 2, [1: .read, 2: .owned], finished: 2, others: others),
+                     NextInSeriesAnswer(next: .relatedSeries(["Iron Gold Cycle", "red rising saga extras"]), prompt: "More series by Pierce Brown: Iron Gold Cycle, red rising saga extras", celebration: "You finished Red Rising! 🎉", confetti: true)),
+                    pins: "seed: \"system suggests related series by same author\""),
+                ConformanceExample("three series by the author: all three",
+                    (Q.redRising(total: 1, [1: .owned], finished: 1, others: Array(fourByTheAuthor.prefix(3))),
+                     NextInSeriesAnswer(next: .relatedSeries(["The Alpha", "charlie", "Delta"]), prompt: "More series by Pierce Brown: The Alpha, charlie, Delta", celebration: "You finished Red Rising! 🎉", confetti: true)),
+                    pins: "D-104"),
+                ConformanceExample("four series by the author: the first three",
+                    (Q.redRising(total: 1, [1: .owned], finished: 1, others: fourByTheAuthor),
+                     NextInSeriesAnswer(next: .relatedSeries(["The Alpha", "Bravo Series", "charlie"]), prompt: "More series by Pierce Brown: The Alpha, Bravo Series, charlie", celebration: "You finished Red Rising! 🎉", confetti: true)),
+                    pins: "D-104"),
+                ConformanceExample("no author: no related series",
+                    (Q.redRising(total: 1, [1: .owned], finished: 1, others: others, author: nil),
+                     NextInSeriesAnswer(next: .relatedSeries([]), prompt: nil, celebration: "You finished Red Rising! 🎉", confetti: true)),
+                    pins: "D-104"),
+                ConformanceExample("the author has no other series",
+                    (Q.redRising(total: 1, [1: .owned], finished: 1, others: [SeriesShelf.other("Dune", by: "Frank Herbert")]),
+                     NextInSeriesAnswer(next: .relatedSeries([]), prompt: nil, celebration: "You finished Red Rising! 🎉", confetti: true)),
+                    pins: "D-104"),
+            ]),
+
+            answers(R.celebration, "the last book read, one short of it, reduced motion, an unknown total", [
+                ConformanceExample("the last unread book read: You finished Red Rising!",
+                    (Q.redRising(total: 2, [1: .read, 2: .owned], finished: 2), NextInSeriesAnswer(next: .relatedSeries([]), prompt: nil, celebration: "You finished Red Rising! 🎉", confetti: true)),
+                    pins: "seed: \"You finished Foundation! 🎉\""),
+                ConformanceExample("reduced motion: no confetti",
+                    (Q.redRising(total: 2, [1: .read, 2: .owned], finished: 2, reduceMotion: true), NextInSeriesAnswer(next: .relatedSeries([]), prompt: nil, celebration: "You finished Red Rising! 🎉", confetti: false)),
+                    pins: "seed: \"Reduced motion: Disable completion confetti\""),
+                ConformanceExample("one book unread: no celebration",
+                    (Q.redRising(total: 3, [1: .read, 2: .owned, 3: .owned], finished: 2), NextInSeriesAnswer(next: .continueWith(book: 2, number: 3), prompt: "Continue with Book 3?")),
+                    pins: "D-103"),
+                ConformanceExample("every book placed read, total unknown: no celebration",
+                    (Q.redRising(total: nil, [1: .read, 2: .owned], finished: 2), NextInSeriesAnswer(next: .relatedSeries([]), prompt: nil)),
+                    pins: "D-103"),
+            ]),
+            .property(R.celebration, "generated series, a book finished", cases: 50, NextInSeriesSuiteGen.question, describe: { $0.description }) { implementation, question in
+                let answer = implementation.recommendation(for: question)
+                let completed = question.series.totalBooks != nil && NextInSeriesSuiteGen.unreadNumbers(question.series).isEmpty
+                let last = SeriesSuiteGen.lastCountedNumber(of: question.series)
+                let expected = completed && last > 0 ? "You finished \(question.series.name)! 🎉" : nil
+                try ensureSame(answer?.celebration, expected, "the celebration: \(ask(question))")
+                try ensureSame(answer?.confetti ?? false, expected != nil && !question.reduceMotion, "the confetti: \(ask(question))")
+            },
+
+            answers(R.uncountedPlaces, "prequels, novellas and omnibus editions", [
+                ConformanceExample("an unread novella after Book 1 is passed over for Book 2",
+                    (Q.series(total: 3, [Book(place: SeriesPlace(1), owned: true, read: true), Book(place: SeriesPlace(thousandths: 1_500), title: "Novella", owned: true), Book(place: SeriesPlace(2), title: "Golden Son", owned: true)], finished: 0),
+                     NextInSeriesAnswer(next: .continueWith(book: 2, number: 2), prompt: "Continue with Book 2?")),
+                    pins: "D-094"),
+                ConformanceExample("finishing #2.5 reaches 2: Book 3 is next, not the unread Book 2",
+                    (Q.series(total: 3, [Book(place: SeriesPlace(1), owned: true, read: true), Book(place: SeriesPlace(2), owned: true), Book(place: SeriesPlace(thousandths: 2_500), owned: true, read: true), Book(place: SeriesPlace(3), owned: true)], finished: 2),
+                     NextInSeriesAnswer(next: .continueWith(book: 3, number: 3), prompt: "Continue with Book 3?")),
+                    pins: "D-094"),
+                ConformanceExample("finishing the omnibus #1-3 reaches 3: Book 4 is next",
+                    (Q.series(total: 4, [Book(place: SeriesPlace(omnibus: 1...3), owned: true, read: true), Book(place: SeriesPlace(4), owned: true)], finished: 0),
+                     NextInSeriesAnswer(next: .continueWith(book: 1, number: 4), prompt: "Continue with Book 4?")),
+                    pins: "D-095"),
+                ConformanceExample("an unread prequel does not hold back the celebration",
+                    (Q.series(total: 1, [Book(place: SeriesPlace(0), owned: true), Book(place: SeriesPlace(1), owned: true, read: true)], finished: 1, author: nil),
+                     NextInSeriesAnswer(next: .relatedSeries([]), prompt: nil, celebration: "You finished Red Rising! 🎉", confetti: true)),
+                    pins: "D-094"),
+                ConformanceExample("a series of novellas only: no suggestion",
+                    (Q.series(total: nil, [Book(place: SeriesPlace(thousandths: 500), owned: true, read: true), Book(place: SeriesPlace(thousandths: 1_500), owned: true)], finished: 0), nil),
+                    pins: "D-094"),
+            ]),
+
+            .differential(R.sameAsModel, "generated series, a book finished, other series", cases: 100, NextInSeriesSuiteGen.question, describe: { $0.description },
+                question: ask, model: model.recommendation(for:), implementation: { $0.recommendation(for: $1) }, show: { $0.map(\.description) ?? "nil" }),
+        ])
+    }
+}
+
+/// The generators and simple models of the next-in-series suite.
+enum NextInSeriesSuiteGen {
+    /// Names of other series, each with its own name key, none the key of "Red Rising".
+    static let otherNames = ["Alpha", "The Beta", "gamma", "Delta Series", "Epsilon"]
+    /// Authors whose names share a key, another author, and none.
+    static let authors: [String?] = ["Pierce Brown", "pierce  brown", "Frank Herbert", nil]
+
+    /// A series of 1 to 8 books with one just finished, 0 to 5 other series by the same or other authors.
+    static let question: Gen<NextInSeriesQuestion> = {
+        let author = Gen<String?>.element(of: authors)
+        let series = Gen<(String?, Bool)>.zip(author, Gen<Bool>.bool(probability: 0.3)).flatMap { author, read in
+            SeriesSuiteGen.shelf(name: "Red Rising", author: author, count: 1...8).map { read ? completed($0) : $0 }
+        }
+        let finished = series.flatMap { shelf in Gen<Int>.int(in: 0...(shelf.books.count - 1)).map { (shelf, $0) } }
+        let other = Gen<(String?, SeriesShelf, Bool)>.zip(author, SeriesSuiteGen.shelf(count: 0...3), Gen<Bool>.bool(probability: 0.3)).map { author, shelf, read in
+            (author, read ? completed(shelf) : shelf)
+        }
+        let others = Gen<(String?, SeriesShelf)>.array(of: other, count: 0...otherNames.count).map { drawn in
+            zip(otherNames, drawn).map { name, pair in SeriesShelf(name: name, author: pair.0, totalBooks: pair.1.totalBooks, books: pair.1.books) }
+        }
+        return Gen<((SeriesShelf, Int), [SeriesShelf], Bool)>.zip(finished, others, Gen<Bool>.bool(probability: 0.2)).map { pair, others, reduceMotion in
+            var shelf = pair.0
+            let book = shelf.books[pair.1]
+            shelf.books[pair.1] = SeriesShelf.Book(place: book.place, title: book.title, owned: true, read: true)
+            return NextInSeriesQuestion(series: shelf, finished: pair.1, otherSeries: others, reduceMotion: reduceMotion)
+        }
+    }()
+
+    /// The series with every book read and a read book at each counted number no book covered, so
+    /// that it is completed when its total is known.
+    static func completed(_ shelf: SeriesShelf) -> SeriesShelf {
+        let covered = Set(SeriesSuiteGen.coveredNumbers(in: shelf) { _ in true })
+        let last = SeriesSuiteGen.lastCountedNumber(of: shelf)
+        let added = (0..<last).map { $0 + 1 }.filter { !covered.contains($0) }.map { SeriesShelf.Book(place: SeriesPlace($0), title: "Book \($0)", owned: true, read: true) }
+        let books = (shelf.books.map { SeriesShelf.Book(place: $0.place, title: $0.title, owned: true, read: true) } + added).sorted { $0.place < $1.place }
+        return SeriesShelf(name: shelf.name, author: shelf.author, totalBooks: shelf.totalBooks, books: books)
+    }
+
+    /// The counted numbers 1 through the last that no read book covers, ascending.
+    static func unreadNumbers(_ shelf: SeriesShelf) -> [Int] {
+        let last = SeriesSuiteGen.lastCountedNumber(of: shelf)
+        let read = Set(SeriesSuiteGen.coveredNumbers(in: shelf) { $0.read })
+        return last == 0 ? [] : (1...last).filter { !read.contains($0) }
+    }
+
+    /// Fails unless `answer` suggests book `number`: continuing with an owned unread book covering it,
+    /// or adding it when no owned book covers it.
+    static func ensureSuggests(_ number: Int, _ answer: NextInSeriesAnswer?, _ question: NextInSeriesQuestion) throws(ConformanceViolation) {
+        let books = question.series.books
+        let asked = "recommendation(for: \(question))"
+        let shown = answer.map(\.description) ?? "nil"
+        switch answer?.next {
+        case let .continueWith(book, suggested)?:
+            try ensure(suggested == number, "the suggestion is not Book \(number)", question: asked, model: "Book \(number)", implementation: shown)
+            try ensure(books.indices.contains(book) && books[book].owned && !books[book].read && books[book].place.countedNumbers?.contains(number) == true,
+                "the book to continue with is not an owned, unread book covering \(number)", question: asked, model: "Book \(number)", implementation: shown)
+        case let .add(suggested, _)?:
+            try ensure(suggested == number, "the suggestion is not Book \(number)", question: asked, model: "Book \(number)", implementation: shown)
+            try ensure(!books.contains { $0.owned && $0.place.countedNumbers?.contains(number) == true },
+                "the suggestion adds Book \(number), which is owned", question: asked, model: "continue with Book \(number)", implementation: shown)
+        case .relatedSeries?, nil:
+            throw ConformanceViolation("Book \(number) is unread, yet no book is suggested", question: asked, model: "Book \(number)", implementation: shown)
+        }
+    }
+}

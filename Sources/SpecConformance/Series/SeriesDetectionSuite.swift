@@ -1,0 +1,380 @@
+import Generators
+import SpecModel
+
+/// The rules of series detection from one book's sources (seed 002_…, "Series Auto-Detection" and
+/// User Story 1; seed 004_…'s Goodreads marker; Decisions D-094 to D-098, D-106).
+public enum SeriesDetectionRules {
+    static let detection = "Series Auto-Detection"
+
+    /// SERIES-01: OpenLibrary's "Name #N" strings.
+    public static let openLibrary = Rule(
+        "SERIES-01", .must, "An OpenLibrary string \"Name #N\" names the series by everything before its last `#`, whitespace collapsed, and places the book at N (leading zeros allowed, no space after the `#`).",
+        source: RuleSource(seed: .seriesTracking, section: detection, quote: "Regex extraction: `^(.+?)\\s*#(\\d+)$` or structured `seriesInfo` object", decisions: ["D-094", "D-106"]))
+    /// SERIES-02: Google Books' structured series, with the lookup's name and total.
+    public static let googleBooks = Rule(
+        "SERIES-02", .must, "A Google Books entry with a series ID and an order number places the book at that number in the series of that ID, named and counted by the app's series lookup when it made one, a total below the book's number being raised to it with a warning.",
+        source: RuleSource(seed: .seriesTracking, section: detection, quote: "`volumeInfo.seriesInfo.volumeSeries[0].seriesId`, `volumeInfo.seriesInfo.volumeSeries[0].orderNumber`", decisions: ["D-096", "D-103"]))
+    /// SERIES-03: the Goodreads marker an imported title keeps.
+    public static let titleMarker = Rule(
+        "SERIES-03", .must, "A Goodreads marker \"(Name, #N)\" kept in an imported title names the series by the text before its last comma and places the book at N; other parentheses and brackets are not markers and log nothing.",
+        source: RuleSource(seed: .csvImport, section: "Title Normalization for Better Enrichment", quote: "Remove series markers: `\\s*\\([^)]*,\\s*#\\d+\\)` → `(Harry Potter, #1)` removed", decisions: ["D-096"]))
+    /// SERIES-04: prequels, novellas and omnibus ranges are places of their own.
+    public static let places = Rule(
+        "SERIES-04", .must, "Book 0, decimals of up to three digits (novellas, `#0.5`) and ranges `#a-b` with 1 ≤ a < b and at most 100 books (omnibus editions) are places of their own, never rounded, cut to one number or refused.",
+        source: RuleSource(seed: .seriesTracking, section: "Series Data Model", quote: "Position field: Integer (1, 2, 3, ...)", decisions: ["D-094", "D-095", "D-106"]))
+    /// SERIES-05: malformed entries are warnings, never guesses.
+    public static let malformed = Rule(
+        "SERIES-05", .must, "An entry without a place the rules accept (\"Foundation Book 1\", \"Foundation # 1\", `#1.2345`, `#10000`, `#1-101`, a Google Books entry without an ID or an order number, a name over 200 bytes) logs a warning and names no series: nothing is guessed.",
+        source: RuleSource(seed: .seriesTracking, section: detection, quote: "If parsing fails (e.g., \"Foundation Book 1\" without #), log warning and skip auto-assignment", decisions: ["D-094", "D-095", "D-106"]))
+    /// SERIES-06: no series data, no series (no false positives).
+    public static let noSeries = Rule(
+        "SERIES-06", .must, "A book whose metadata and title name no series is in no series, whatever its title or its malformed entries look like.",
+        source: RuleSource(seed: .seriesTracking, section: "User Story 1: Auto-Detect Series from Metadata", quote: "Given series metadata is missing, when enrichment fails, book remains unassigned (no false positives)", decisions: ["D-096"]))
+    /// SERIES-07: Google Books, then OpenLibrary, then the title.
+    public static let precedence = Rule(
+        "SERIES-07", .must, "When sources place the book in one series at different places, Google Books wins over OpenLibrary, which wins over the title's marker, and each conflict is logged.",
+        source: RuleSource(seed: .seriesTracking, section: "Known Risks", quote: "Fallback to OpenLibrary, then manual", decisions: ["D-096"]))
+    /// SERIES-08: one series per name key; every entry read, within limits.
+    public static let oneSeriesPerKey = Rule(
+        "SERIES-08", .must, "Entries whose names share a name key (case, punctuation, apostrophes, a leading \"The\" and a trailing \"Series\" aside) are one series, keeping every Google Books ID they give, names that differ in a letter or digit are two, and every entry is read, up to 32 a source and 8 series a book.",
+        source: RuleSource(seed: .seriesTracking, section: "Series Data Model", quote: "Many-to-many (books can belong to multiple series, e.g., \"The Hobbit\")", decisions: ["D-097", "D-098", "D-106"]))
+    /// SERIES-09: a Google Books entry without a name borrows one at the same place.
+    public static let unnamedGoogleBooks = Rule(
+        "SERIES-09", .must, "A Google Books entry that no lookup named takes the name another source gives the same place; with none, it is skipped with a warning.",
+        source: RuleSource(seed: .seriesTracking, section: detection, quote: "Total Books: (fetch from series lookup or default to unknown)", decisions: ["D-096"]))
+    /// SERIES-10: the model's answer on generated inputs.
+    public static let sameAsModel = Rule(
+        "SERIES-10", .must, "On any title and metadata, the series, places, totals and warnings are the model's.",
+        source: RuleSource(seed: .seriesTracking, section: "Testing Strategy", quote: "SeriesParser - Correctly extracts series name and position from \"Foundation #1\"", decisions: ["D-096", "D-097"]))
+}
+
+/// What a book brings to detection: its title as imported and its enrichment metadata.
+struct SeriesSources: Hashable, Sendable, CustomStringConvertible {
+    var title: String
+    var metadata: SeriesMetadata
+
+    init(title: String = "Book", _ metadata: SeriesMetadata = .none) {
+        self.title = title
+        self.metadata = metadata
+    }
+
+    /// Only OpenLibrary strings.
+    static func openLibrary(_ strings: String..., title: String = "Book") -> SeriesSources {
+        SeriesSources(title: title, SeriesMetadata(openLibrary: strings))
+    }
+
+    /// One Google Books entry, and OpenLibrary strings.
+    static func google(_ id: String, _ number: Int?, name: String? = nil, total: Int? = nil, title: String = "Book", openLibrary: [String] = []) -> SeriesSources {
+        SeriesSources(title: title, SeriesMetadata(googleBooks: [GoogleBooksVolumeSeries(seriesID: id, orderNumber: number, seriesName: name, totalBooks: total)], openLibrary: openLibrary))
+    }
+
+    var description: String {
+        "title \(String(reflecting: title)), " + Self.describe(metadata)
+    }
+
+    /// `Google Books ["F" #6 "Foundation"], OpenLibrary ["Foundation #7"]`, or "no series data".
+    static func describe(_ metadata: SeriesMetadata) -> String {
+        var parts: [String] = []
+        if !metadata.googleBooks.isEmpty {
+            parts.append("Google Books [" + metadata.googleBooks.map { entry in
+                "\(String(reflecting: entry.seriesID)) #\(entry.orderNumber.map(String.init) ?? "nil")" + (entry.seriesName.map { " \(String(reflecting: $0))" } ?? "")
+                    + (entry.totalBooks.map { " of \($0)" } ?? "")
+            }.joined(separator: ", ") + "]")
+        }
+        if !metadata.openLibrary.isEmpty { parts.append("OpenLibrary \(metadata.openLibrary)") }
+        return parts.isEmpty ? "no series data" : parts.joined(separator: ", ")
+    }
+
+    /// The call a check makes.
+    var question: String { "detectedSeries(\(self))" }
+}
+
+extension ConformanceSuite where Implementation: SeriesDetecting {
+    /// The series detection suite: the three sources, places and their limits on both sides,
+    /// malformed entries, no false positives, precedence, one series per name key, unnamed Google
+    /// Books entries, and the model's answer on generated metadata.
+    public static var seriesDetection: ConformanceSuite {
+        typealias R = SeriesDetectionRules
+        typealias S = SeriesSources
+        typealias D = DetectedSeries
+        let model = ModelSeriesDetector()
+        /// Examples with the report the rule gives, compared once normalized.
+        func reports(_ rule: Rule, _ about: String, _ list: [ConformanceExample<(S, SeriesDetectionReport)>]) -> ConformanceCheck<Implementation> {
+            .examples(rule, about, list) { implementation, example in
+                let answer = implementation.detectedSeries(title: example.0.title, metadata: example.0.metadata).normalized
+                try ensureSame(answer, example.1.normalized, example.0.question, show: \.description)
+            }
+        }
+        func one(_ name: String, _ place: SeriesPlace, ids: [String] = [], total: Int? = nil, warnings: [SeriesDetectionWarning] = []) -> SeriesDetectionReport {
+            SeriesDetectionReport(series: [D(name: name, googleBooksSeriesIDs: ids, place: place, totalBooks: total)], warnings: warnings)
+        }
+        func refused(_ source: SeriesEvidence) -> SeriesDetectionReport { SeriesDetectionReport(warnings: [.unparseable(source)]) }
+        let longName = String(repeating: "n", count: SeriesName.utf8BytesMax)
+
+        return ConformanceSuite(id: "series-detection", title: "Series detection", seam: "SeriesDetecting", checks: [
+            reports(R.openLibrary, "the seed's strings and their spacing", [
+                ConformanceExample("the seed's parsing example", (S.openLibrary("Foundation #1"), one("Foundation", SeriesPlace(1))), pins: "seed: \"Foundation #1\""),
+                ConformanceExample("the seed's metadata example", (S.openLibrary("The Lord of the Rings #2"), one("The Lord of the Rings", SeriesPlace(2))), pins: "seed: \"The Lord of the Rings #2\""),
+                ConformanceExample("no space before #", (S.openLibrary("Foundation#1"), one("Foundation", SeriesPlace(1))), pins: "seed: \"\\s*#\""),
+                ConformanceExample("spaces collapsed and trimmed", (S.openLibrary("  Harry   Potter  #7  "), one("Harry Potter", SeriesPlace(7))), pins: "D-094"),
+                ConformanceExample("the name runs to the last #", (S.openLibrary("Book #1 Club #3"), one("Book #1 Club", SeriesPlace(3))), pins: "seed: \"^(.+?)\\s*#(\\d+)$\""),
+                ConformanceExample("leading zeros", (S.openLibrary("Discworld #007"), one("Discworld", SeriesPlace(7))), pins: "D-094"),
+                ConformanceExample("a name of 200 bytes", (S.openLibrary(longName + " #1"), one(longName, SeriesPlace(1))), pins: "D-106"),
+            ]),
+            .property(R.openLibrary, "generated \"Name #N\" strings", cases: 80, SeriesDetectionSuiteGen.openLibraryClaim, describe: { String(reflecting: $0.text) }) { implementation, claim in
+                let sources = S.openLibrary(claim.text)
+                let answer = implementation.detectedSeries(title: sources.title, metadata: sources.metadata).normalized
+                try ensureSame(answer, one(SeriesName.cleaned(claim.name), claim.place), sources.question, show: \.description)
+            },
+
+            reports(R.googleBooks, "entries with and without a series lookup", [
+                ConformanceExample("an ID, an order number, the lookup's name and total", (S.google(" HvfeEAAAQBAJ ", 1, name: " Foundation ", total: 7), one("Foundation", SeriesPlace(1), ids: ["HvfeEAAAQBAJ"], total: 7)), pins: "seed: \"volumeSeries[0].seriesId\""),
+                ConformanceExample("Harry Potter (7 books)", (S.google("HP", 1, name: "Harry Potter", total: 7, title: "Harry Potter and the Sorcerer's Stone"), one("Harry Potter", SeriesPlace(1), ids: ["HP"], total: 7)), pins: "seed: \"auto-assigned to \"Harry Potter (7 books)\" series\""),
+                ConformanceExample("no total from the lookup: unknown", (S.google("F", 2, name: "Foundation"), one("Foundation", SeriesPlace(2), ids: ["F"])), pins: "seed: \"default to unknown\""),
+                ConformanceExample("a total of 0 is unknown", (S.google("D", 2, name: "Dune", total: 0), one("Dune", SeriesPlace(2), ids: ["D"])), pins: "D-106"),
+                ConformanceExample("the book at the total: kept", (S.google("F", 7, name: "Foundation", total: 7), one("Foundation", SeriesPlace(7), ids: ["F"], total: 7)), pins: "D-103"),
+                ConformanceExample("the book one past the total: raised", (S.google("F", 8, name: "Foundation", total: 7), one("Foundation", SeriesPlace(8), ids: ["F"], total: 8, warnings: [.totalRaised(from: 7, to: 8)])), pins: "D-103"),
+            ]),
+
+            reports(R.titleMarker, "Goodreads markers and look-alikes", [
+                ConformanceExample("the import's example", (S(title: "Harry Potter and the Sorcerer's Stone (Harry Potter, #1)"), one("Harry Potter", SeriesPlace(1))), pins: "seed: \"(Harry Potter, #1) removed\""),
+                ConformanceExample("a name with commas", (S(title: "Title (Sun, Moon, Stars, #2)"), one("Sun, Moon, Stars", SeriesPlace(2))), pins: "D-096"),
+                ConformanceExample("no space after the comma", (S(title: "Title (Series,#3)"), one("Series", SeriesPlace(3))), pins: "D-096"),
+                ConformanceExample("a ) closes the nearest (", (S(title: "A (x (B, #1) C"), one("B", SeriesPlace(1))), pins: "D-096"),
+                ConformanceExample("a name of 200 bytes", (S(title: "Title (\(longName), #4)"), one(longName, SeriesPlace(4))), pins: "D-106"),
+                ConformanceExample("a name of 201 bytes", (S(title: "Title (\(longName)n, #4)"), refused(.titleMarker)), pins: "D-106"),
+                ConformanceExample("a parenthesis without a number", (S(title: "Emma (Penguin Classics)"), .none), pins: "D-096"),
+                ConformanceExample("an edition marker", (S(title: "The Great Gatsby [Special Edition]"), .none), pins: "D-096"),
+                ConformanceExample("a space after #", (S(title: "Title (Series, # 3)"), .none), pins: "D-096"),
+                ConformanceExample("no comma", (S(title: "Title (Series #3)"), .none), pins: "D-096"),
+                ConformanceExample("unclosed", (S(title: "Unclosed (Series, #1"), .none), pins: "D-096"),
+            ]),
+            .property(R.titleMarker, "generated titles with a Goodreads marker", cases: 80, SeriesDetectionSuiteGen.titleWithMarker, describe: { String(reflecting: $0.text) }) { implementation, title in
+                guard let marker = title.series else { throw ConformanceViolation("the generator gave a title without a marker: \(title.text)") }
+                let answer = implementation.detectedSeries(title: title.text, metadata: .none).normalized
+                try ensureSame(answer, one(SeriesName.cleaned(marker.name), SeriesDetectionSuiteGen.place(of: marker.position)), S(title: title.text).question, show: \.description)
+            },
+
+            reports(R.places, "prequels, novellas, omnibus editions and the largest places", [
+                ConformanceExample("a prequel", (S.openLibrary("The Wheel of Time #0"), one("The Wheel of Time", SeriesPlace(0))), pins: "D-094"),
+                ConformanceExample("a prequel from Google Books", (S.google("W", 0, name: "The Wheel of Time"), one("The Wheel of Time", SeriesPlace(0), ids: ["W"])), pins: "D-094"),
+                ConformanceExample("a novella", (S.openLibrary("The Twilight Saga #0.5"), one("The Twilight Saga", SeriesPlace(thousandths: 500))), pins: "D-094"),
+                ConformanceExample("two decimals", (S.openLibrary("Kingkiller #2.25"), one("Kingkiller", SeriesPlace(thousandths: 2_250))), pins: "D-094"),
+                ConformanceExample("three decimals, the most", (S.openLibrary("Kingkiller #1.125"), one("Kingkiller", SeriesPlace(thousandths: 1_125))), pins: "D-094"),
+                ConformanceExample("a trailing zero", (S.openLibrary("Kingkiller #2.250"), one("Kingkiller", SeriesPlace(thousandths: 2_250))), pins: "D-094"),
+                ConformanceExample("an omnibus", (S.openLibrary("The Lord of the Rings #1-3"), one("The Lord of the Rings", SeriesPlace(omnibus: 1...3))), pins: "D-095"),
+                ConformanceExample("an omnibus with an en dash", (S.openLibrary("The Lord of the Rings #1\u{2013}3"), one("The Lord of the Rings", SeriesPlace(omnibus: 1...3))), pins: "D-095"),
+                ConformanceExample("an omnibus of 100 books, the most", (S.openLibrary("Pulp #1-100"), one("Pulp", SeriesPlace(omnibus: 1...100))), pins: "D-095"),
+                ConformanceExample("book 9999, the largest", (S.openLibrary("Foundation #9999"), one("Foundation", SeriesPlace(9_999))), pins: "D-106"),
+                ConformanceExample("order number 9999 from Google Books", (S.google("F", 9_999, name: "Foundation"), one("Foundation", SeriesPlace(9_999), ids: ["F"])), pins: "D-106"),
+                ConformanceExample("a novella's marker in a title", (S(title: "Twilight (The Twilight Saga, #0.5)"), one("The Twilight Saga", SeriesPlace(thousandths: 500))), pins: "D-094"),
+                ConformanceExample("an omnibus's marker in a title", (S(title: "Omnibus (Series, #1-3)"), one("Series", SeriesPlace(omnibus: 1...3))), pins: "D-095"),
+            ]),
+
+            reports(R.malformed, "malformed entries, one past each limit", [
+                ConformanceExample("the seed's failure", (S.openLibrary("Foundation Book 1"), refused(.openLibrary)), pins: "seed: \"Foundation Book 1\" without #"),
+                ConformanceExample("the seed's unit-test edge case", (S.openLibrary("Book 1 of The Expanse"), refused(.openLibrary)), pins: "seed: \"Book 1 of The Expanse\""),
+                ConformanceExample("a name without a number", (S.openLibrary("Discworld"), refused(.openLibrary)), pins: "D-096"),
+                ConformanceExample("a space after #", (S.openLibrary("Foundation # 1"), refused(.openLibrary)), pins: "seed: \"#(\\d+)$\""),
+                ConformanceExample("no name", (S.openLibrary("#1"), refused(.openLibrary)), pins: "seed: \"^(.+?)\""),
+                ConformanceExample("no letter or digit in the name", (S.openLibrary("!!! #1"), refused(.openLibrary)), pins: "D-098"),
+                ConformanceExample("a word for a number", (S.openLibrary("Foundation #one"), refused(.openLibrary)), pins: "seed: \"#(\\d+)$\""),
+                ConformanceExample("four decimals, one past the most", (S.openLibrary("Foundation #1.2345"), refused(.openLibrary)), pins: "D-094"),
+                ConformanceExample("a point without decimals", (S.openLibrary("Foundation #1."), refused(.openLibrary)), pins: "D-094"),
+                ConformanceExample("book 10000, one past the largest", (S.openLibrary("Foundation #10000"), refused(.openLibrary)), pins: "D-106"),
+                ConformanceExample("a backwards range", (S.openLibrary("Foundation #3-1"), refused(.openLibrary)), pins: "D-095"),
+                ConformanceExample("a range of one book", (S.openLibrary("Foundation #2-2"), refused(.openLibrary)), pins: "D-095"),
+                ConformanceExample("a range from 0", (S.openLibrary("Foundation #0-3"), refused(.openLibrary)), pins: "D-095"),
+                ConformanceExample("an omnibus of 101 books, one past the most", (S.openLibrary("Foundation #1-101"), refused(.openLibrary)), pins: "D-095"),
+                ConformanceExample("words after the number", (S.openLibrary("Foundation #1 (omnibus)"), refused(.openLibrary)), pins: "seed: \"#(\\d+)$\""),
+                ConformanceExample("a name of 201 bytes", (S.openLibrary(longName + "n #1"), refused(.openLibrary)), pins: "D-106"),
+                ConformanceExample("a Google Books entry without an ID", (S.google("", 1, name: "Foundation"), refused(.googleBooks)), pins: "seed: \"volumeSeries[0].seriesId\""),
+                ConformanceExample("a Google Books ID of spaces", (S.google("  ", 1, name: "Foundation"), refused(.googleBooks)), pins: "D-096"),
+                ConformanceExample("a Google Books entry without an order number", (S.google("F", nil, name: "Foundation"), refused(.googleBooks)), pins: "seed: \"volumeSeries[0].orderNumber\""),
+                ConformanceExample("order number -1", (S.google("F", -1, name: "Foundation"), refused(.googleBooks)), pins: "D-106"),
+                ConformanceExample("order number 10000, one past the largest", (S.google("F", 10_000, name: "Foundation"), refused(.googleBooks)), pins: "D-106"),
+                ConformanceExample("a Google Books name of 201 bytes", (S.google("F", 1, name: longName + "n"), refused(.googleBooks)), pins: "D-106"),
+                ConformanceExample("a malformed entry beside a good one", (S.openLibrary("Foundation Book 1", "Foundation #1"), one("Foundation", SeriesPlace(1), warnings: [.unparseable(.openLibrary)])), pins: "D-096"),
+            ]),
+
+            reports(R.noSeries, "books without series data", [
+                ConformanceExample("The Hobbit", (S(title: "The Hobbit"), .none), pins: "seed: \"respects Google Books classification (standalone vs series)\""),
+                ConformanceExample("a title with a comma", (S(title: "The Hobbit, or There and Back Again"), .none), pins: "seed: \"no false positives\""),
+                ConformanceExample("blank OpenLibrary strings", (S.openLibrary("", "  \t "), .none), pins: "D-096"),
+            ]),
+            .property(R.noSeries, "generated titles with look-alike markers and malformed entries", cases: 80, SeriesDetectionSuiteGen.withoutSeries, describe: { $0.description }) { implementation, sources in
+                let answer = implementation.detectedSeries(title: sources.title, metadata: sources.metadata)
+                try ensure(answer.series.isEmpty, "a book without series data was placed in a series (a false positive)", question: sources.question,
+                    model: model.detectedSeries(title: sources.title, metadata: sources.metadata).normalized.description, implementation: answer.normalized.description)
+            },
+
+            reports(R.precedence, "sources that disagree", [
+                ConformanceExample("Google Books over OpenLibrary over the title",
+                    (S(title: "Prelude to Foundation (Foundation, #1)", SeriesMetadata(googleBooks: [GoogleBooksVolumeSeries(seriesID: "F", orderNumber: 6, seriesName: "Foundation")], openLibrary: ["Foundation #7"])),
+                     one("Foundation", SeriesPlace(6), ids: ["F"], warnings: [.conflictingPlaces(kept: .googleBooks, ignored: .openLibrary), .conflictingPlaces(kept: .googleBooks, ignored: .titleMarker)])),
+                    pins: "D-096"),
+                ConformanceExample("OpenLibrary over the title",
+                    (S.openLibrary("Foundation #2", title: "Foundation and Empire (Foundation, #3)"), one("Foundation", SeriesPlace(2), warnings: [.conflictingPlaces(kept: .openLibrary, ignored: .titleMarker)])),
+                    pins: "D-096"),
+                ConformanceExample("over a name that shares the key",
+                    (S.openLibrary("The Expanse #1", title: "Leviathan Wakes (Expanse Series, #2)"), one("The Expanse", SeriesPlace(1), warnings: [.conflictingPlaces(kept: .openLibrary, ignored: .titleMarker)])),
+                    pins: "D-098"),
+                ConformanceExample("sources that agree log nothing",
+                    (S.google("F", 2, name: "Foundation", openLibrary: ["Foundation #2"]), one("Foundation", SeriesPlace(2), ids: ["F"])),
+                    pins: "D-096"),
+                ConformanceExample("an unnamed Google Books entry named by OpenLibrary keeps its place over the title's",
+                    (S.google("T", 1, title: "Twilight (The Twilight Saga, #0.5)", openLibrary: ["The Twilight Saga #1"]), one("The Twilight Saga", SeriesPlace(1), ids: ["T"], warnings: [.conflictingPlaces(kept: .googleBooks, ignored: .titleMarker)])),
+                    pins: "D-096"),
+            ]),
+
+            reports(R.oneSeriesPerKey, "names that share a key, names that do not, many entries", [
+                ConformanceExample("The Expanse and Expanse Series are one series",
+                    (S.openLibrary("The Expanse #1", title: "Leviathan Wakes (The Expanse Series, #1)"), one("The Expanse", SeriesPlace(1))), pins: "D-098"),
+                ConformanceExample("Ender's and Enders are one series", (S.openLibrary("Ender's Saga #1", "Enders Saga #1"), one("Ender's Saga", SeriesPlace(1))), pins: "D-098"),
+                ConformanceExample("Foundation and Foundations are two series",
+                    (S.openLibrary("Foundation #1", "Foundations #1"), SeriesDetectionReport(series: [D(name: "Foundation", place: SeriesPlace(1)), D(name: "Foundations", place: SeriesPlace(1))])), pins: "D-098"),
+                ConformanceExample("a book in two series, from the second OpenLibrary string",
+                    (S.openLibrary("Middle-earth #0", "Tolkien Juniors #1", title: "The Hobbit"), SeriesDetectionReport(series: [D(name: "Middle-earth", place: SeriesPlace(0)), D(name: "Tolkien Juniors", place: SeriesPlace(1))])), pins: "D-097"),
+                ConformanceExample("a book in two series, from two markers",
+                    (S(title: "The Hobbit (Middle-earth, #0) (Standalone, #1)"), SeriesDetectionReport(series: [D(name: "Middle-earth", place: SeriesPlace(0)), D(name: "Standalone", place: SeriesPlace(1))])), pins: "seed: \"e.g., \"The Hobbit\" in both \"Middle-earth\" and \"Standalone\"\""),
+                ConformanceExample("two Google Books IDs of one name",
+                    (S(SeriesMetadata(googleBooks: [GoogleBooksVolumeSeries(seriesID: "A", orderNumber: 1, seriesName: "Discworld"), GoogleBooksVolumeSeries(seriesID: "B", orderNumber: 1, seriesName: "discworld")])), one("Discworld", SeriesPlace(1), ids: ["A", "B"])), pins: "D-098"),
+                ConformanceExample("a second Google Books entry, of another series",
+                    (S(SeriesMetadata(googleBooks: [GoogleBooksVolumeSeries(seriesID: "A", orderNumber: 1, seriesName: "Discworld"), GoogleBooksVolumeSeries(seriesID: "B", orderNumber: 3, seriesName: "Rincewind")])),
+                     SeriesDetectionReport(series: [D(name: "Discworld", googleBooksSeriesIDs: ["A"], place: SeriesPlace(1)), D(name: "Rincewind", googleBooksSeriesIDs: ["B"], place: SeriesPlace(3))])), pins: "D-097"),
+                ConformanceExample("8 series, the most a book is read for",
+                    (S(SeriesMetadata(openLibrary: (1...8).map { "Series \($0) #1" })), SeriesDetectionReport(series: (1...8).map { D(name: "Series \($0)", place: SeriesPlace(1)) })), pins: "D-097"),
+                ConformanceExample("9 series, one past the most",
+                    (S(SeriesMetadata(openLibrary: (1...9).map { "Series \($0) #1" })), SeriesDetectionReport(series: (1...8).map { D(name: "Series \($0)", place: SeriesPlace(1)) }, warnings: [.tooManySeries])), pins: "D-097"),
+                ConformanceExample("32 entries of one source, the most read",
+                    (S(SeriesMetadata(openLibrary: Array(repeating: "Foundation #1", count: 32))), one("Foundation", SeriesPlace(1))), pins: "D-106"),
+                ConformanceExample("33 entries of one source, one past the most",
+                    (S(SeriesMetadata(openLibrary: Array(repeating: "Foundation #1", count: 33))), one("Foundation", SeriesPlace(1), warnings: [.tooManySeries])), pins: "D-106"),
+            ]),
+
+            reports(R.unnamedGoogleBooks, "Google Books entries no lookup named", [
+                ConformanceExample("named by the title's marker at the same place", (S.google("DUNE", 1, title: "Dune (Dune Chronicles, #1)"), one("Dune Chronicles", SeriesPlace(1), ids: ["DUNE"])), pins: "D-096"),
+                ConformanceExample("named by OpenLibrary at the same place", (S.google("DUNE", 1, openLibrary: ["Dune Chronicles #1"]), one("Dune Chronicles", SeriesPlace(1), ids: ["DUNE"])), pins: "D-096"),
+                ConformanceExample("no other source: skipped", (S.google("DUNE", 1, title: "Dune"), SeriesDetectionReport(warnings: [.unnamedGoogleBooksSeries(seriesID: "DUNE")])), pins: "D-096"),
+                ConformanceExample("a blank lookup name: skipped", (S.google("DUNE", 1, name: "  ", title: "Dune"), SeriesDetectionReport(warnings: [.unnamedGoogleBooksSeries(seriesID: "DUNE")])), pins: "D-096"),
+                ConformanceExample("a marker at another place names nothing",
+                    (S.google("DUNE", 1, title: "Dune (Dune Chronicles, #2)"), one("Dune Chronicles", SeriesPlace(2), warnings: [.unnamedGoogleBooksSeries(seriesID: "DUNE")])), pins: "D-096"),
+            ]),
+
+            .differential(R.sameAsModel, "generated titles, OpenLibrary strings and Google Books entries", cases: 120, SeriesDetectionSuiteGen.sources, describe: { $0.description },
+                question: \.question, model: { model.detectedSeries(title: $0.title, metadata: $0.metadata).normalized },
+                implementation: { $0.detectedSeries(title: $1.title, metadata: $1.metadata).normalized }, show: \.description),
+        ])
+    }
+}
+
+/// The generators of the series detection suite.
+enum SeriesDetectionSuiteGen {
+    /// Names that share keys in pairs ("The Expanse", "Expanse Series"), and names a letter apart.
+    static let names = [
+        "Foundation", "The Foundation Series", "foundation", "Foundations", "Harry Potter", "harry  potter", "The Expanse", "Expanse Series",
+        "Sun, Moon, Stars", "Ender's Saga", "Enders Saga", "Dune Chronicles",
+    ]
+    /// What may follow a `#`: places the rules accept and a few they refuse.
+    static let placeTexts = ["1", "2", "3", "7", "0", "007", "0.5", "2.25", "1.125", "1-3", "2\u{2013}4", "9999", "10000", "1.2345", "1.", "3-1", "0-3", "one", " 1"]
+
+    /// A well-formed OpenLibrary string and what it says.
+    struct OpenLibraryClaim: Sendable {
+        var text: String
+        var name: String
+        var place: SeriesPlace
+    }
+
+    /// "Name #N" with a generated name (letters and digits in it) and place, spaced in the ways
+    /// OpenLibrary spaces it.
+    static let openLibraryClaim: Gen<OpenLibraryClaim> = {
+        let word = Gen<String>.string(of: Gen<Character>.element(of: Array("abcXYZ019'é")), count: 1...6)
+        let name = Gen<([String], String)>.zip(Gen<String>.array(of: word, count: 1...3), Gen<String>.element(of: [" ", "  ", ", ", " & ", " #"])).map { words, separator in
+            words.joined(separator: separator)
+        }.filter("a name with a letter or digit") { !SeriesName.key($0).isEmpty }
+        let place = Gen<SeriesPlace>.frequency([
+            (4, Gen<Int>.int(in: 0...SeriesPlace.numberMax).map { SeriesPlace($0) }),
+            (1, Gen<Int>.int(in: 0...(SeriesPlace.numberMax * 1_000)).map { SeriesPlace(thousandths: $0) }),
+            (1, Gen<(Int, Int)>.zip(Gen<Int>.int(in: 1...9_000), Gen<Int>.int(in: 1...(SeriesPlace.omnibusBooksMax - 1))).map { SeriesPlace(omnibus: $0...($0 + $1)) }),
+        ])
+        let space = Gen<String>.element(of: ["", " ", "   ", "\t"])
+        return Gen<(String, SeriesPlace, String, String, String)>.zip(name, place, space, space, space).map { name, place, lead, before, trail in
+            OpenLibraryClaim(text: lead + name + before + "#" + place.description + trail, name: name, place: place)
+        }
+    }()
+
+    /// A title with a Goodreads marker, as the import keeps it.
+    static let titleWithMarker: Gen<BookTitle> = {
+        var style = BookTextStyle.messy
+        style.featureProbability = 1
+        return Gen<BookTitle>.bookTitleParts(style: style).filter("has a series marker") { $0.series != nil }
+    }()
+
+    /// The model's place for the generator's series position.
+    static func place(of position: Generators.SeriesPosition) -> SeriesPlace {
+        switch position {
+        case let .number(value): return SeriesPlace(value)
+        case let .decimal(whole, tenths): return SeriesPlace(thousandths: whole * 1_000 + tenths * 100)
+        case let .range(first, last): return SeriesPlace(omnibus: first...last)
+        }
+    }
+
+    /// An OpenLibrary string: mostly "Name #N" from the pools, sometimes blank or a look-alike.
+    static let openLibraryString: Gen<String> = Gen<String>.frequency([
+        (5, Gen<(String, String, String)>.zip(Gen<String>.element(of: names), Gen<String>.element(of: [" #", "#", "  #", " # "]), Gen<String>.element(of: placeTexts)).map { $0 + $1 + $2 }),
+        (1, Gen<String>.element(of: ["", "  ", "Foundation Book 1", "Book 1 of The Expanse", "Discworld", "#1", "!!! #1"])),
+    ])
+
+    /// A Google Books entry: IDs from a small pool, order numbers near the limits, the lookup's name
+    /// (one per ID, as a lookup by ID gives) and total or not.
+    static let googleEntry: Gen<GoogleBooksVolumeSeries> = Gen<(Int, Int?, Bool?, Int?)>.zip(
+        Gen<Int>.int(in: 0...4),
+        Gen<Int?>.element(of: [nil, 0, 1, 2, 3, 7, -1, 10_000]),
+        Gen<Bool?>.element(of: [nil, true, true, false]),
+        Gen<Int?>.element(of: [nil, nil, 0, 3, 7])
+    ).map { id, number, named, total in
+        let ids = ["GB1", "GB2", "GB3", " ", ""]
+        let lookupNames = ["Foundation", "The Expanse", "Dune Chronicles", "Harry Potter", "Discworld"]
+        // `named`: the lookup's name, a blank one, or no lookup.
+        let name = named.map { $0 ? lookupNames[id] : "  " }
+        return GoogleBooksVolumeSeries(seriesID: ids[id], orderNumber: number, seriesName: name, totalBooks: total)
+    }
+
+    /// A title: a generated one, with up to two markers from the pools and look-alikes after it.
+    static let title: Gen<String> = {
+        let marker = Gen<(String, String, String)>.zip(Gen<String>.element(of: names), Gen<String>.element(of: [", #", ",#", ", # ", " #"]), Gen<String>.element(of: placeTexts)).map { " (" + $0 + $1 + $2 + ")" }
+        let decoy = Gen<String>.element(of: [" (Penguin Classics)", " [Special Edition]", " (Vol. 2)", " (#1)", " (, #2)"])
+        return Gen<(String, [String])>.zip(Gen<String>.bookTitle(style: .clean), Gen<String>.array(of: Gen<String>.oneOf(marker, decoy), count: 0...2)).map { $0 + $1.joined() }
+    }()
+
+    /// A book's title and metadata, drawn so that sources often name one series at different places.
+    static let sources: Gen<SeriesSources> = Gen<(String, [GoogleBooksVolumeSeries], [String])>.zip(
+        title, Gen<GoogleBooksVolumeSeries>.array(of: googleEntry, count: 0...2), Gen<String>.array(of: openLibraryString, count: 0...3)
+    ).map { SeriesSources(title: $0, SeriesMetadata(googleBooks: $1, openLibrary: $2)) }
+
+    /// A book whose title and metadata name no series: a title with look-alike markers, OpenLibrary
+    /// strings without a place, Google Books entries without an ID or an order number.
+    static let withoutSeries: Gen<SeriesSources> = {
+        var style = BookTextStyle.messy
+        style.seriesMarkers = false
+        let decoy = Gen<String>.element(of: ["", " (Foundation Book 1)", " (Series, # 3)", " (Series #3)", " (Vol. 2)", " (The Expanse, Book 1)", " [Series, #1]", " (#1)", " (, #2)", " Series, #4"])
+        let openLibrary = Gen<String>.frequency([
+            (3, Gen<String>.element(of: [
+                "", "Foundation Book 1", "Book 1 of The Expanse", "Discworld", "Foundation # 1", "#1", "Foundation #", "Harry Potter (1)",
+                "Foundation #one", "Foundation #1.2345", "Foundation #3-1", "Foundation #10000", "!!! #2",
+            ])),
+            (1, Gen<String>.asciiString(count: 0...20).map { $0.filter { $0 != "#" } }),
+        ])
+        let google = Gen<GoogleBooksVolumeSeries>.frequency([
+            (1, Gen<Int>.int(in: 0...5).map { GoogleBooksVolumeSeries(seriesID: "GB\($0)", orderNumber: nil, seriesName: "Foundation") }),
+            (1, Gen<Int>.int(in: 0...5).map { GoogleBooksVolumeSeries(seriesID: " ", orderNumber: $0, seriesName: "Foundation") }),
+            (1, Gen<Int>.int(in: 1...5).map { GoogleBooksVolumeSeries(seriesID: "GB", orderNumber: -$0, seriesName: "Foundation") }),
+            (1, Gen<Int>.int(in: 0...5).map { GoogleBooksVolumeSeries(seriesID: "GB\($0)", orderNumber: $0) }),
+        ])
+        return Gen<(String, String, [String], [GoogleBooksVolumeSeries])>.zip(
+            Gen<String>.bookTitle(style: style), decoy, Gen<String>.array(of: openLibrary, count: 0...3), Gen<GoogleBooksVolumeSeries>.array(of: google, count: 0...2)
+        ).map { title, decoy, openLibrary, google in
+            SeriesSources(title: title + decoy, SeriesMetadata(googleBooks: google, openLibrary: openLibrary))
+        }
+    }()
+}
