@@ -1,11 +1,14 @@
 import SpecConformance
+import SpecModel
 
 extension ConformanceCatalog {
     /// The Progress seams: the model's implementations, run against their suites.
     static let progressModels: [ModelImplementation] = [
+        .of({ .progressMessageEncoding }) { ModelProgressMessageCodec() },
+        .of({ .progressMessageDecoding }) { ModelProgressMessageCodec() },
     ]
 
     /// The Progress seams' wrong implementations.
-    static let progressWrongImplementations: [WrongImplementation] = [
-    ]
+    static let progressWrongImplementations: [WrongImplementation] =
+        WrongProgressMessageCodecs.all
 }
