@@ -6,9 +6,12 @@ extension ConformanceCatalog {
     static let progressModels: [ModelImplementation] = [
         .of({ .progressMessageEncoding }) { ModelProgressMessageCodec() },
         .of({ .progressMessageDecoding }) { ModelProgressMessageCodec() },
+        .of({ .progressThrottle }) { ModelProgressThrottle() },
+        .of({ .heartbeat }) { ModelHeartbeat() },
+        .of({ .progressReconnect }) { ModelProgressSocketClient() },
     ]
 
     /// The Progress seams' wrong implementations.
     static let progressWrongImplementations: [WrongImplementation] =
-        WrongProgressMessageCodecs.all
+        WrongProgressMessageCodecs.all + WrongProgressThrottles.all + WrongHeartbeats.all + WrongProgressSocketClients.all
 }
