@@ -9,9 +9,12 @@ extension ConformanceCatalog {
         .of({ .progressThrottle }) { ModelProgressThrottle() },
         .of({ .heartbeat }) { ModelHeartbeat() },
         .of({ .progressReconnect }) { ModelProgressSocketClient() },
+        .of({ .structuredErrors }) { ModelStructuredErrorBuilder() },
+        .of({ .statusMessages }) { ModelStatusMessageFormatter() },
     ]
 
     /// The Progress seams' wrong implementations.
     static let progressWrongImplementations: [WrongImplementation] =
         WrongProgressMessageCodecs.all + WrongProgressThrottles.all + WrongHeartbeats.all + WrongProgressSocketClients.all
+            + WrongStructuredErrorBuilders.all + WrongStatusMessageFormatters.all
 }
