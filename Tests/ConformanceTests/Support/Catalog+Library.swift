@@ -4,9 +4,11 @@ extension ConformanceCatalog {
     /// The Library seams: the model's implementations, run against their suites.
     static let libraryModels: [ModelImplementation] = [
         .of({ .workCache }) { ModelWorkCacheSession() },
+        .of({ .enrichmentQueue }) { ModelEnrichmentQueue() },
+        .of({ .enrichmentRetry }) { ModelEnrichmentRetryPolicy() },
     ]
 
     /// The Library seams' wrong implementations.
     static let libraryWrongImplementations: [WrongImplementation] =
-        WrongWorkCacheSessions.all
+        WrongWorkCacheSessions.all + WrongEnrichmentQueues.all + WrongEnrichmentRetryPolicies.all
 }
