@@ -53,7 +53,7 @@ extension ConformanceSuite where Implementation: EnrichmentQueueing {
                     [.insert, .add(0), .startNext, .add(0), .finish, .add(0)],
                     returns: ["#1", "true", "#1", "false", "-", "true"], pending: [1]), pins: "D-029"),
             ]),
-            differential(R.add, "generated programs of single adds, starts and finishes", cases: 40, P.programs(addMultiple: 0, delete: 0, jobs: 0)),
+            differential(R.add, "generated programs of single adds, starts and finishes", cases: 30, P.programs(addMultiple: 0, delete: 0, jobs: 0)),
             examples(R.addMultiple, "adding works in a batch", [
                 ConformanceExample("repeats in the batch and against the queue are skipped", QueueExample(
                     inserts + [.add(1), .addMultiple([0, 1, 2, 0, 3, 2])],
@@ -64,7 +64,7 @@ extension ConformanceSuite where Implementation: EnrichmentQueueing {
                     [.insert, .insert, .add(0), .startNext, .addMultiple([0, 1, 1])],
                     returns: ["#1", "#2", "true", "#1", "1"], pending: [2], inFlight: 1), pins: "D-029"),
             ]),
-            differential(R.addMultiple, "generated programs of batches with repeats", cases: 40, P.programs(addMultiple: 6, delete: 0, jobs: 0)),
+            differential(R.addMultiple, "generated programs of batches with repeats", cases: 30, P.programs(addMultiple: 6, delete: 0, jobs: 0)),
             examples(R.oneAtATime, "starting works", [
                 ConformanceExample("the oldest first, one at a time", QueueExample(
                     Array(inserts.prefix(3)) + [.addMultiple([2, 0, 1]), .startNext, .startNext, .finish, .startNext],
@@ -81,7 +81,7 @@ extension ConformanceSuite where Implementation: EnrichmentQueueing {
                     [.insert, .insert, .addMultiple([0, 1]), .delete(0), .delete(0), .startNext],
                     returns: ["#1", "#2", "2", "deleted #1", "deleted #2", "nil"], pending: []), pins: "D-058"),
             ]),
-            differential(R.staleDropped, "generated programs that delete queued works", cases: 50, P.programs(addMultiple: 3, delete: 4, jobs: 0)),
+            differential(R.staleDropped, "generated programs that delete queued works", cases: 30, P.programs(addMultiple: 3, delete: 4, jobs: 0)),
             examples(R.clearAll, "clearing the queue", [
                 ConformanceExample("pending, in flight and the job all go", QueueExample(
                     Array(inserts.prefix(3)) + [.addMultiple([0, 1, 2]), .startNext, .setJob(0), .clearAll, .add(0), .startNext],
@@ -99,15 +99,15 @@ extension ConformanceSuite where Implementation: EnrichmentQueueing {
                 ConformanceExample("works are not touched by the job's end", QueueExample(
                     [.insert, .add(0), .setJob(0), .jobEnded(0, .complete)], returns: ["#1", "true", "-", "-"], pending: [1]), pins: "D-029"),
             ]),
-            differential(R.jobBookkeeping, "generated programs of job changes and ends", cases: 40, P.programs(addMultiple: 1, delete: 0, jobs: 6)),
-            differential(R.sequences, "generated programs of every command", cases: 60, P.programs(addMultiple: 3, delete: 2, jobs: 2)),
+            differential(R.jobBookkeeping, "generated programs of job changes and ends", cases: 30, P.programs(addMultiple: 1, delete: 0, jobs: 6)),
+            differential(R.sequences, "generated programs of every command", cases: 40, P.programs(addMultiple: 3, delete: 2, jobs: 2)),
         ])
     }
 }
 
 /// The generated programs of the enrichment queue suite.
 enum QueuePrograms {
-    /// Programs of up to 24 commands; the weights of batches, deletes and job commands vary by check.
+    /// Programs of up to 18 commands; the weights of batches, deletes and job commands vary by check.
     static func programs(addMultiple: Int, delete: Int, jobs: Int) -> Gen<[QueueCommand]> {
         let index = Gen<Int>.int(in: 0...5)
         var weighted: [(weight: Int, generator: Gen<QueueCommand>)] = [
@@ -124,7 +124,7 @@ enum QueuePrograms {
             weighted.append((jobs, job.map { QueueCommand.setJob($0) }))
             weighted.append((jobs, Gen<(Int, EnrichmentQueue.JobEnd)>.zip(job, Gen<EnrichmentQueue.JobEnd>.element(of: [.complete, .failed, .canceled])).map { QueueCommand.jobEnded($0, $1) }))
         }
-        return Gen<QueueCommand>.array(of: Gen<QueueCommand>.frequency(weighted), count: 1...24)
+        return Gen<QueueCommand>.array(of: Gen<QueueCommand>.frequency(weighted), count: 1...18)
     }
 
     static func describe(_ program: [QueueCommand]) -> String {

@@ -64,7 +64,7 @@ extension ConformanceSuite where Implementation: WorkCacheSession {
                 ConformanceExample("an unsaved work is found", WorkCacheExample(
                     [.map(dto("A", ["v"])), .map(dto("B", ["v"])), .save, .map(dto("C", ["v"]))], returns: [0, 0, 0], count: 1, titles: [0: "A"]), pins: "D-016"),
             ]),
-            .property(R.cacheHit, "generated DTO pairs sharing one volume ID, with other maps between", cases: 60, WorkCachePrograms.hitCases, describe: { $0.description }) { session, hit in
+            .property(R.cacheHit, "generated DTO pairs sharing one volume ID, with other maps between", cases: 30, WorkCachePrograms.hitCases, describe: { $0.description }) { session, hit in
                 try hit.check(on: &session)
             },
             examples(R.staleEviction, "the seed's eviction tests", [
@@ -82,7 +82,7 @@ extension ConformanceSuite where Implementation: WorkCacheSession {
                 ConformanceExample("a stale entry before a live hit", WorkCacheExample(
                     [.map(dto("Stale", ["v1"])), .map(dto("Live", ["v2"])), .delete(0), .map(dto("Any", ["v1", "v2"]))], returns: [0, 1, 1], count: 1, titles: [1: "Live"], deleted: [0]), pins: "D-017"),
             ]),
-            .property(R.staleEviction, "generated works deleted (saved or not) and mapped again by one of their volume IDs", cases: 60, WorkCachePrograms.evictionCases, describe: { $0.description }) { session, eviction in
+            .property(R.staleEviction, "generated works deleted (saved or not) and mapped again by one of their volume IDs", cases: 30, WorkCachePrograms.evictionCases, describe: { $0.description }) { session, eviction in
                 try eviction.check(on: &session)
             },
             examples(R.cacheMiss, "the seed's cache-miss test", [
@@ -91,7 +91,7 @@ extension ConformanceSuite where Implementation: WorkCacheSession {
                     titles: [0: "Work 1", 1: "Work 2"], volumeIDs: [0: ["vol-1"], 1: ["vol-2"]]),
                     pins: "seed: \"Cache miss creates new Work\""),
             ]),
-            .property(R.cacheMiss, "generated DTOs with disjoint volume IDs", cases: 60, WorkCachePrograms.missCases, describe: { $0.description }) { session, example in
+            .property(R.cacheMiss, "generated DTOs with disjoint volume IDs", cases: 20, WorkCachePrograms.missCases, describe: { $0.description }) { session, example in
                 try example.check(on: &session)
             },
             examples(R.onlyIndex, "clearing the cache", [
@@ -107,7 +107,7 @@ extension ConformanceSuite where Implementation: WorkCacheSession {
                 ConformanceExample("after a relaunch the fresh cache makes new works", WorkCacheExample(
                     [.map(dto("A", ["v"])), .save, .crash, .map(dto("A", ["v"]))], returns: [0, 1], count: 2, titles: [0: "A", 1: "A"]), pins: "D-019"),
             ]),
-            .property(R.onlyIndex, "generated works cleared from the cache and mapped again", cases: 50, WorkCachePrograms.clearCases, describe: { $0.description }) { session, example in
+            .property(R.onlyIndex, "generated works cleared from the cache and mapped again", cases: 20, WorkCachePrograms.clearCases, describe: { $0.description }) { session, example in
                 try example.check(on: &session)
             },
             examples(R.hitAdoptsVolumeIDs, "adopting the DTO's other volume IDs", [
@@ -126,7 +126,7 @@ extension ConformanceSuite where Implementation: WorkCacheSession {
                     [.map(dto("First", ["v1"])), .delete(0), .map(dto("New", ["v1", "v3"])), .map(dto("By v1", ["v1"]))], returns: [0, 1, 1], count: 1,
                     volumeIDs: [1: ["v1", "v3"]], deleted: [0]), pins: "D-017"),
             ]),
-            .property(R.hitAdoptsVolumeIDs, "generated maps and deletes over four volume IDs", method: .differential, label: "CACHE-05.differential", cases: 60,
+            .property(R.hitAdoptsVolumeIDs, "generated maps and deletes over four volume IDs", method: .differential, label: "CACHE-05.differential", cases: 40,
                 WorkCachePrograms.programs(interruptions: false, pool: ["v1", "v2", "v3", "v4"]), describe: WorkCachePrograms.describe) { session, program in
                 try WorkCacheRun.compare(program, on: session)
             },
@@ -138,7 +138,7 @@ extension ConformanceSuite where Implementation: WorkCacheSession {
                 ConformanceExample("no key: always a new work", WorkCacheExample(
                     [.map(dto("Untracked", [])), .map(dto("Untracked", [])), .map(dto("Blank", [""], primary: ""))], returns: [0, 1, 2], count: 3, volumeIDs: [0: [], 2: []]), pins: "D-018"),
             ]),
-            .property(R.keys, "generated DTOs with empty, repeated and primary volume IDs", cases: 60, WorkCachePrograms.keyCases, describe: { $0.description }) { session, example in
+            .property(R.keys, "generated DTOs with empty, repeated and primary volume IDs", cases: 30, WorkCachePrograms.keyCases, describe: { $0.description }) { session, example in
                 try example.check(on: &session)
             },
             examples(R.interruptions, "rolling back", label: "CACHE-07.rollback", needs: .rollback, [
@@ -151,12 +151,12 @@ extension ConformanceSuite where Implementation: WorkCacheSession {
                 ConformanceExample("an unsaved work is lost in a crash and its identifier not reissued", WorkCacheExample(
                     [.map(dto("A", ["v1"])), .save, .map(dto("B", ["v2"])), .crash, .map(dto("C", ["v3"])), .map(dto("D", ["v2"]))], returns: [0, 1, 2, 3], count: 3, deleted: [1]), pins: "D-027"),
             ]),
-            .property(R.interruptions, "generated programs with rollbacks and crashes", method: .differential, label: "CACHE-07.differential", cases: 60,
+            .property(R.interruptions, "generated programs with rollbacks and crashes", method: .differential, label: "CACHE-07.differential", cases: 40,
                 WorkCachePrograms.programs(interruptions: true, pool: WorkCachePrograms.volumeIDPool), describe: WorkCachePrograms.describe,
                 appliesTo: { $0.interruptions.isEmpty ? "the session can simulate neither a rollback nor a crash" : nil }) { session, program in
                 try WorkCacheRun.compare(program, on: session)
             },
-            .property(R.sequences, "generated programs of maps, deletes, saves and clears", method: .differential, cases: 80,
+            .property(R.sequences, "generated programs of maps, deletes, saves and clears", method: .differential, cases: 50,
                 WorkCachePrograms.programs(interruptions: false, pool: WorkCachePrograms.volumeIDPool), describe: WorkCachePrograms.describe) { session, program in
                 try WorkCacheRun.compare(program, on: session)
             },
@@ -179,7 +179,7 @@ enum WorkCachePrograms {
             .map { WorkDTO(title: $0, googleBooksVolumeID: $2, googleBooksVolumeIDs: $1) }
     }
 
-    /// Programs of up to 25 commands; with `interruptions`, rollbacks and crashes too (a session that
+    /// Programs of up to 18 commands; with `interruptions`, rollbacks and crashes too (a session that
     /// lacks one skips it, and so does the model beside it).
     static func programs(interruptions: Bool, pool: [String]) -> Gen<[WorkCacheCommand]> {
         var weighted: [(weight: Int, generator: Gen<WorkCacheCommand>)] = [
@@ -192,7 +192,7 @@ enum WorkCachePrograms {
             weighted.append((1, Gen<WorkCacheCommand>.constant(.rollback)))
             weighted.append((1, Gen<WorkCacheCommand>.constant(.crash)))
         }
-        return Gen<WorkCacheCommand>.array(of: Gen<WorkCacheCommand>.frequency(weighted), count: 1...25)
+        return Gen<WorkCacheCommand>.array(of: Gen<WorkCacheCommand>.frequency(weighted), count: 1...18)
     }
 
     static func describe(_ program: [WorkCacheCommand]) -> String {
