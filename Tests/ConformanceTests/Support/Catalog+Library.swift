@@ -6,9 +6,12 @@ extension ConformanceCatalog {
         .of({ .workCache }) { ModelWorkCacheSession() },
         .of({ .enrichmentQueue }) { ModelEnrichmentQueue() },
         .of({ .enrichmentRetry }) { ModelEnrichmentRetryPolicy() },
+        .of({ .cancelEndpoint }) { ModelEnrichmentJobBackend() },
+        .of({ .enrichmentJobLoop }) { ModelEnrichmentJobBackend() },
     ]
 
     /// The Library seams' wrong implementations.
     static let libraryWrongImplementations: [WrongImplementation] =
         WrongWorkCacheSessions.all + WrongEnrichmentQueues.all + WrongEnrichmentRetryPolicies.all
+        + WrongEnrichmentJobBackends.all
 }
