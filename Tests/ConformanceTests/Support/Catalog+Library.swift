@@ -8,10 +8,11 @@ extension ConformanceCatalog {
         .of({ .enrichmentRetry }) { ModelEnrichmentRetryPolicy() },
         .of({ .cancelEndpoint }) { ModelEnrichmentJobBackend() },
         .of({ .enrichmentJobLoop }) { ModelEnrichmentJobBackend() },
+        .of({ .libraryReset }) { ModelLibraryReset() },
     ]
 
     /// The Library seams' wrong implementations.
     static let libraryWrongImplementations: [WrongImplementation] =
         WrongWorkCacheSessions.all + WrongEnrichmentQueues.all + WrongEnrichmentRetryPolicies.all
-        + WrongEnrichmentJobBackends.all
+        + WrongEnrichmentJobBackends.all + WrongLibraryResets.all
 }
