@@ -52,7 +52,7 @@ extension ConformanceSuite where Implementation: EnrichmentJobBackend {
             .examples(rule, about, list) { backend, example in try example.check(on: backend) }
         }
         func law(_ rule: Rule, _ about: String, _ scenarios: Gen<BackendScenario>, _ body: @escaping (inout BackendDriver<Implementation>, BackendJobSpec) throws -> Void) -> ConformanceCheck<Implementation> {
-            .property(rule, about, cases: 25, scenarios, describe: { $0.description }) { backend, scenario in
+            .property(rule, about, cases: 15, scenarios, describe: { $0.description }) { backend, scenario in
                 var driver = BackendDriver(backend, scenario)
                 _ = driver.setUp()
                 try body(&driver, scenario.jobs[0])
@@ -193,7 +193,7 @@ extension ConformanceSuite where Implementation: EnrichmentJobBackend {
                 let response = driver.send(.cancel(job: 0, idCase: .asStarted, token: .own)).response
                 try CancelExample.expect(response, .body(200, CancelExample.success(job.id, CancelExample.iso(now))), "then canceling job 1 with its token in \(driver.scenario)")
             },
-            .property(R.anyRequest, "generated requests against generated jobs", method: .differential, cases: 50,
+            .property(R.anyRequest, "generated requests against generated jobs", method: .differential, cases: 40,
                 Gen<(BackendScenario, [CancelRequestCase])>.zip(G.scenarios, Gen<CancelRequestCase>.array(of: G.requests, count: 1...6)),
                 describe: { "\($0.0) | " + $0.1.map(\.description).joined(separator: "; ") }) { backend, input in
                 var run = try BackendRun(backend, input.0)

@@ -33,7 +33,7 @@ extension ConformanceSuite where Implementation: EnrichmentJobBackend {
             .examples(rule, about, list) { backend, example in try example.check(on: backend) }
         }
         func law(_ rule: Rule, _ about: String, _ scenarios: Gen<BackendScenario>, _ body: @escaping (inout BackendDriver<Implementation>, BackendJobSpec) throws -> Void) -> ConformanceCheck<Implementation> {
-            .property(rule, about, cases: 25, scenarios, describe: { $0.description }) { backend, scenario in
+            .property(rule, about, cases: 15, scenarios, describe: { $0.description }) { backend, scenario in
                 var driver = BackendDriver(backend, scenario)
                 _ = driver.setUp()
                 try body(&driver, scenario.jobs[0])
@@ -143,7 +143,7 @@ extension ConformanceSuite where Implementation: EnrichmentJobBackend {
                         model: "provider asked about []", implementation: line)
                 }
             },
-            .property(R.anyInterleaving, "generated loop programs over generated jobs", method: .differential, cases: 40,
+            .property(R.anyInterleaving, "generated loop programs over generated jobs", method: .differential, cases: 30,
                 Gen<(BackendScenario, [BackendLoopStep])>.zip(G.scenarios, Gen<BackendLoopStep>.array(of: G.loopSteps, count: 1...10)),
                 describe: { "\($0.0) | " + $0.1.map(\.description).joined(separator: "; ") }) { backend, input in
                 var run = try BackendRun(backend, input.0)

@@ -43,7 +43,7 @@ extension ConformanceSuite where Implementation: EnrichmentRetryPolicy {
             }
         }
         func law(_ rule: Rule, _ about: String, _ generator: Gen<(EnrichmentAttemptFailure, Int)>, expected: @escaping @Sendable (EnrichmentAttemptFailure, Int) -> EnrichmentRetryDecision) -> ConformanceCheck<Implementation> {
-            .property(rule, about, cases: 40, generator, describe: { "\($0.0) on attempt \($0.1)" }) { policy, pair in
+            .property(rule, about, cases: 25, generator, describe: { "\($0.0) on attempt \($0.1)" }) { policy, pair in
                 try Case(pair.0, pair.1, expected(pair.0, pair.1)).check(policy)
             }
         }
@@ -116,11 +116,11 @@ extension ConformanceSuite where Implementation: EnrichmentRetryPolicy {
             ]) { policy, example in
                 try example.check(policy)
             },
-            .property(R.rate, "generated previous starts and due times", method: .differential, cases: 50, EnrichmentRetryGenerators.rateCases, describe: { "due \($0.due), previous start \(String(describing: $0.previous))" }) { policy, pair in
+            .property(R.rate, "generated previous starts and due times", method: .differential, cases: 30, EnrichmentRetryGenerators.rateCases, describe: { "due \($0.due), previous start \(String(describing: $0.previous))" }) { policy, pair in
                 let expected = model.earliestRequestStart(due: pair.due, previousRequestStart: pair.previous)
                 try EnrichmentRateCase(due: pair.due, previous: pair.previous, expected: expected).check(policy)
             },
-            .property(R.decisions, "generated failures on attempts 1 to 5", method: .differential, cases: 60, EnrichmentRetryGenerators.failures, describe: { "\($0.0) on attempt \($0.1)" }) { policy, pair in
+            .property(R.decisions, "generated failures on attempts 1 to 5", method: .differential, cases: 40, EnrichmentRetryGenerators.failures, describe: { "\($0.0) on attempt \($0.1)" }) { policy, pair in
                 try Case(pair.0, pair.1, model.decision(after: pair.0, onAttempt: pair.1)).check(policy)
             },
         ])
