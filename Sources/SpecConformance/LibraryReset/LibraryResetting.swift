@@ -67,9 +67,13 @@ public struct LibraryResetSetup: Hashable, Sendable, CustomStringConvertible {
     public var followedJob: FollowedJob?
     /// Recent searches, newest first.
     public var recentSearches: [String]
+    /// The cached trending books (search history's second part).
     public var trendingBooks: [String]
+    /// The feature flags and the AI provider.
     public var featureFlags: FeatureFlags
+    /// Theme and UI preferences.
     public var settings: AppSettings
+    /// The device's CloudKit sync state.
     public var cloudKit: CloudKitSyncState
     /// The user's series, by name (a table of their own, D-020).
     public var series: [String]
@@ -118,7 +122,9 @@ public struct LibraryResetSetup: Hashable, Sendable, CustomStringConvertible {
 
 /// A book of a reset's setup: a work, its authors, its editions and the user's entry.
 public struct ResetBook: Hashable, Sendable, CustomStringConvertible {
+    /// The work's title.
     public var title: String
+    /// The work's Google Books volume IDs.
     public var volumeIDs: [String]
     /// Indices into `LibraryResetSetup.authors`.
     public var authors: [Int]
@@ -150,7 +156,9 @@ public struct ResetBook: Hashable, Sendable, CustomStringConvertible {
 
 /// The backend job the app follows, with the token its requests bear (D-080).
 public struct FollowedJob: Hashable, Sendable, CustomStringConvertible {
+    /// The job's ID (`currentJobId`).
     public var jobId: String
+    /// The job's token, if it has one.
     public var token: String?
 
     /// A job and its token.
@@ -173,6 +181,7 @@ public enum ResetStoreFailure: String, Hashable, Sendable, CaseIterable {
 
 /// The cancel request the app sends: `POST /api/enrichment/cancel` with `{"jobId": …}`.
 public struct BackendCancelRequest: Hashable, Sendable, CustomStringConvertible {
+    /// The body's `jobId`.
     public var jobId: String
     /// The bearer token the request carries.
     public var token: String?
@@ -189,19 +198,29 @@ public struct BackendCancelRequest: Hashable, Sendable, CustomStringConvertible 
 
 /// What the app holds and shows, as the suite compares it.
 public struct LibraryResetObservation: Hashable, Sendable, CustomStringConvertible {
+    /// Live Works.
     public var works: Int
+    /// Live Editions.
     public var editions: Int
+    /// Live Authors.
     public var authors: Int
+    /// Live UserLibraryEntries.
     public var entries: Int
     /// Works waiting in the enrichment queue.
     public var pendingWorks: Int
     /// Whether a work is being enriched.
     public var workInFlight: Bool
+    /// The backend job the enrichment queue follows.
     public var currentJobId: String?
+    /// Recent searches, newest first.
     public var recentSearches: [String]
+    /// Cached trending books.
     public var trendingBooks: [String]
+    /// The feature flags and the AI provider.
     public var featureFlags: FeatureFlags
+    /// Theme and UI preferences.
     public var settings: AppSettings
+    /// The CloudKit sync state.
     public var cloudKit: CloudKitSyncState
     /// Series names, in the order they were made.
     public var series: [String]
