@@ -51,7 +51,7 @@ public enum LibraryResetRules {
     /// RESET-11: a failed delete or save (D-022).
     public static let storeFailure = Rule(
         "RESET-11", .must, "A failed delete or save shows the failure with Retry and leaves the library as last saved, the later steps not run; Retry then completes the reset.",
-        source: RuleSource(seed: .libraryReset, section: "Error Handling", quote: "SwiftData delete fails | Alert: \"Reset failed, try again\" | Retry button", decisions: ["D-022"]))
+        source: RuleSource(seed: .libraryReset, section: "Error Handling", quote: "SwiftData delete fails | Alert: \"Reset failed, try again\" | Retry button", decisions: ["D-022", "D-025"]))
     /// RESET-12: any reset, as the model does it.
     public static let anyReset = Rule(
         "RESET-12", .must, "For any app state, cancel result, store failure and way of going about it, every observation along the reset is the model's.",

@@ -43,6 +43,8 @@ struct FlawedJobBackend: EnrichmentJobBackend {
         case completeRepeatedAfterTheEnd
         /// Progress counts the books done before the current one.
         case progressCountedBeforeTheBook
+        /// The final `complete` gives its duration in seconds, seed 003's `Math.floor(… / 1000)` (O-06).
+        case durationInSeconds
     }
 
     let flaw: Flaw
@@ -176,6 +178,10 @@ struct FlawedJobBackend: EnrichmentJobBackend {
                     outgoing[id, default: []].append(.complete(JobCompleteMessage(
                         jobId: c.jobId, timestamp: c.timestamp, canceled: false, processedItems: c.processedItems, totalItems: c.totalItems,
                         successCount: c.successCount, failureCount: c.failureCount, durationMilliseconds: c.durationMilliseconds)))
+                case let (.durationInSeconds, .complete(c)):
+                    outgoing[id, default: []].append(.complete(JobCompleteMessage(
+                        jobId: c.jobId, timestamp: c.timestamp, canceled: c.canceled, processedItems: c.processedItems, totalItems: c.totalItems,
+                        successCount: c.successCount, failureCount: c.failureCount, durationMilliseconds: c.durationMilliseconds / 1_000)))
                 case let (.progressCountedBeforeTheBook, .progress(p)):
                     outgoing[id, default: []].append(.progress(JobProgressMessage(jobId: p.jobId, timestamp: p.timestamp, processedCount: p.processedCount - 1, totalCount: p.totalCount, currentTitle: p.currentTitle)))
                 default:
@@ -238,6 +244,9 @@ enum WrongEnrichmentJobBackends {
         },
         .of({ .enrichmentJobLoop }, "CompleteRepeatedAfterTheEnd", flaw: "sends the final complete again on every later turn", breaks: "JOB-02") {
             FlawedJobBackend(.completeRepeatedAfterTheEnd)
+        },
+        .of({ .enrichmentJobLoop }, "DurationInSeconds", flaw: "gives the final complete's duration in seconds, seed 003's own code (O-06, D-075)", breaks: "JOB-03") {
+            FlawedJobBackend(.durationInSeconds)
         },
         .of({ .enrichmentJobLoop }, "ProgressCountedBeforeTheBook", flaw: "reports the books done before the current one (0/5 for the first book)", breaks: "JOB-03") {
             FlawedJobBackend(.progressCountedBeforeTheBook)

@@ -35,6 +35,9 @@ struct FlawedLibraryReset: LibraryResetting {
         case noConfirmation
         /// A failed save leaves the deleted library on screen instead of rolling back.
         case failedSaveNotRolledBack
+        /// Production's order: the enrichment queue is stopped and cleared before the deletion, so a
+        /// failed delete or save has already emptied it (D-025).
+        case productionOrderQueueClearedFirst
     }
 
     let flaw: Flaw
@@ -139,6 +142,8 @@ struct FlawedLibraryReset: LibraryResetting {
             if didReset { observation.trendingBooks = setup.trendingBooks }
         case .failedSaveNotRolledBack:
             if observation.screen == .failureWithRetry, setup.storeFailure == .save { (observation.works, observation.editions, observation.authors, observation.entries) = (0, 0, 0, 0) }
+        case .productionOrderQueueClearedFirst:
+            if observation.screen == .failureWithRetry { (observation.pendingWorks, observation.workInFlight) = (0, false) }
         case .emptyLibraryNotReset, .staleJobCanceledAgain, .noConfirmation:
             break
         }
@@ -183,6 +188,9 @@ enum WrongLibraryResets {
         },
         .of({ .libraryReset }, "NoConfirmationDialog", flaw: "resets as soon as Reset Library is tapped", breaks: "RESET-01") {
             FlawedLibraryReset(.noConfirmation)
+        },
+        .of({ .libraryReset }, "ProductionOrderQueueClearedFirst", flaw: "clears the enrichment queue before deleting, production's order, so a failed delete has already emptied it (D-025)", breaks: "RESET-11") {
+            FlawedLibraryReset(.productionOrderQueueClearedFirst)
         },
         .of({ .libraryReset }, "FailedSaveNotRolledBack", flaw: "after a failed save, shows the deleted library instead of what is saved (D-022)", breaks: "RESET-11") {
             FlawedLibraryReset(.failedSaveNotRolledBack)
