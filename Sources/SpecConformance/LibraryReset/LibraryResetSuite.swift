@@ -106,24 +106,24 @@ extension ConformanceSuite where Implementation: LibraryResetting {
             examples(R.queueCleared, "a queue with works and a job", [
                 ConformanceExample("offline", ResetScenario(setup: library(seedJob), result: offline), pins: "seed: \"when enrichment queue cleared, then currentJobId set to nil\""),
             ], ResetCheck.queueCleared),
-            law(R.queueCleared, "generated app states", G.scenarios(), ResetCheck.queueCleared),
+            law(R.queueCleared, "generated app states", cases: 5, G.scenarios(), ResetCheck.queueCleared),
             examples(R.searchHistoryCleared, "recent searches and trending books", [
                 ConformanceExample("both", ResetScenario(setup: library(seedJob), result: ok), pins: "seed: \"Search History (recent searches, trending books)\""),
                 ConformanceExample("an empty library's", ResetScenario(setup: LibraryResetSetup(recentSearches: ["dune"], trendingBooks: ["Emma"]), result: ok), pins: "seed: \"then search history cleared\""),
             ], ResetCheck.searchHistoryCleared),
-            law(R.searchHistoryCleared, "generated app states", G.scenarios(), ResetCheck.searchHistoryCleared),
+            law(R.searchHistoryCleared, "generated app states", cases: 5, G.scenarios(), ResetCheck.searchHistoryCleared),
             examples(R.flagsReset, "flags and provider away from their defaults", [
                 ConformanceExample("OpenAI, scanner off", ResetScenario(setup: library(seedJob), result: ok), pins: "seed: \"Feature Flags (reset to defaults: Gemini AI, experimental scanner enabled)\""),
             ], ResetCheck.flagsReset),
-            law(R.flagsReset, "generated app states", G.scenarios(), ResetCheck.flagsReset),
+            law(R.flagsReset, "generated app states", cases: 5, G.scenarios(), ResetCheck.flagsReset),
             examples(R.settingsKept, "a chosen theme and CloudKit on", [
                 ConformanceExample("forest green, list, CloudKit", ResetScenario(setup: library(seedJob), result: offline), pins: "seed: \"App Settings (theme selection, UI preferences) - User choice preserved\""),
             ], ResetCheck.settingsKept),
-            law(R.settingsKept, "generated app states", G.scenarios(), ResetCheck.settingsKept),
+            law(R.settingsKept, "generated app states", cases: 5, G.scenarios(), ResetCheck.settingsKept),
             examples(R.seriesKept, "two series", [
                 ConformanceExample("Foundation and Dune", ResetScenario(setup: library(seedJob), result: ok), pins: "D-020"),
             ], ResetCheck.seriesKept),
-            law(R.seriesKept, "generated app states with series", G.scenarios(), ResetCheck.seriesKept),
+            law(R.seriesKept, "generated app states with series", cases: 5, G.scenarios(), ResetCheck.seriesKept),
             examples(R.idempotent, "resetting twice", [
                 ConformanceExample("a library and a job", ResetScenario(setup: library(seedJob), result: ok, resetsTwice: true), pins: "seed: \"Re-run reset (idempotent operation)\""),
                 ConformanceExample("an empty library", ResetScenario(setup: LibraryResetSetup(recentSearches: ["dune"]), result: ok, resetsTwice: true), pins: "seed: \"Re-run reset (idempotent operation)\""),
