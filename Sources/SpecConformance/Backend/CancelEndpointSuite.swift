@@ -1,0 +1,341 @@
+import Generators
+import SpecModel
+
+/// The rules of `POST /api/enrichment/cancel` (seed 000_…, "API Specification"; D-014, D-023, D-024, D-080).
+public enum CancelEndpointRules {
+    static let api = "API Specification"
+    static let flow = "Backend Cancellation Flow"
+
+    /// CANCEL-01: the seed's success body.
+    public static let cancelsRunningJob = Rule(
+        "CANCEL-01", .must, "Canceling a running job answers 200 with the seed's body: `success: true`, `data` naming the job as it was started with `status: \"canceled\"`, and `meta.timestamp` the request time in ISO 8601.",
+        source: RuleSource(seed: .libraryReset, section: api, quote: #"{ "success": true, "data": { "jobId": "550e8400-e29b-41d4-a716-446655440000", "status": "canceled" }"#, decisions: ["D-014"]))
+    /// CANCEL-02: the `canceled` broadcast.
+    public static let canceledBroadcast = Rule(
+        "CANCEL-02", .must, "Canceling a running job broadcasts one `canceled` message on its socket, \"Job canceled by user\", with the books processed and the total at that moment.",
+        source: RuleSource(seed: .libraryReset, section: flow, quote: #"Broadcast WebSocket message: { type: "canceled", jobId }"#))
+    /// CANCEL-03: a second cancel (D-023).
+    public static let cancelTwice = Rule(
+        "CANCEL-03", .must, "Canceling a canceled job answers 200 with `alreadyCanceled: true` in `data`, and changes and broadcasts nothing.",
+        source: RuleSource(seed: .libraryReset, section: api, quote: "Response (Success)", decisions: ["D-023"]))
+    /// CANCEL-04: unknown and ended jobs (D-023).
+    public static let notFound = Rule(
+        "CANCEL-04", .must, "A job no one started, or one that completed or failed, answers 404 with the seed's `JOB_NOT_FOUND` body, and nothing changes.",
+        source: RuleSource(seed: .libraryReset, section: api, quote: "No active job found with this ID", decisions: ["D-023"]))
+    /// CANCEL-05: job IDs in any ASCII case (D-024).
+    public static let jobIdCase = Rule(
+        "CANCEL-05", .must, "Job IDs match without regard to ASCII case, and the answer names the job by the ID it was started with.",
+        source: RuleSource(seed: .libraryReset, section: api, quote: #""jobId": "550e8400-e29b-41d4-a716-446655440000""#, decisions: ["D-024"]))
+    /// CANCEL-06: `INVALID_JSON` (D-014, D-024).
+    public static let invalidJSON = Rule(
+        "CANCEL-06", .must, "A body that is not strict JSON answers 400 `INVALID_JSON` with the byte offset where parsing stopped in `error.details.offset`, never a 500.",
+        source: RuleSource(seed: .libraryReset, section: api, quote: "POST /api/enrichment/cancel", decisions: ["D-014", "D-024"]))
+    /// CANCEL-07: `INVALID_REQUEST` (D-024).
+    public static let invalidRequest = Rule(
+        "CANCEL-07", .must, "A JSON body that is not an object, or whose `jobId` is missing, null, not a string or not a UUID, answers 400 `INVALID_REQUEST`; a missing `jobId` gets production's \"Invalid request: jobId required\".",
+        source: RuleSource(seed: .libraryReset, section: api, quote: #"{ "jobId": "550e8400-e29b-41d4-a716-446655440000" }"#, decisions: ["D-024"]))
+    /// CANCEL-08: 16,384 bytes (D-024).
+    public static let bodyLimit = Rule(
+        "CANCEL-08", .must, "A body of up to 16,384 bytes is read; one of 16,385 bytes or more answers 413 `PAYLOAD_TOO_LARGE` and changes nothing.",
+        source: .decided("D-024"))
+    /// CANCEL-09: POST only (D-024).
+    public static let method = Rule(
+        "CANCEL-09", .must, "Any method but POST answers 405 `METHOD_NOT_ALLOWED`, whatever the body, and changes nothing.",
+        source: RuleSource(seed: .libraryReset, section: api, quote: "POST /api/enrichment/cancel", decisions: ["D-024"]))
+    /// CANCEL-10: the job's token (D-080).
+    public static let token = Rule(
+        "CANCEL-10", .must, "A job started with a token is canceled only by a request bearing it; without it, or with another, the answer is the unknown job's 404 and the job runs on.",
+        source: .decided("D-080"))
+    /// CANCEL-11: any request, as the model answers.
+    public static let anyRequest = Rule(
+        "CANCEL-11", .must, "For any sequence of requests against any jobs, every answer (status, code, 200 body, `INVALID_JSON` offset) and every broadcast is the model's.",
+        source: RuleSource(seed: .libraryReset, section: api, quote: "Response (Job Not Found)", decisions: ["D-014", "D-023", "D-024", "D-080"]))
+}
+
+extension ConformanceSuite where Implementation: EnrichmentJobBackend {
+    /// The cancel endpoint suite: the seed's bodies, the second cancel, unknown and ended jobs, job
+    /// ID case, malformed and oversized bodies on both sides of the limit, methods, tokens, and
+    /// generated requests against generated jobs compared with the model.
+    public static var cancelEndpoint: ConformanceSuite {
+        typealias R = CancelEndpointRules
+        typealias G = BackendGenerators
+        func examples(_ rule: Rule, _ about: String, _ list: [ConformanceExample<CancelExample>]) -> ConformanceCheck<Implementation> {
+            .examples(rule, about, list) { backend, example in try example.check(on: backend) }
+        }
+        func law(_ rule: Rule, _ about: String, _ scenarios: Gen<BackendScenario>, _ body: @escaping (inout BackendDriver<Implementation>, BackendJobSpec) throws -> Void) -> ConformanceCheck<Implementation> {
+            .property(rule, about, cases: 15, scenarios, describe: { $0.description }) { backend, scenario in
+                var driver = BackendDriver(backend, scenario)
+                _ = driver.setUp()
+                try body(&driver, scenario.jobs[0])
+            }
+        }
+        let seed = CancelExample.seedScenario
+        let withToken = CancelExample.tokenScenario
+        let seedJobId = CancelExample.seedJobId
+        let valid = #"{"jobId": "550e8400-e29b-41d4-a716-446655440000"}"#
+        return ConformanceSuite(id: "cancel-endpoint", title: "Cancel endpoint", seam: "EnrichmentJobBackend", checks: [
+            examples(R.cancelsRunningJob, "the seed's success response", [
+                ConformanceExample("the seed's job, five books in", CancelExample(seed, [
+                    (.cancel(job: 0, idCase: .asStarted, token: .own), .body(200, CancelExample.success(seedJobId, "2025-10-31T14:14:20Z"))),
+                ]), pins: "seed: \"\\\"status\\\": \\\"canceled\\\"\""),
+            ]),
+            law(R.cancelsRunningJob, "the first job of generated scenarios, running", G.scenarios(firstJob: .running)) { driver, job in
+                let now = driver.now
+                let response = driver.send(.cancel(job: 0, idCase: .asStarted, token: .own)).response
+                try CancelExample.expect(response, .body(200, CancelExample.success(job.id, CancelExample.iso(now))), "canceling job 1 of \(driver.scenario)")
+            },
+            examples(R.canceledBroadcast, "the seed's canceled message", [
+                ConformanceExample("five of fifty books processed", CancelExample(CancelExample.fiftyBooks, [
+                    (.cancel(job: 0, idCase: .asStarted, token: .own), .broadcasts([#"job 1 canceled 5/50 "Job canceled by user" at +60000 ms"#])),
+                ]), pins: "seed: \"processedItems\": 5, \"totalItems\": 50"),
+            ]),
+            law(R.canceledBroadcast, "the first job of generated scenarios, running", G.scenarios(firstJob: .running)) { driver, job in
+                let at = BackendDriver<Implementation>.time(driver.now)
+                let broadcasts = driver.send(.cancel(job: 0, idCase: .asStarted, token: .own)).broadcasts
+                try ensureSame(broadcasts, "broadcasts [job 1 canceled \(job.processed)/\(job.books) \"Job canceled by user\" at \(at)]", "the broadcasts of canceling job 1 of \(driver.scenario)", show: { $0 })
+            },
+            examples(R.cancelTwice, "canceling twice", [
+                ConformanceExample("the second answers alreadyCanceled and broadcasts nothing", CancelExample(seed, [
+                    (.cancel(job: 0, idCase: .asStarted, token: .own), .status(200)),
+                    (.cancel(job: 0, idCase: .asStarted, token: .own), .body(200, CancelExample.success(seedJobId, "2025-10-31T14:14:21Z", alreadyCanceled: true))),
+                    (.cancel(job: 0, idCase: .uppercase, token: .own), .quiet(200)),
+                ]), pins: "D-023"),
+            ]),
+            law(R.cancelTwice, "the first job of generated scenarios, canceled before", G.scenarios(firstJob: .canceled)) { driver, job in
+                for _ in 0..<2 {
+                    let now = driver.now
+                    let step = driver.send(.cancel(job: 0, idCase: .asStarted, token: .own))
+                    try CancelExample.expect(step.response, .body(200, CancelExample.success(job.id, CancelExample.iso(now), alreadyCanceled: true)), "canceling job 1 again in \(driver.scenario)")
+                    try ensureSame(step.broadcasts, "broadcasts []", "the broadcasts of canceling job 1 again in \(driver.scenario)", show: { $0 })
+                }
+            },
+            examples(R.notFound, "jobs that are not active", [
+                ConformanceExample("no such job", CancelExample(seed, [(.unknownJob("6ba7b810-9dad-41d1-80b4-00c04fd430c8"), .body(404, CancelExample.jobNotFound))]), pins: "seed: \"JOB_NOT_FOUND\""),
+                ConformanceExample("a completed job", CancelExample(BackendScenario(jobs: [BackendJobSpec(id: seedJobId, token: nil, books: 2, turns: 2, end: .complete)]), [
+                    (.cancel(job: 0, idCase: .asStarted, token: .own), .body(404, CancelExample.jobNotFound)), (.cancel(job: 0, idCase: .asStarted, token: .own), .quiet(404)),
+                ]), pins: "D-023"),
+                ConformanceExample("a failed job", CancelExample(BackendScenario(jobs: [BackendJobSpec(id: seedJobId, token: nil, books: 2, turns: 1, end: .failed)]), [
+                    (.cancel(job: 0, idCase: .asStarted, token: .own), .body(404, CancelExample.jobNotFound)),
+                ]), pins: "D-023"),
+            ]),
+            law(R.notFound, "generated scenarios whose first job ended, and unknown IDs", G.scenarios.map { scenario in
+                var scenario = scenario
+                scenario.jobs[0].end = scenario.jobs[0].books % 2 == 0 ? .complete : .failed
+                return scenario
+            }) { driver, _ in
+                for request in [CancelRequestCase.cancel(job: 0, idCase: .asStarted, token: .own), .unknownJob("00000000-0000-4000-8000-000000000000")] {
+                    let step = driver.send(request)
+                    try CancelExample.expect(step.response, .body(404, CancelExample.jobNotFound), "\(request) in \(driver.scenario)")
+                    try ensureSame(step.broadcasts, "broadcasts []", "the broadcasts of \(request) in \(driver.scenario)", show: { $0 })
+                }
+            },
+            examples(R.jobIdCase, "job IDs in other cases", [
+                ConformanceExample("an uppercase ID cancels a lowercase job", CancelExample(seed, [
+                    (.cancel(job: 0, idCase: .uppercase, token: .own), .body(200, CancelExample.success(seedJobId, "2025-10-31T14:14:20Z"))),
+                ]), pins: "D-024"),
+                ConformanceExample("a job started uppercase is canceled by its lowercase ID and named as started", CancelExample(BackendScenario(jobs: [
+                    BackendJobSpec(id: seedJobId.uppercased(), token: nil, books: 3, turns: 1, end: .running),
+                ]), [
+                    (.cancel(job: 0, idCase: .lowercase, token: .own), .body(200, CancelExample.success(seedJobId.uppercased(), "2025-10-31T14:14:20Z"))),
+                    (.cancel(job: 0, idCase: .mixed, token: .own), .body(200, CancelExample.success(seedJobId.uppercased(), "2025-10-31T14:14:21Z", alreadyCanceled: true))),
+                ]), pins: "D-024"),
+            ]),
+            law(R.jobIdCase, "the first job of generated scenarios, named in another case", G.scenarios(firstJob: .running)) { driver, job in
+                let now = driver.now
+                let idCase: CancelIDCase = job.id.utf8.contains { (0x41...0x5A).contains($0) } ? .lowercase : .mixed
+                let response = driver.send(.cancel(job: 0, idCase: idCase, token: .own)).response
+                try CancelExample.expect(response, .body(200, CancelExample.success(job.id, CancelExample.iso(now))), "canceling job 1 by its \(idCase.rawValue) ID in \(driver.scenario)")
+            },
+            examples(R.invalidJSON, "bodies that are not JSON", [
+                ConformanceExample("cut off", CancelExample(seed, [(.body(.text(#"{"jobId": "550e8400-e29b"#)), .invalidJSON(offset: 24))]), pins: "D-024"),
+                ConformanceExample("a trailing comma", CancelExample(seed, [(.body(.text(#"{"jobId": "550e8400-e29b-41d4-a716-446655440000",}"#)), .invalidJSON(offset: 49))]), pins: "D-014"),
+                ConformanceExample("a byte-order mark", CancelExample(seed, [(.body(.bytes([0xEF, 0xBB, 0xBF] + Array(valid.utf8))), .invalidJSON(offset: 0))]), pins: "D-014"),
+                ConformanceExample("invalid UTF-8 in the ID", CancelExample(seed, [(.body(.bytes(Array(#"{"jobId": ""#.utf8) + [0xFF] + Array(#""}"#.utf8))), .invalidJSON(offset: 11))]), pins: "D-014"),
+                ConformanceExample("empty", CancelExample(seed, [(.body(.text("")), .invalidJSON(offset: 0))]), pins: "D-024"),
+                ConformanceExample("single quotes", CancelExample(seed, [(.body(.text("{'jobId': '550e8400-e29b-41d4-a716-446655440000'}")), .invalidJSON(offset: 1))]), pins: "D-014"),
+                ConformanceExample("two documents", CancelExample(seed, [(.body(.text("{} {}")), .invalidJSON(offset: 3))]), pins: "D-014"),
+                ConformanceExample("a duplicate key", CancelExample(seed, [(.body(.text(#"{"jobId": "a", "jobId": "b"}"#)), .invalidJSON(offset: 15))]), pins: "D-014"),
+            ]),
+            examples(R.invalidRequest, "JSON that is not a cancel request", [
+                ConformanceExample("no jobId: production's answer", CancelExample(seed, [(.body(.text("{}")), .body(400, ["success": false, "error": ["code": "INVALID_REQUEST", "message": "Invalid request: jobId required"]]))]), pins: "D-024"),
+                ConformanceExample("a null jobId", CancelExample(seed, [(.body(.text(#"{"jobId": null}"#)), .invalidRequest)]), pins: "D-024"),
+                ConformanceExample("a number", CancelExample(seed, [(.body(.text(#"{"jobId": 550}"#)), .invalidRequest)]), pins: "D-024"),
+                ConformanceExample("an array", CancelExample(seed, [(.body(.text(#"{"jobId": ["550e8400-e29b-41d4-a716-446655440000"]}"#)), .invalidRequest)]), pins: "D-024"),
+                ConformanceExample("not a UUID", CancelExample(seed, [(.body(.text(#"{"jobId": "not-a-uuid"}"#)), .invalidRequest)]), pins: "D-024"),
+                ConformanceExample("a UUID one digit short", CancelExample(seed, [(.body(.text(#"{"jobId": "550e8400-e29b-41d4-a716-44665544000"}"#)), .invalidRequest)]), pins: "D-024"),
+                ConformanceExample("a UUID without hyphens", CancelExample(seed, [(.body(.text(#"{"jobId": "550e8400e29b41d4a716446655440000"}"#)), .invalidRequest)]), pins: "D-024"),
+                ConformanceExample("an array body", CancelExample(seed, [(.body(.text(#"["550e8400-e29b-41d4-a716-446655440000"]"#)), .invalidRequest)]), pins: "D-024"),
+                ConformanceExample("a string body", CancelExample(seed, [(.body(.text(#""550e8400-e29b-41d4-a716-446655440000""#)), .invalidRequest)]), pins: "D-024"),
+                ConformanceExample("the key in another case", CancelExample(seed, [(.body(.text(#"{"jobid": "550e8400-e29b-41d4-a716-446655440000"}"#)), .invalidRequest)]), pins: "D-024"),
+            ]),
+            examples(R.bodyLimit, "bodies around 16,384 bytes", [
+                ConformanceExample("16,383 bytes: read", CancelExample(seed, [(.padded(job: 0, bytes: 16_383), .status(200))]), pins: "D-024"),
+                ConformanceExample("16,384 bytes: read", CancelExample(seed, [(.padded(job: 0, bytes: 16_384), .status(200))]), pins: "D-024"),
+                ConformanceExample("16,385 bytes: refused, the job runs on", CancelExample(seed, [
+                    (.padded(job: 0, bytes: 16_385), .error(413, "PAYLOAD_TOO_LARGE")), (.cancel(job: 0, idCase: .asStarted, token: .own), .status(200)),
+                ]), pins: "D-024"),
+                ConformanceExample("a megabyte of garbage", CancelExample(seed, [(.body(.bytes([UInt8](repeating: 0xFF, count: 1_048_576))), .error(413, "PAYLOAD_TOO_LARGE"))]), pins: "D-024"),
+            ]),
+            examples(R.method, "other methods", ["GET", "PUT", "DELETE", "PATCH", "post", ""].map { method in
+                ConformanceExample("\(String(reflecting: method))", CancelExample(seed, [
+                    (.method(method, job: 0), .error(405, "METHOD_NOT_ALLOWED")), (.cancel(job: 0, idCase: .asStarted, token: .own), .status(200)),
+                ]), pins: "D-024")
+            } + [
+                ConformanceExample("GET with a 20,000-byte body", CancelExample(seed, [(.method("GET", job: 0), .error(405, "METHOD_NOT_ALLOWED"))]).with(bytes: 20_000), pins: "D-024"),
+            ]),
+            examples(R.token, "tokens", [
+                ConformanceExample("without the token: not found, and the job runs on", CancelExample(withToken, [
+                    (.cancel(job: 0, idCase: .asStarted, token: .none), .body(404, CancelExample.jobNotFound)),
+                    (.cancel(job: 0, idCase: .asStarted, token: .wrong), .body(404, CancelExample.jobNotFound)),
+                    (.cancel(job: 0, idCase: .asStarted, token: .own), .body(200, CancelExample.success(seedJobId, "2025-10-31T14:14:22Z"))),
+                ]), pins: "D-080"),
+                ConformanceExample("another job's token", CancelExample(BackendScenario(jobs: withToken.jobs + [
+                    BackendJobSpec(id: "6ba7b810-9dad-41d1-80b4-00c04fd430c8", token: "tok-b", books: 2, turns: 0, end: .running),
+                ]), [(.body(.text(#"{"jobId": "$1"}"#)), .body(404, CancelExample.jobNotFound))]).bearing("tok-b"), pins: "D-080"),
+                ConformanceExample("a job without a token is canceled by its ID alone", CancelExample(seed, [(.cancel(job: 0, idCase: .asStarted, token: .none), .status(200))]), pins: "D-080"),
+            ]),
+            law(R.token, "the first job of generated scenarios, running with a token", G.scenarios(firstJob: .running, token: true)) { driver, job in
+                for choice in [CancelTokenChoice.none, .wrong] {
+                    let step = driver.send(.cancel(job: 0, idCase: .asStarted, token: choice))
+                    try CancelExample.expect(step.response, .body(404, CancelExample.jobNotFound), "canceling job 1 with token \(choice.rawValue) in \(driver.scenario)")
+                    try ensureSame(step.broadcasts, "broadcasts []", "the broadcasts of canceling job 1 with token \(choice.rawValue)", show: { $0 })
+                }
+                let now = driver.now
+                let response = driver.send(.cancel(job: 0, idCase: .asStarted, token: .own)).response
+                try CancelExample.expect(response, .body(200, CancelExample.success(job.id, CancelExample.iso(now))), "then canceling job 1 with its token in \(driver.scenario)")
+            },
+            .property(R.anyRequest, "generated requests against generated jobs", method: .differential, cases: 40,
+                Gen<(BackendScenario, [CancelRequestCase])>.zip(G.scenarios, Gen<CancelRequestCase>.array(of: G.requests, count: 1...6)),
+                describe: { "\($0.0) | " + $0.1.map(\.description).joined(separator: "; ") }) { backend, input in
+                var run = try BackendRun(backend, input.0)
+                for request in input.1 { try run.send(request) }
+            },
+        ])
+    }
+}
+
+/// Requests against a scenario, with what each must answer, in the suite's own words.
+struct CancelExample: Sendable {
+    /// What a request must answer.
+    enum Expectation: Sendable {
+        /// This status (and, for an error, the error shape).
+        case status(Int)
+        /// This status and exactly this body.
+        case body(Int, JSONValue)
+        /// This status and no broadcast.
+        case quiet(Int)
+        /// This status, this error code, and no broadcast.
+        case error(Int, String)
+        /// 400 `INVALID_JSON` with this offset, and no broadcast.
+        case invalidJSON(offset: Int)
+        /// 400 `INVALID_REQUEST`, and no broadcast.
+        case invalidRequest
+        /// Any answer; the job's socket receives exactly these messages.
+        case broadcasts([String])
+    }
+
+    let scenario: BackendScenario
+    let steps: [(CancelRequestCase, Expectation)]
+    /// Overrides for the first request: a body of this many spaces, a token.
+    var bytes: Int?
+    var token: String?
+
+    init(_ scenario: BackendScenario, _ steps: [(CancelRequestCase, Expectation)]) {
+        self.scenario = scenario
+        self.steps = steps
+    }
+
+    func with(bytes: Int) -> CancelExample {
+        var copy = self
+        copy.bytes = bytes
+        return copy
+    }
+
+    func bearing(_ token: String) -> CancelExample {
+        var copy = self
+        copy.token = token
+        return copy
+    }
+
+    static let seedJobId = "550e8400-e29b-41d4-a716-446655440000"
+    /// The seed's job: five books, two processed, running.
+    static let seedScenario = BackendScenario(jobs: [BackendJobSpec(id: seedJobId, token: nil, books: 5, turns: 2, end: .running)])
+    /// The seed's `canceled` message: fifty books, five processed.
+    static let fiftyBooks = BackendScenario(jobs: [BackendJobSpec(id: seedJobId, token: nil, books: 50, turns: 5, end: .running)])
+    static let tokenScenario = BackendScenario(jobs: [BackendJobSpec(id: seedJobId, token: "tok-a", books: 5, turns: 2, end: .running)])
+
+    static let jobNotFound: JSONValue = ["success": false, "error": ["code": "JOB_NOT_FOUND", "message": "No active job found with this ID"]]
+
+    static func success(_ jobId: String, _ timestamp: String, alreadyCanceled: Bool = false) -> JSONValue {
+        var data: JSONObject = ["jobId": .string(jobId), "status": "canceled"]
+        if alreadyCanceled { data["alreadyCanceled"] = true }
+        return ["success": true, "data": .object(data), "meta": ["timestamp": .string(timestamp)]]
+    }
+
+    static func iso(_ instant: Timestamp) -> String {
+        do {
+            return try ISO8601Timestamp.format(epochMilliseconds: instant.epochMilliseconds)
+        } catch {
+            preconditionFailure("the suite's time \(instant) has no ISO 8601 form: \(error)")
+        }
+    }
+
+    func check<Backend: EnrichmentJobBackend>(on backend: Backend) throws {
+        var driver = BackendDriver(backend, scenario)
+        _ = driver.setUp()
+        for (index, (request, expectation)) in steps.enumerated() {
+            let asked = "\(request) (request \(index + 1)) in \(scenario)"
+            var http = request.request(scenario)
+            if index == 0 {
+                if let bytes { http.body = [UInt8](repeating: 0x20, count: bytes) }
+                if let token { http.authorization = token }
+            }
+            let response = driver.backend.handleCancelRequest(http, at: driver.now)
+            driver.steps += 1
+            let broadcasts = driver.takeBroadcasts()
+            try Self.expect(response, expectation, asked)
+            switch expectation {
+            case let .broadcasts(lines):
+                try ensureSame(broadcasts, "broadcasts [" + lines.joined(separator: ", ") + "]", "the broadcasts of \(asked)", show: { $0 })
+            case .quiet, .error, .invalidJSON, .invalidRequest:
+                try ensureSame(broadcasts, "broadcasts []", "the broadcasts of \(asked)", show: { $0 })
+            case .status, .body:
+                break
+            }
+        }
+    }
+
+    static func expect(_ response: HTTPResponse, _ expectation: Expectation, _ asked: String) throws {
+        let shown = BackendDriver<ModelEnrichmentJobBackend>.summary(response)
+        func status(_ status: Int) throws {
+            try ensure(response.status == status, "the status is \(response.status), not \(status)", question: asked, model: "\(status)", implementation: shown)
+            if status != 200 {
+                try ensure(response.body["success"]?.bool == false && response.body["error"]?["message"]?.string?.isEmpty == false,
+                    "an error body is {\"success\": false, \"error\": {\"code\", \"message\"}}", question: asked, model: "the error shape", implementation: response.bodyText)
+            }
+        }
+        func code(_ code: String) throws {
+            try ensure(response.errorCode == code, "the error code is not \(code)", question: asked, model: code, implementation: shown)
+        }
+        switch expectation {
+        case let .status(expected), let .quiet(expected):
+            try status(expected)
+        case let .body(expected, body):
+            try status(expected)
+            try ensureSame(response.bodyText, body.encodedString(), asked, show: { $0 })
+        case let .error(expected, name):
+            try status(expected)
+            try code(name)
+        case let .invalidJSON(offset):
+            try status(400)
+            try code("INVALID_JSON")
+            let found = response.body["error"]?["details"]?["offset"]?.int64
+            try ensure(found == Int64(offset), "error.details.offset is not where the parser stopped", question: asked, model: "\(offset)", implementation: found.map(String.init) ?? "absent")
+        case .invalidRequest:
+            try status(400)
+            try code("INVALID_REQUEST")
+        case .broadcasts:
+            break
+        }
+    }
+}

@@ -1,0 +1,200 @@
+import Generators
+import SpecModel
+
+/// The rules of enrichment retries and the request rate (seed 004_…, "Background Enrichment Queue";
+/// D-054 to D-056, D-059, D-062).
+public enum EnrichmentRetryRules {
+    static let section = "4. Background Enrichment Queue"
+
+    /// RETRY-01: not found, at once (D-054).
+    public static let notFound = Rule(
+        "RETRY-01", .must, "HTTP 404, or an answer with no candidate, fails the work at once as not found, on any attempt.",
+        source: RuleSource(seed: .csvImport, section: section, quote: "API 404 → Mark as failed, don't retry", decisions: ["D-054"]))
+    /// RETRY-02: other 4xx (D-054).
+    public static let clientErrors = Rule(
+        "RETRY-02", .must, "Any other 4xx status except 429 fails the work at once as rejected with that status.",
+        source: RuleSource(seed: .csvImport, section: section, quote: "API 404 → Mark as failed, don't retry", decisions: ["D-054"]))
+    /// RETRY-03: the four delays (D-055).
+    public static let backoff = Rule(
+        "RETRY-03", .must, "A timeout, a 429 or a 5xx on attempt n of 1 to 4 is retried as attempt n + 1, 1, 2, 4 or 8 seconds after the failure.",
+        source: RuleSource(seed: .csvImport, section: section, quote: "Network timeout → Retry with exponential backoff (1s, 2s, 4s, 8s)", decisions: ["D-055"]))
+    /// RETRY-04: five attempts in all (D-055).
+    public static let fiveAttempts = Rule(
+        "RETRY-04", .must, "Five attempts in all: a timeout, 429 or 5xx on the fifth attempt fails the work as retries exhausted after 5 attempts, with that last error.",
+        source: RuleSource(seed: .csvImport, section: section, quote: "Network timeout → Retry with exponential backoff (1s, 2s, 4s, 8s)", decisions: ["D-055"]))
+    /// RETRY-05: connectivity loss is not an attempt (D-056).
+    public static let offline = Rule(
+        "RETRY-05", .must, "Losing connectivity with a request in flight is not an attempt: the same attempt is sent again when back online, even the fifth.",
+        source: RuleSource(seed: .csvImport, section: "User Story 3: Automatic Background Metadata Enrichment", quote: "Given network unavailable, when enrichment attempted, then jobs queued for retry when connectivity restored", decisions: ["D-056"]))
+    /// RETRY-06: 600 ms between request starts (D-059, D-062).
+    public static let rate = Rule(
+        "RETRY-06", .must, "No request starts less than 600 ms after the previous one: a request starts at the later of when it is due and 600 ms after the previous start.",
+        source: RuleSource(seed: .csvImport, section: section, quote: "Processing rate: ~100 books/min (network-bound)", decisions: ["D-059", "D-062"]))
+    /// RETRY-07: the model's decisions.
+    public static let decisions = Rule(
+        "RETRY-07", .must, "For any failure on any attempt, the decision (retry when, fail why, or resend) is the model's.",
+        source: RuleSource(seed: .csvImport, section: "Non-Functional Requirements", quote: "Failed enrichments retry automatically with exponential backoff", decisions: ["D-054", "D-055", "D-056"]))
+}
+
+extension ConformanceSuite where Implementation: EnrichmentRetryPolicy {
+    /// The retry suite: every class of failure on every attempt, the delays and the attempt count on
+    /// both sides of their boundaries, connectivity loss, the 600 ms rate on both sides, and the
+    /// model's decisions on generated failures.
+    public static var enrichmentRetry: ConformanceSuite {
+        typealias R = EnrichmentRetryRules
+        typealias Case = EnrichmentRetryCase
+        let model = ModelEnrichmentRetryPolicy()
+        func decisions(_ rule: Rule, _ about: String, _ cases: [(String, Case, String)]) -> ConformanceCheck<Implementation> {
+            .examples(rule, about, cases.map { ConformanceExample($0.0, $0.1, pins: $0.2) }) { policy, example in
+                try example.check(policy)
+            }
+        }
+        func law(_ rule: Rule, _ about: String, _ generator: Gen<(EnrichmentAttemptFailure, Int)>, expected: @escaping @Sendable (EnrichmentAttemptFailure, Int) -> EnrichmentRetryDecision) -> ConformanceCheck<Implementation> {
+            .property(rule, about, cases: 25, generator, describe: { "\($0.0) on attempt \($0.1)" }) { policy, pair in
+                try Case(pair.0, pair.1, expected(pair.0, pair.1)).check(policy)
+            }
+        }
+        let d055 = "seed: \"Retry with exponential backoff (1s, 2s, 4s, 8s)\""
+        let start = Timestamp(epochMilliseconds: 1_761_921_000_000)
+        func slot(_ name: String, due: Int64?, previous: Int64?, expected: Int64, pins: String) -> ConformanceExample<EnrichmentRateCase> {
+            ConformanceExample(name, EnrichmentRateCase(due: start.adding(milliseconds: due ?? 0), previous: previous.map { start.adding(milliseconds: $0) }, expected: start.adding(milliseconds: expected)), pins: pins)
+        }
+        return ConformanceSuite(id: "enrichment-retry", title: "Enrichment retries and rate", seam: "EnrichmentRetryPolicy", checks: [
+            decisions(R.notFound, "not found on the first and the last attempt", [
+                ("404 on attempt 1", Case(.httpStatus(404), 1, .fail(.notFound)), "seed: \"API 404 → Mark as failed, don't retry\""),
+                ("404 on attempt 3", Case(.httpStatus(404), 3, .fail(.notFound)), "D-055"),
+                ("404 on attempt 5", Case(.httpStatus(404), 5, .fail(.notFound)), "D-055"),
+                ("no candidate on attempt 1", Case(.noCandidates, 1, .fail(.notFound)), "D-054"),
+                ("no candidate on attempt 5", Case(.noCandidates, 5, .fail(.notFound)), "D-054"),
+            ]),
+            law(R.notFound, "404 or no candidate on attempts 1 to 5", Gen<(EnrichmentAttemptFailure, Int)>.zip(
+                Gen<EnrichmentAttemptFailure>.element(of: [.httpStatus(404), .noCandidates]), Gen<Int>.int(in: 1...5))) { _, _ in .fail(.notFound) },
+            decisions(R.clientErrors, "client errors around 404 and 429", [
+                ("400", Case(.httpStatus(400), 1, .fail(.rejected(status: 400))), "D-054"),
+                ("403", Case(.httpStatus(403), 1, .fail(.rejected(status: 403))), "D-054"),
+                ("403 on attempt 5", Case(.httpStatus(403), 5, .fail(.rejected(status: 403))), "D-054"),
+                ("405", Case(.httpStatus(405), 2, .fail(.rejected(status: 405))), "D-054"),
+                ("428, just below 429", Case(.httpStatus(428), 1, .fail(.rejected(status: 428))), "D-054"),
+                ("430, just above 429", Case(.httpStatus(430), 1, .fail(.rejected(status: 430))), "D-054"),
+                ("499, just below 500", Case(.httpStatus(499), 1, .fail(.rejected(status: 499))), "D-054"),
+            ]),
+            law(R.clientErrors, "4xx but 404 and 429 on attempts 1 to 5", Gen<(EnrichmentAttemptFailure, Int)>.zip(
+                Gen<Int>.int(in: 400...499).filter("not 404 or 429") { $0 != 404 && $0 != 429 }.map { EnrichmentAttemptFailure.httpStatus($0) }, Gen<Int>.int(in: 1...5))) { failure, _ in
+                guard case let .httpStatus(status) = failure else { preconditionFailure("the generator makes statuses only") }
+                return .fail(.rejected(status: status))
+            },
+            decisions(R.backoff, "the four delays, and 429 and 5xx at their boundaries", [
+                ("a timeout on attempt 1: 1 s", Case(.timedOut, 1, .retry(attempt: 2, afterMilliseconds: 1_000)), d055),
+                ("a timeout on attempt 2: 2 s", Case(.timedOut, 2, .retry(attempt: 3, afterMilliseconds: 2_000)), d055),
+                ("a timeout on attempt 3: 4 s", Case(.timedOut, 3, .retry(attempt: 4, afterMilliseconds: 4_000)), d055),
+                ("a timeout on attempt 4: 8 s", Case(.timedOut, 4, .retry(attempt: 5, afterMilliseconds: 8_000)), d055),
+                ("429", Case(.httpStatus(429), 1, .retry(attempt: 2, afterMilliseconds: 1_000)), "D-055"),
+                ("500, the first 5xx", Case(.httpStatus(500), 2, .retry(attempt: 3, afterMilliseconds: 2_000)), "D-055"),
+                ("503", Case(.httpStatus(503), 3, .retry(attempt: 4, afterMilliseconds: 4_000)), "D-055"),
+                ("599, the last 5xx", Case(.httpStatus(599), 4, .retry(attempt: 5, afterMilliseconds: 8_000)), "D-055"),
+            ]),
+            law(R.backoff, "timeouts, 429 and 5xx on attempts 1 to 4", Gen<(EnrichmentAttemptFailure, Int)>.zip(EnrichmentRetryGenerators.transient, Gen<Int>.int(in: 1...4))) { _, attempt in
+                .retry(attempt: attempt + 1, afterMilliseconds: 1_000 << Int64(attempt - 1))
+            },
+            decisions(R.fiveAttempts, "the fourth failure retried, the fifth not", [
+                ("a timeout on attempt 4 is retried", Case(.timedOut, 4, .retry(attempt: 5, afterMilliseconds: 8_000)), d055),
+                ("a timeout on attempt 5 fails", Case(.timedOut, 5, .fail(.retriesExhausted(attempts: 5, last: .timedOut))), "D-055"),
+                ("a 503 on attempt 5 fails", Case(.httpStatus(503), 5, .fail(.retriesExhausted(attempts: 5, last: .serverError(status: 503)))), "D-055"),
+                ("a 429 on attempt 5 fails", Case(.httpStatus(429), 5, .fail(.retriesExhausted(attempts: 5, last: .serverError(status: 429)))), "D-055"),
+            ]),
+            law(R.fiveAttempts, "timeouts, 429 and 5xx on attempt 5", Gen<(EnrichmentAttemptFailure, Int)>.zip(EnrichmentRetryGenerators.transient, Gen<Int>.constant(5))) { failure, attempt in
+                switch failure {
+                case let .httpStatus(status): return .fail(.retriesExhausted(attempts: attempt, last: .serverError(status: status)))
+                default: return .fail(.retriesExhausted(attempts: attempt, last: .timedOut))
+                }
+            },
+            decisions(R.offline, "connectivity lost on the first, middle and last attempts", [
+                ("attempt 1", Case(.connectivityLost, 1, .resendWhenOnline(attempt: 1)), "seed: \"jobs queued for retry when connectivity restored\""),
+                ("attempt 3", Case(.connectivityLost, 3, .resendWhenOnline(attempt: 3)), "D-056"),
+                ("attempt 5, the last", Case(.connectivityLost, 5, .resendWhenOnline(attempt: 5)), "D-056"),
+            ]),
+            .examples(R.rate, "request starts around the 600 ms interval", [
+                slot("the first request starts when due", due: 0, previous: nil, expected: 0, pins: "D-059"),
+                slot("due with the previous start: 600 ms later", due: 0, previous: 0, expected: 600, pins: "D-059"),
+                slot("due 599 ms after: at 600 ms", due: 599, previous: 0, expected: 600, pins: "seed: \"Processing rate: ~100 books/min\""),
+                slot("due 600 ms after: at once", due: 600, previous: 0, expected: 600, pins: "seed: \"Processing rate: ~100 books/min\""),
+                slot("due 601 ms after: at once", due: 601, previous: 0, expected: 601, pins: "D-062"),
+                slot("a retry 1 s after a failure that came 100 ms in", due: 1_100, previous: 0, expected: 1_100, pins: "D-055"),
+            ]) { policy, example in
+                try example.check(policy)
+            },
+            .property(R.rate, "generated previous starts and due times", method: .differential, cases: 30, EnrichmentRetryGenerators.rateCases, describe: { "due \($0.due), previous start \(String(describing: $0.previous))" }) { policy, pair in
+                let expected = model.earliestRequestStart(due: pair.due, previousRequestStart: pair.previous)
+                try EnrichmentRateCase(due: pair.due, previous: pair.previous, expected: expected).check(policy)
+            },
+            .property(R.decisions, "generated failures on attempts 1 to 5", method: .differential, cases: 40, EnrichmentRetryGenerators.failures, describe: { "\($0.0) on attempt \($0.1)" }) { policy, pair in
+                try Case(pair.0, pair.1, model.decision(after: pair.0, onAttempt: pair.1)).check(policy)
+            },
+        ])
+    }
+}
+
+/// One decision the suite asks for, with the answer it expects.
+struct EnrichmentRetryCase: Sendable {
+    let failure: EnrichmentAttemptFailure
+    let attempt: Int
+    let expected: EnrichmentRetryDecision
+
+    init(_ failure: EnrichmentAttemptFailure, _ attempt: Int, _ expected: EnrichmentRetryDecision) {
+        self.failure = failure
+        self.attempt = attempt
+        self.expected = expected
+    }
+
+    func check(_ policy: some EnrichmentRetryPolicy) throws {
+        try ensureSame(policy.decision(after: failure, onAttempt: attempt), expected, "decision(after: \(failure), onAttempt: \(attempt))", show: { $0.description })
+    }
+}
+
+/// One request start the suite asks for, with the instant it expects.
+struct EnrichmentRateCase: Sendable {
+    let due: Timestamp
+    let previous: Timestamp?
+    let expected: Timestamp
+
+    func check(_ policy: some EnrichmentRetryPolicy) throws {
+        let base = previous ?? due
+        func show(_ instant: Timestamp) -> String { "\(instant.epochMilliseconds - base.epochMilliseconds) ms after the previous start" }
+        try ensureSame(policy.earliestRequestStart(due: due, previousRequestStart: previous), expected,
+            "earliestRequestStart(due: \(show(due)), previousRequestStart: \(previous.map { _ in "0 ms" } ?? "nil"))", show: show)
+    }
+}
+
+/// The generators of the retry suite.
+enum EnrichmentRetryGenerators {
+    /// A timeout, a 429 or a 5xx.
+    static var transient: Gen<EnrichmentAttemptFailure> {
+        Gen<EnrichmentAttemptFailure>.frequency([
+            (2, Gen<EnrichmentAttemptFailure>.constant(.timedOut)),
+            (1, Gen<EnrichmentAttemptFailure>.constant(.httpStatus(429))),
+            (3, Gen<Int>.int(in: 500...599).map { EnrichmentAttemptFailure.httpStatus($0) }),
+        ])
+    }
+
+    /// Any failure on any attempt.
+    static var failures: Gen<(EnrichmentAttemptFailure, Int)> {
+        let failure = Gen<EnrichmentAttemptFailure>.frequency([
+            (4, Gen<Int>.int(in: 400...599).map { EnrichmentAttemptFailure.httpStatus($0) }),
+            (1, Gen<EnrichmentAttemptFailure>.constant(.httpStatus(404))),
+            (1, Gen<EnrichmentAttemptFailure>.constant(.httpStatus(429))),
+            (1, Gen<EnrichmentAttemptFailure>.constant(.noCandidates)),
+            (2, Gen<EnrichmentAttemptFailure>.constant(.timedOut)),
+            (1, Gen<EnrichmentAttemptFailure>.constant(.connectivityLost)),
+        ])
+        return Gen<(EnrichmentAttemptFailure, Int)>.zip(failure, Gen<Int>.int(in: 1...5))
+    }
+
+    /// A previous start (or none) and a due time from 0 to 2 s after it, around the interval often.
+    static var rateCases: Gen<(due: Timestamp, previous: Timestamp?)> {
+        let start = Gen<Int>.int(in: 0...86_400_000).map { Timestamp(epochMilliseconds: 1_761_921_000_000 + Int64($0)) }
+        let gap = Gen<Int>.frequency([(3, Gen<Int>.int(in: 0...2_000)), (2, Gen<Int>.int(in: 595...605))])
+        return Gen<(Timestamp, Int, Bool)>.zip(start, gap, Gen<Bool>.bool(probability: 0.9)).map { previous, gap, hasPrevious in
+            (due: previous.adding(milliseconds: Int64(gap)), previous: hasPrevious ? previous : nil)
+        }
+    }
+}

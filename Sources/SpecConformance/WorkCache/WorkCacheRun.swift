@@ -1,0 +1,220 @@
+import SpecModel
+
+/// One step of a program the work cache suite runs on a session and on the model beside it.
+enum WorkCacheCommand: Hashable, Sendable, CustomStringConvertible {
+    case map(WorkDTO)
+    /// Deletes the `n`-th live work (modulo their number), works numbered in the order the program
+    /// first met them; nothing when no work is live.
+    case delete(Int)
+    case save
+    case clearCache
+    case rollback
+    case crash
+
+    var description: String {
+        switch self {
+        case let .map(dto):
+            var text = "map(\(String(reflecting: dto.title)), \(dto.googleBooksVolumeIDs)"
+            if let primary = dto.googleBooksVolumeID { text += ", primary: \(String(reflecting: primary))" }
+            return text + ")"
+        case let .delete(n): return "delete(live work \(n))"
+        case .save: return "save"
+        case .clearCache: return "clearCache"
+        case .rollback: return "rollback"
+        case .crash: return "crash"
+        }
+    }
+}
+
+/// Runs commands on one session and writes each step's result in terms any two sessions share:
+/// works are numbered in the order they were first returned, so two sessions agree when their maps
+/// return the same numbers and their stores hold the same numbered works.
+struct WorkCacheTracer<Session: WorkCacheSession> {
+    var session: Session
+    /// The interruptions both sides of a comparison run; others are skipped.
+    let allowed: WorkCacheInterruptions
+    /// Every work returned so far, by number.
+    var works: [Session.WorkID] = []
+    /// The step at which each numbered work was first returned.
+    var firstReturnedAt: [Int] = []
+    /// The work number each map returned, in order.
+    var returned: [Int] = []
+    /// The number of live works after each step.
+    var counts: [Int] = []
+
+    init(_ session: Session, allowed: WorkCacheInterruptions) {
+        self.session = session
+        self.allowed = allowed
+    }
+
+    /// The numbers of the works now live, ascending.
+    var liveNumbers: [Int] { works.indices.filter { session.work(works[$0]) != nil } }
+
+    /// Runs one command; returns what it did and the store after it.
+    mutating func step(_ command: WorkCacheCommand) throws -> String {
+        let stepNumber = counts.count + 1
+        var line: String
+        switch command {
+        case let .map(dto):
+            let id = try session.mapToWork(dto)
+            let number: Int
+            if let known = works.firstIndex(of: id) {
+                number = known
+                line = "work #\(number + 1) (first returned at step \(firstReturnedAt[number]))"
+            } else {
+                works.append(id)
+                firstReturnedAt.append(stepNumber)
+                number = works.count - 1
+                line = "work #\(number + 1) (new)"
+            }
+            returned.append(number)
+            line += " " + (session.work(id)?.description ?? "which is not live")
+        case let .delete(n):
+            let live = liveNumbers
+            if live.isEmpty {
+                line = "no live work to delete"
+            } else {
+                let number = live[n % live.count]
+                try session.deleteWork(works[number])
+                line = "deleted work #\(number + 1)"
+            }
+        case .save:
+            try session.save()
+            line = "saved"
+        case .clearCache:
+            session.clearCache()
+            line = "cache cleared"
+        case .rollback:
+            if allowed.contains(.rollback) {
+                session.rollback()
+                line = "rolled back"
+            } else {
+                line = "(no rollback)"
+            }
+        case .crash:
+            if allowed.contains(.crash) {
+                try session.relaunchAfterCrash()
+                line = "relaunched"
+            } else {
+                line = "(no crash)"
+            }
+        }
+        counts.append(session.workCount)
+        return line + "; \(session.workCount) works; live: [" + liveNumbers.map { "#\($0 + 1)" }.joined(separator: ", ") + "]"
+    }
+}
+
+/// Runs a program on a session and on the model, comparing every step.
+struct WorkCacheRun<Session: WorkCacheSession> {
+    var implementation: WorkCacheTracer<Session>
+    var model: WorkCacheTracer<ModelWorkCacheSession>
+    var done: [WorkCacheCommand] = []
+
+    init(_ session: Session) {
+        let allowed = session.interruptions
+        implementation = WorkCacheTracer(session, allowed: allowed)
+        model = WorkCacheTracer(ModelWorkCacheSession(), allowed: allowed)
+    }
+
+    var question: String {
+        done.enumerated().map { "\($0.offset + 1). \($0.element)" }.joined(separator: "; ")
+    }
+
+    /// Runs one command on both; throws when the session's step differs from the model's.
+    mutating func step(_ command: WorkCacheCommand) throws {
+        done.append(command)
+        let expected: String
+        do {
+            expected = try model.step(command)
+        } catch {
+            preconditionFailure("the model failed on \(command) after \(question): \(error)")
+        }
+        let answer: String
+        do {
+            answer = try implementation.step(command)
+        } catch {
+            throw ConformanceViolation("step \(done.count), \(command), threw \(error)", question: question, model: expected, implementation: "threw \(error)")
+        }
+        try ensureSame(answer, expected, "step \(done.count) of \(question)", show: { $0 })
+    }
+}
+
+/// A program with what its maps must return, and what the store must hold at its end, in the
+/// suite's own words (checked after the step-by-step comparison with the model).
+struct WorkCacheExample: Sendable, CustomStringConvertible {
+    let commands: [WorkCacheCommand]
+    /// The work number each map returns, or `nil` to check only `sameAsFirst`.
+    let returns: [Int]?
+    /// Whether the last map returns the first work, keeping its title, and inserts nothing.
+    let sameAsFirst: Bool
+    let count: Int?
+    let titles: [Int: String]
+    let volumeIDs: [Int: [String]]
+    let deleted: [Int]
+
+    init(_ commands: [WorkCacheCommand], returns: [Int], count: Int, titles: [Int: String] = [:], volumeIDs: [Int: [String]] = [:], deleted: [Int] = []) {
+        self.commands = commands
+        self.returns = returns
+        self.sameAsFirst = false
+        self.count = count
+        self.titles = titles
+        self.volumeIDs = volumeIDs
+        self.deleted = deleted
+    }
+
+    init(_ commands: [WorkCacheCommand], sameAsFirst: Bool) {
+        self.commands = commands
+        self.returns = nil
+        self.sameAsFirst = sameAsFirst
+        self.count = nil
+        self.titles = [:]
+        self.volumeIDs = [:]
+        self.deleted = []
+    }
+
+    var description: String {
+        commands.enumerated().map { "\($0.offset + 1). \($0.element)" }.joined(separator: "; ")
+    }
+
+    func check<Session: WorkCacheSession>(on session: inout Session) throws {
+        var run = WorkCacheRun(session)
+        for command in commands { try run.step(command) }
+        let tracer = run.implementation
+        let program = description
+        func number(_ n: Int) -> String { "work #\(n + 1)" }
+        if let returns {
+            try ensureSame(tracer.returned.map(number), returns.map(number), "the works the maps of \(program) return", show: { $0.joined(separator: ", ") })
+        }
+        if sameAsFirst, case let .map(first)? = commands.first {
+            let last = tracer.returned.last ?? -1
+            try ensure(last == 0, "the last map did not return the first work", question: program, model: number(0), implementation: number(last))
+            let title = tracer.works.first.flatMap { tracer.session.work($0)?.title }
+            try ensure(title == first.title, "the first work's title changed", question: program, model: String(reflecting: first.title), implementation: String(reflecting: title))
+            let counts = tracer.counts
+            try ensure(counts.count >= 2 && counts[counts.count - 1] == counts[counts.count - 2], "the hit inserted a work", question: program,
+                model: "\(counts.dropLast().last ?? 0) works", implementation: "\(counts.last ?? 0) works")
+        }
+        if let count {
+            try ensureSame(tracer.session.workCount, count, "the number of works after \(program)")
+        }
+        for (n, title) in titles.sorted(by: { $0.key < $1.key }) {
+            let view = n < tracer.works.count ? tracer.session.work(tracer.works[n]) : nil
+            try ensureSame(view?.title, title, "the title of \(number(n)) after \(program)")
+        }
+        for (n, ids) in volumeIDs.sorted(by: { $0.key < $1.key }) {
+            let view = n < tracer.works.count ? tracer.session.work(tracer.works[n]) : nil
+            try ensureSame(view?.volumeIDs, ids, "the volume IDs of \(number(n)) after \(program)")
+        }
+        for n in deleted where n < tracer.works.count {
+            try ensure(tracer.session.work(tracer.works[n]) == nil, "\(number(n)) should be gone", question: program, model: "gone", implementation: "live")
+        }
+    }
+}
+
+extension WorkCacheRun {
+    /// Runs `program` on the session and on the model, comparing every step.
+    static func compare(_ program: [WorkCacheCommand], on session: Session) throws {
+        var run = WorkCacheRun(session)
+        for command in program { try run.step(command) }
+    }
+}

@@ -1,0 +1,184 @@
+import SpecConformance
+import SpecModel
+
+// Wrong work caches: each a DTOMapper an app team might write, over a plain store of works, with
+// one flaw.
+
+/// Works in a dictionary, saved as a copy; identifiers from a counter that a flaw may rewind.
+struct PlainWorkStore {
+    var live: [Int: MappedWork] = [:]
+    var saved: [Int: MappedWork] = [:]
+    var next = 1
+    var nextAtSave = 1
+
+    mutating func insert(_ work: MappedWork) -> Int {
+        let id = next
+        next += 1
+        live[id] = work
+        return id
+    }
+
+    mutating func save() {
+        saved = live
+        nextAtSave = next
+    }
+
+    /// Back to the saved works; `rewind` also takes the counter back, so identifiers are reissued.
+    mutating func restoreSaved(rewind: Bool) {
+        live = saved
+        if rewind { next = nextAtSave }
+    }
+}
+
+/// A DTOMapper over a `PlainWorkStore`, right but for its flaw.
+struct FlawedWorkCache: WorkCacheSession {
+    enum Flaw {
+        /// Returns a cached work without asking the store whether it still lives (the cache of
+        /// `Work` objects the seed migrated away from).
+        case noStalenessCheck
+        /// Searches the store's works for the volume IDs when the cache misses.
+        case storeSearchedOnMiss
+        /// Caches and looks up only the primary volume ID, `googleBooksVolumeID`.
+        case primaryVolumeIDOnly
+        /// A hit caches none of the DTO's other volume IDs.
+        case hitAdoptsNothing
+        /// A hit takes the DTO's other volume IDs from the live works that hold them.
+        case stealsLiveWorksVolumeIDs
+        /// Empty volume IDs are keys like any other.
+        case emptyVolumeIDsKept
+        /// `clearCache()` forgets only the entries of deleted works.
+        case clearKeepsLiveEntries
+        /// Rollback and relaunch take the identifier counter back to the last save.
+        case identifiersReissued
+        /// The cache is persisted, so a relaunch keeps it.
+        case cacheSurvivesRelaunch
+        /// A hit writes the DTO's title over the work's.
+        case titleOverwrittenOnHit
+    }
+
+    let flaw: Flaw
+    var store = PlainWorkStore()
+    var cache: [String: Int] = [:]
+
+    init(_ flaw: Flaw) {
+        self.flaw = flaw
+    }
+
+    func keys(_ dto: WorkDTO) -> [String] {
+        if flaw == .primaryVolumeIDOnly {
+            return (dto.googleBooksVolumeID ?? dto.googleBooksVolumeIDs.first).map { [$0] }?.filter { !$0.isEmpty } ?? []
+        }
+        var keys: [String] = []
+        for id in dto.googleBooksVolumeIDs + (dto.googleBooksVolumeID.map { [$0] } ?? []) where (flaw == .emptyVolumeIDsKept || !id.isEmpty) && !keys.contains(id) {
+            keys.append(id)
+        }
+        return keys
+    }
+
+    mutating func mapToWork(_ dto: WorkDTO) -> Int {
+        let keys = keys(dto)
+        var found: Int?
+        for key in keys {
+            guard let id = cache[key] else { continue }
+            if store.live[id] != nil || flaw == .noStalenessCheck {
+                found = id
+                break
+            }
+            cache[key] = nil
+        }
+        if found == nil, flaw == .storeSearchedOnMiss {
+            found = store.live.keys.sorted().first { id in store.live[id]?.volumeIDs.contains(where: keys.contains) ?? false }
+        }
+        if let found {
+            if flaw == .titleOverwrittenOnHit { store.live[found]?.title = dto.title }
+            if flaw != .hitAdoptsNothing {
+                let cached = cacheUnclaimed(keys, for: found)
+                let known = store.live[found]?.volumeIDs ?? []
+                store.live[found]?.volumeIDs += cached.filter { !known.contains($0) }
+            }
+            return found
+        }
+        let id = store.insert(MappedWork(title: dto.title, volumeIDs: keys))
+        _ = cacheUnclaimed(keys, for: id)
+        return id
+    }
+
+    mutating func cacheUnclaimed(_ keys: [String], for id: Int) -> [String] {
+        var cached: [String] = []
+        for key in keys {
+            if let holder = cache[key] {
+                if holder == id { continue }
+                if store.live[holder] != nil, flaw != .stealsLiveWorksVolumeIDs { continue }
+            }
+            cache[key] = id
+            cached.append(key)
+        }
+        return cached
+    }
+
+    mutating func clearCache() {
+        if flaw == .clearKeepsLiveEntries {
+            cache = cache.filter { store.live[$0.value] != nil }
+        } else {
+            cache = [:]
+        }
+    }
+
+    mutating func deleteWork(_ work: Int) throws {
+        guard store.live.removeValue(forKey: work) != nil else { throw StoreError.notFound(PersistentIdentifier(kind: .work, rawValue: UInt64(work))) }
+    }
+
+    mutating func save() {
+        store.save()
+    }
+
+    func work(_ id: Int) -> MappedWork? { store.live[id] }
+
+    var workCount: Int { store.live.count }
+
+    var interruptions: WorkCacheInterruptions { [.rollback, .crash] }
+
+    mutating func rollback() {
+        store.restoreSaved(rewind: flaw == .identifiersReissued)
+    }
+
+    mutating func relaunchAfterCrash() {
+        store.restoreSaved(rewind: flaw == .identifiersReissued)
+        if flaw != .cacheSurvivesRelaunch { cache = [:] }
+    }
+}
+
+enum WrongWorkCacheSessions {
+    static let all: [WrongImplementation] = [
+        .of({ .workCache }, "DeletedWorkReturnedFromCache", flaw: "returns the cached work without checking that it still lives (the cache of objects the seed replaced)", breaks: "CACHE-02") {
+            FlawedWorkCache(.noStalenessCheck)
+        },
+        .of({ .workCache }, "StoreSearchedOnCacheMiss", flaw: "falls back to searching the store by volume ID, so a clear or relaunch finds the old work (D-016)", breaks: "CACHE-04") {
+            FlawedWorkCache(.storeSearchedOnMiss)
+        },
+        .of({ .workCache }, "PrimaryVolumeIDOnly", flaw: "caches and looks up only `googleBooksVolumeID`, missing a hit by another of the DTO's volume IDs", breaks: "CACHE-01") {
+            FlawedWorkCache(.primaryVolumeIDOnly)
+        },
+        .of({ .workCache }, "HitAdoptsNoVolumeIDs", flaw: "a hit leaves the DTO's other volume IDs out of the work and the cache (D-017)", breaks: "CACHE-05") {
+            FlawedWorkCache(.hitAdoptsNothing)
+        },
+        .of({ .workCache }, "HitStealsVolumeIDsFromLiveWorks", flaw: "a hit takes volume IDs another live work holds (D-017)", breaks: "CACHE-05") {
+            FlawedWorkCache(.stealsLiveWorksVolumeIDs)
+        },
+        .of({ .workCache }, "EmptyVolumeIDsAreKeys", flaw: "keeps empty volume IDs as keys and in the work (D-018)", breaks: "CACHE-06") {
+            FlawedWorkCache(.emptyVolumeIDsKept)
+        },
+        .of({ .workCache }, "ClearCacheKeepsLiveEntries", flaw: "clearCache() evicts only deleted works' entries", breaks: "CACHE-04") {
+            FlawedWorkCache(.clearKeepsLiveEntries)
+        },
+        .of({ .workCache }, "IdentifiersReissuedAfterRollback", flaw: "rollback and relaunch rewind the identifier counter, reissuing identifiers the cache still holds (D-027)", breaks: "CACHE-07") {
+            FlawedWorkCache(.identifiersReissued)
+        },
+        .of({ .workCache }, "CacheSurvivesRelaunch", flaw: "persists the cache, so after a relaunch a known volume ID finds the saved work (D-016, D-019)", breaks: "CACHE-04") {
+            FlawedWorkCache(.cacheSurvivesRelaunch)
+        },
+        .of({ .workCache }, "HitOverwritesTitle", flaw: "a hit writes the DTO's title over the work's", breaks: "CACHE-01") {
+            FlawedWorkCache(.titleOverwrittenOnHit)
+        },
+    ]
+}
