@@ -28,11 +28,13 @@ public struct CSVReadOutcome: Hashable, Sendable, CustomStringConvertible {
     /// The first error, or `nil` when the whole file was read.
     public var error: CSVReadError?
 
+    /// A value with the given fields.
     public init(records: [[String]], error: CSVReadError? = nil) {
         self.records = records
         self.error = error
     }
 
+    /// One line for reports.
     public var description: String {
         let shown = records.count <= 12 ? String(reflecting: records) : String(reflecting: Array(records.prefix(12))) + " … (\(records.count) records)"
         return error.map { "\(shown), then \($0)" } ?? "\(shown), read to the end"
@@ -59,6 +61,7 @@ public struct CSVReadError: Hashable, Sendable, CustomStringConvertible {
         case tooManyColumns
     }
 
+    /// What was wrong.
     public var kind: Kind
     /// The byte where the evidence starts, from the start of the file (a byte-order mark counts).
     public var offset: Int
@@ -68,6 +71,7 @@ public struct CSVReadError: Hashable, Sendable, CustomStringConvertible {
     /// The 1-based physical line of `offset`, when it is in a record.
     public var line: Int?
 
+    /// A value with the given fields.
     public init(kind: Kind, offset: Int, record: Int?, line: Int?) {
         self.kind = kind
         self.offset = offset
@@ -90,6 +94,7 @@ public struct CSVReadError: Hashable, Sendable, CustomStringConvertible {
         self.init(kind: kind, offset: error.offset, record: error.record, line: error.line)
     }
 
+    /// One line for reports.
     public var description: String {
         "\(kind) at byte \(offset)" + (record.map { ", record \($0)" } ?? "") + (line.map { ", line \($0)" } ?? "")
     }
@@ -97,9 +102,11 @@ public struct CSVReadError: Hashable, Sendable, CustomStringConvertible {
 
 /// The model's streaming parser (`CSVParser` with `CSVLimits.default`), the reference every suite
 /// compares with.
-public struct ModelCSVRecordReader: CSVRecordReading {
+public struct ModelCSVRecordReader: CSVRecordReading, Sendable {
+    /// The model's adapter, over a fresh model.
     public init() {}
 
+    /// The model's answer (see the protocol).
     public func readRecords(chunks: [[UInt8]], dialect: CSVDialect) -> CSVReadOutcome {
         var parser = CSVParser(dialect: dialect)
         var records: [[String]] = []

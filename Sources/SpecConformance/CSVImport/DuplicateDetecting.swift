@@ -32,12 +32,14 @@ public struct BookIdentity: Hashable, Sendable, CustomStringConvertible {
     /// field that is not a valid ISBN is no ISBN.
     public var isbn: String?
 
+    /// A value with the given fields.
     public init(title: String, authors: [String], isbn: String? = nil) {
         self.title = title
         self.authors = authors
         self.isbn = isbn
     }
 
+    /// One line for reports.
     public var description: String {
         "\(String(reflecting: title)) by \(authors)" + (isbn.map { ", ISBN \(String(reflecting: $0))" } ?? "")
     }
@@ -47,13 +49,16 @@ public struct BookIdentity: Hashable, Sendable, CustomStringConvertible {
 public struct DuplicateFinding: Hashable, Sendable, CustomStringConvertible {
     /// The identifier the library book was added with.
     public var book: Int
+    /// The best tier by which the books match.
     public var tier: DuplicateTier
 
+    /// A value with the given fields.
     public init(book: Int, tier: DuplicateTier) {
         self.book = book
         self.tier = tier
     }
 
+    /// One line for reports.
     public var description: String { "book \(book), tier \(tier.rawValue)" }
 }
 
@@ -64,6 +69,7 @@ public struct ModelDuplicateDetector: DuplicateDetecting {
     /// The suite's identifier of each work, by the work's raw identifier less one.
     var ids: [Int] = []
 
+    /// The model's adapter, over a fresh model.
     public init() {}
 
     /// A book's keys as the import makes them: the primary author, and the ISBN-13 of a valid ISBN.
@@ -73,11 +79,13 @@ public struct ModelDuplicateDetector: DuplicateDetecting {
         return DuplicateKeys(title: book.title, author: book.authors.first ?? "", isbn13: isbn13)
     }
 
+    /// The model's answer (see the protocol).
     public mutating func addLibraryBook(_ book: BookIdentity, id: Int) {
         ids.append(id)
         index.insert(PersistentIdentifier(kind: .work, rawValue: UInt64(ids.count)), keys: Self.keys(book))
     }
 
+    /// The model's answer (see the protocol).
     public mutating func bestMatch(for candidate: BookIdentity) -> DuplicateFinding? {
         guard let match = index.bestMatch(for: Self.keys(candidate)) else { return nil }
         return DuplicateFinding(book: ids[Int(match.workID.rawValue) - 1], tier: match.tier)

@@ -5,24 +5,31 @@ import SpecModel
 public enum DuplicateRules {
     static let section = "Duplicate Detection Algorithm"
 
+    /// DUP-01 (MUST): A book with the same title and primary author, ignoring case and runs of whitespace, is a tier 1 duplicate, whatever characters the title holds.
     public static let tier1 = Rule(
-        "DUP-01", .must, "A book with the same title and primary author, ignoring case and runs of whitespace, is a tier 1 duplicate.",
+        "DUP-01", .must, "A book with the same title and primary author, ignoring case and runs of whitespace, is a tier 1 duplicate, whatever characters the title holds.",
         source: RuleSource(seed: .csvImport, section: section, quote: "Tier 1: Exact title + author match (case-insensitive)", decisions: ["D-037"]))
+    /// DUP-02 (MUST): Otherwise a book with the same ISBN, ISBN-10 and ISBN-13 (hyphenated or guarded) being the same, is a tier 2 duplicate whatever its title; a missing or invalid ISBN matches nothing.
     public static let tier2 = Rule(
         "DUP-02", .must, "Otherwise a book with the same ISBN, ISBN-10 and ISBN-13 (hyphenated or guarded) being the same, is a tier 2 duplicate whatever its title; a missing or invalid ISBN matches nothing.",
         source: RuleSource(seed: .csvImport, section: section, quote: "Tier 2: ISBN match (if both books have ISBN)", decisions: ["D-051", "D-037"]))
+    /// DUP-03 (MUST): Otherwise a book with the same normalized title and a primary author more than 80% similar is a tier 3 duplicate; exactly 80% is not.
     public static let tier3 = Rule(
         "DUP-03", .must, "Otherwise a book with the same normalized title and a primary author more than 80% similar is a tier 3 duplicate; exactly 80% is not.",
         source: RuleSource(seed: .csvImport, section: section, quote: "Tier 3: Normalized title + fuzzy author match (>80% similarity score)", decisions: ["D-034"]))
+    /// DUP-04 (MUST): The best tier wins (1, then 2, then 3; within tier 3 the most similar author), then the book added first.
     public static let bestTier = Rule(
         "DUP-04", .must, "The best tier wins (1, then 2, then 3; within tier 3 the most similar author), then the book added first.",
         source: RuleSource(seed: .csvImport, section: section, quote: "Output: DuplicateMatch enum (`.noDuplicate`, `.exactMatch(work)`, `.possibleMatch(work, score)`)", decisions: ["D-037"]))
+    /// DUP-05 (MUST): A book that matches no library book by any tier is no duplicate.
     public static let noMatch = Rule(
-        "DUP-05", .must, "A book that matches no library book by any tier is no duplicate, and a failed lookup is never taken for one.",
-        source: RuleSource(seed: .csvImport, section: section, quote: "If SwiftData query fails, assume no duplicate (prefer false negative over false positive)", decisions: ["D-037"]))
+        "DUP-05", .must, "A book that matches no library book by any tier is no duplicate.",
+        source: RuleSource(seed: .csvImport, section: section, quote: "Output: DuplicateMatch enum (`.noDuplicate`, `.exactMatch(work)`, `.possibleMatch(work, score)`)", decisions: ["D-037"]))
+    /// DUP-06 (MUST): Matching is symmetric: if B found in a library of A is a duplicate of tier t, then A found in a library of B is too.
     public static let symmetric = Rule(
         "DUP-06", .must, "Matching is symmetric: if B found in a library of A is a duplicate of tier t, then A found in a library of B is too.",
         source: RuleSource(seed: .csvImport, section: section, quote: "Three-tier matching system to prevent duplicate entries", decisions: ["D-034"]))
+    /// DUP-07 (MUST): On any library and candidate, the best match (book and tier) is the model's.
     public static let agreesWithModel = Rule(
         "DUP-07", .must, "On any library and candidate, the best match (book and tier) is the model's.",
         source: RuleSource(seed: .csvImport, section: section, quote: "Processing: For each CSV row, query SwiftData for potential matches", decisions: ["D-032", "D-034", "D-037"]))
@@ -117,11 +124,12 @@ extension ConformanceSuite where Implementation: DuplicateDetecting {
             finds([
                 ConformanceExample("a series marker and initials", ([book("Harry Potter and the Sorcerer's Stone (Harry Potter, #1)", "J.K. Rowling")], book("Harry Potter and the Sorcerer's Stone", "JK Rowling"), DuplicateFinding(book: 0, tier: .normalizedTitleAndSimilarAuthor)), pins: "seed: \"Tier 3: Normalized title + fuzzy author match (>80% similarity score)\""),
                 ConformanceExample("\"Last, First\" against \"First Last\"", ([book("Emma", "Austen, Jane")], book("Emma", "Jane Austen"), DuplicateFinding(book: 0, tier: .normalizedTitleAndSimilarAuthor)), pins: "D-034"),
+                ConformanceExample("the subtitle kept when the title without its marker is short", ([book("Abc: Def (Long Series Name, #2)", "Ann Lee")], book("Abc: Def", "Ann Lee"), DuplicateFinding(book: 0, tier: .normalizedTitleAndSimilarAuthor)), pins: "D-033"),
                 ConformanceExample("90% similar", ([book("Breathing Lessons", "Anne Tyler")], book("Breathing Lessons", "Anna Tyler"), DuplicateFinding(book: 0, tier: .normalizedTitleAndSimilarAuthor)), pins: "D-034"),
                 ConformanceExample("exactly 80% similar is not a match", ([book("Breathing Lessons", "Anne Tyler")], book("Breathing Lessons", "Anna Tylor"), nil), pins: "seed: \">80% similarity score\""),
                 ConformanceExample("another author of the same title", ([book("Emma", "Jane Austen")], book("Emma", "Emma Donoghue"), nil), pins: "D-034"),
             ], R.tier3, "the same normalized title and a similar author"),
-            .differential(R.tier3, "one-word authors a few edits apart, around 80% similar", label: "DUP-03.boundary", cases: 200, W.nearAuthors,
+            .differential(R.tier3, "one-word authors a few edits apart, around 80% similar", label: "DUP-03.boundary", cases: 100, W.nearAuthors,
                 question: { "bestMatch(for: \"Breathing Lessons\" by \($0.1)) in a library of \"Breathing Lessons (Reissue, #1)\" by \($0.0)" },
                 model: { pair in modelAnswer([book("Breathing Lessons (Reissue, #1)", pair.0)], book("Breathing Lessons", pair.1)) },
                 implementation: { implementation, pair in answer(&implementation, [book("Breathing Lessons (Reissue, #1)", pair.0)], book("Breathing Lessons", pair.1)) },
@@ -144,10 +152,10 @@ extension ConformanceSuite where Implementation: DuplicateDetecting {
             finds([
                 ConformanceExample("an empty library", ([], dune, nil), pins: "D-037"),
                 ConformanceExample("other titles, other ISBNs", ([book("Emma", "Jane Austen", "9780141439587"), book("The Hobbit", "J.R.R. Tolkien")], dune, nil), pins: "D-037"),
-                ConformanceExample("a title with a quote, no match in the library", ([book("Ender's Game", "Orson Scott Card")], book("Speaker for the Dead", "Orson Scott Card"), nil), pins: "seed: \"assume no duplicate\""),
+                ConformanceExample("another book by the same author", ([book("Ender's Game", "Orson Scott Card")], book("Speaker for the Dead", "Orson Scott Card"), nil), pins: "D-037"),
                 ConformanceExample("the primary author decides, not a co-author", ([BookIdentity(title: "Good Omens", authors: ["Terry Pratchett", "Neil Gaiman"])], BookIdentity(title: "Good Omens", authors: ["Neil Gaiman", "Terry Pratchett"]), nil), pins: "D-034"),
             ], R.noMatch, "books that duplicate nothing"),
-            .propertyWithFresh(R.symmetric, "pairs of books from a small world", cases: 200, Gen<(BookIdentity, BookIdentity)>.zip(W.book, W.book), describe: { "\($0.0) and \($0.1)" }) { make, pair in
+            .propertyWithFresh(R.symmetric, "pairs of books from a small world", cases: 100, Gen<(BookIdentity, BookIdentity)>.zip(W.book, W.book), describe: { "\($0.0) and \($0.1)" }) { make, pair in
                 var one = make()
                 var other = make()
                 let forward = answer(&one, [pair.0], pair.1)
@@ -156,7 +164,7 @@ extension ConformanceSuite where Implementation: DuplicateDetecting {
                     question: "bestMatch(for: \(pair.1)) in a library of \(pair.0), and the other way round",
                     model: "the same tier both ways (\(show(modelAnswer([pair.0], pair.1))))", implementation: "\(show(forward)) one way, \(show(backward)) the other")
             },
-            .differential(R.agreesWithModel, "libraries of up to 8 books and a candidate from a small world where every tier happens", cases: 250, W.libraryAndCandidate,
+            .differential(R.agreesWithModel, "libraries of up to 8 books and a candidate from a small world where every tier happens", cases: 120, W.libraryAndCandidate,
                 describe: { "\(W.show($0.0)); candidate \($0.1)" },
                 question: { question($0.0, $0.1) }, model: { modelAnswer($0.0, $0.1) },
                 implementation: { implementation, value in answer(&implementation, value.0, value.1) }, show: show),

@@ -26,19 +26,23 @@ public struct ExportDetection: Hashable, Sendable, CustomStringConvertible {
     /// For a known format, the share of its signature columns present, 0…1; for a spreadsheet, the
     /// share of its columns recognised.
     public var confidence: Double
+    /// Where each field of a book is.
     public var columns: ExportColumns
 
+    /// A value with the given fields.
     public init(format: ExportFormat, confidence: Double, columns: ExportColumns) {
         self.format = format
         self.confidence = confidence
         self.columns = columns
     }
 
+    /// One line for reports.
     public var description: String { "\(format) (confidence \(confidence)), \(columns)" }
 }
 
 /// Which column (0-based) holds each field of a book; `nil` when the header has none.
 public struct ExportColumns: Hashable, Sendable, CustomStringConvertible {
+    /// The title (required).
     public var title: Int
     /// The primary author written "First Last".
     public var author: Int?
@@ -49,16 +53,22 @@ public struct ExportColumns: Hashable, Sendable, CustomStringConvertible {
     public var authorColumnIsList: Bool
     /// Further authors, comma-separated (Goodreads' `Additional Authors`).
     public var additionalAuthors: Int?
+    /// A column holding ISBN-10s (Goodreads' `ISBN`).
     public var isbn10: Int?
+    /// A column holding ISBN-13s (Goodreads' `ISBN13`, a spreadsheet's `ISBN-13`).
     public var isbn13: Int?
     /// A column that may hold either ISBN form.
     public var isbn: Int?
     /// Whether `isbn` may hold identifiers that are not ISBNs (StoryGraph's `ISBN/UID`, D-066).
     public var isbnColumnMayHoldOtherIdentifiers: Bool
+    /// The user's rating.
     public var rating: Int?
+    /// The reading status (Goodreads' `Exclusive Shelf`, StoryGraph's `Read Status`).
     public var readingStatus: Int?
+    /// The date the book was finished.
     public var dateRead: Int?
 
+    /// A value with the given fields.
     public init(
         title: Int, author: Int? = nil, authorLastFirst: Int? = nil, authorColumnIsList: Bool = false, additionalAuthors: Int? = nil,
         isbn10: Int? = nil, isbn13: Int? = nil, isbn: Int? = nil, isbnColumnMayHoldOtherIdentifiers: Bool = false,
@@ -88,6 +98,7 @@ public struct ExportColumns: Hashable, Sendable, CustomStringConvertible {
         )
     }
 
+    /// One line for reports.
     public var description: String {
         var parts = ["title \(title)"]
         func add(_ name: String, _ column: Int?) { if let column { parts.append("\(name) \(column)") } }
@@ -105,9 +116,11 @@ public struct ExportColumns: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// The model's format detection (`FormatDetection.detect`), the reference every suite compares with.
-public struct ModelExportFormatDetector: ExportFormatDetecting {
+public struct ModelExportFormatDetector: ExportFormatDetecting, Sendable {
+    /// The model's adapter, over a fresh model.
     public init() {}
 
+    /// The model's answer (see the protocol).
     public func detectFormat(header: [String]) -> Result<ExportDetection, MissingColumns> {
         do throws(MissingColumns) {
             let detection = try FormatDetection.detect(header: header)

@@ -28,6 +28,7 @@ public enum ISBNReadResult: Hashable, Sendable, CustomStringConvertible {
     /// 978 and 979, a misplaced `X`, or a character no ISBN is written with.
     case invalid
 
+    /// One line for reports.
     public var description: String {
         switch self {
         case .empty: return "empty"
@@ -38,9 +39,11 @@ public enum ISBNReadResult: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// The model's ISBN reader (`ISBNValue.parse`), the reference every suite compares with.
-public struct ModelISBNReader: ISBNReading {
+public struct ModelISBNReader: ISBNReading, Sendable {
+    /// The model's adapter, over a fresh model.
     public init() {}
 
+    /// The model's answer (see the protocol).
     public func readISBN(_ field: String) -> ISBNReadResult {
         switch ISBNValue.parse(field) {
         case .empty: return .empty

@@ -41,6 +41,7 @@ public struct LibraryBook: Hashable, Sendable, Comparable, CustomStringConvertib
     /// The entry's notes (an export's review or private notes).
     public var notes: String?
 
+    /// A value with the given fields.
     public init(
         title: String, authors: [String], isbns: [String] = [], year: Int? = nil, status: ReadingStatus = .toRead, rating: Double? = nil,
         notes: String? = nil
@@ -54,6 +55,7 @@ public struct LibraryBook: Hashable, Sendable, Comparable, CustomStringConvertib
         self.notes = notes
     }
 
+    /// One line for reports.
     public var description: String {
         var parts = ["\(String(reflecting: title)) by \(authors)"]
         if !isbns.isEmpty { parts.append("ISBN \(isbns.joined(separator: ", "))") }
@@ -72,10 +74,13 @@ public struct LibraryBook: Hashable, Sendable, Comparable, CustomStringConvertib
 public struct ModelImportLibrary: ImportLibraryStoring {
     /// The app the model's import writes into.
     var app = AppState()
+    /// The import's saves: one per batch (`CSVImport.importNextBatch` saves once).
     public internal(set) var saveCount = 0
 
+    /// The model's adapter, over a fresh model.
     public init() {}
 
+    /// The model's answer (see the protocol).
     public mutating func addBook(_ book: LibraryBook) {
         do throws(StoreError) {
             let work = app.store.insertWork(WorkDraft(title: book.title, firstPublicationYear: book.year))
@@ -102,6 +107,7 @@ public struct ModelImportLibrary: ImportLibraryStoring {
         }
     }
 
+    /// The model's answer (see the protocol).
     public func books() -> [LibraryBook] {
         let store = app.store
         return store.works().map { work in

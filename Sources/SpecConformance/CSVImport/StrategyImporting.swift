@@ -34,6 +34,7 @@ public struct ImportReport: Hashable, Sendable, CustomStringConvertible {
     /// The progress line after each saved batch, in order: "Imported 50/120 books (41%)".
     public var progress: [String]
 
+    /// A value with the given fields.
     public init(imported: Int, duplicates: Int, errorRows: [Int], progress: [String]) {
         self.imported = imported
         self.duplicates = duplicates
@@ -41,6 +42,7 @@ public struct ImportReport: Hashable, Sendable, CustomStringConvertible {
         self.progress = progress
     }
 
+    /// One line for reports.
     public var description: String {
         "imported \(imported), duplicates \(duplicates), error rows \(errorRows), progress \(progress)"
     }
@@ -70,6 +72,7 @@ public enum ImportRefusal: Error, Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// One line for reports.
     public var description: String {
         switch self {
         case .notCSVFile: return "not a CSV file"
@@ -84,10 +87,13 @@ public enum ImportRefusal: Error, Hashable, Sendable, CustomStringConvertible {
 /// The model's import (`CSVImport` into `AppState`), the reference every suite compares with. Each
 /// `importNextBatch` saves the store once, which `ModelImportLibrary.saveCount` counts.
 public struct ModelStrategyImporter: StrategyImporting {
+    /// The model's library.
     public var library = ModelImportLibrary()
 
+    /// The model's adapter, over a fresh model.
     public init() {}
 
+    /// The model's answer (see the protocol).
     public mutating func importFile(_ file: ImportFile, strategy: DuplicateStrategy) -> Result<ImportReport, ImportRefusal> {
         switch CSVImport.prepare(file, library: library.app.store, strategy: strategy) {
         case let .failure(error):

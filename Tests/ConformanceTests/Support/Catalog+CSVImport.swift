@@ -13,5 +13,6 @@ extension ConformanceCatalog {
 
     /// The CSVImport seams' wrong implementations.
     static let csvImportWrongImplementations: [WrongImplementation] =
-        WrongTitleNormalizers.all
+        WrongTitleNormalizers.all + WrongISBNReaders.all + WrongCSVRecordReaders.all + WrongExportFormatDetectors.all
+            + WrongDuplicateDetectors.all + WrongStrategyImporters.all
 }
