@@ -8,23 +8,23 @@ public enum DuplicateRules {
     /// DUP-01 (MUST): A book with the same title and primary author, ignoring case and runs of whitespace, is a tier 1 duplicate, whatever characters the title holds.
     public static let tier1 = Rule(
         "DUP-01", .must, "A book with the same title and primary author, ignoring case and runs of whitespace, is a tier 1 duplicate, whatever characters the title holds.",
-        source: RuleSource(seed: .csvImport, section: section, quote: "Tier 1: Exact title + author match (case-insensitive)", decisions: ["D-037"]))
+        source: RuleSource(seed: .csvImport, section: section, quote: "Exact title + author match (case-insensitive)", decisions: ["D-037"]))
     /// DUP-02 (MUST): Otherwise a book with the same ISBN, ISBN-10 and ISBN-13 (hyphenated or guarded) being the same, is a tier 2 duplicate whatever its title; a missing or invalid ISBN matches nothing.
     public static let tier2 = Rule(
         "DUP-02", .must, "Otherwise a book with the same ISBN, ISBN-10 and ISBN-13 (hyphenated or guarded) being the same, is a tier 2 duplicate whatever its title; a missing or invalid ISBN matches nothing.",
-        source: RuleSource(seed: .csvImport, section: section, quote: "Tier 2: ISBN match (if both books have ISBN)", decisions: ["D-051", "D-037"]))
+        source: RuleSource(seed: .csvImport, section: section, quote: "ISBN match (if both books have ISBN)", decisions: ["D-051", "D-037"]))
     /// DUP-03 (MUST): Otherwise a book with the same normalized title and a primary author more than 80% similar is a tier 3 duplicate; exactly 80% is not.
     public static let tier3 = Rule(
         "DUP-03", .must, "Otherwise a book with the same normalized title and a primary author more than 80% similar is a tier 3 duplicate; exactly 80% is not.",
-        source: RuleSource(seed: .csvImport, section: section, quote: "Tier 3: Normalized title + fuzzy author match (>80% similarity score)", decisions: ["D-034"]))
+        source: RuleSource(seed: .csvImport, section: section, quote: "Normalized title + fuzzy author match (>80% similarity score)", decisions: ["D-034"]))
     /// DUP-04 (MUST): The best tier wins (1, then 2, then 3; within tier 3 the most similar author), then the book added first.
     public static let bestTier = Rule(
         "DUP-04", .must, "The best tier wins (1, then 2, then 3; within tier 3 the most similar author), then the book added first.",
-        source: RuleSource(seed: .csvImport, section: section, quote: "Output: DuplicateMatch enum (`.noDuplicate`, `.exactMatch(work)`, `.possibleMatch(work, score)`)", decisions: ["D-037"]))
+        source: RuleSource(seed: .csvImport, section: section, quote: "DuplicateMatch enum (`.noDuplicate`, `.exactMatch(work)`, `.possibleMatch(work, score)`)", decisions: ["D-037"]))
     /// DUP-05 (MUST): A book that matches no library book by any tier is no duplicate.
     public static let noMatch = Rule(
         "DUP-05", .must, "A book that matches no library book by any tier is no duplicate.",
-        source: RuleSource(seed: .csvImport, section: section, quote: "Output: DuplicateMatch enum (`.noDuplicate`, `.exactMatch(work)`, `.possibleMatch(work, score)`)", decisions: ["D-037"]))
+        source: RuleSource(seed: .csvImport, section: section, quote: "DuplicateMatch enum (`.noDuplicate`, `.exactMatch(work)`, `.possibleMatch(work, score)`)", decisions: ["D-037"]))
     /// DUP-06 (MUST): Matching is symmetric: if B found in a library of A is a duplicate of tier t, then A found in a library of B is too.
     public static let symmetric = Rule(
         "DUP-06", .must, "Matching is symmetric: if B found in a library of A is a duplicate of tier t, then A found in a library of B is too.",
@@ -32,7 +32,7 @@ public enum DuplicateRules {
     /// DUP-07 (MUST): On any library and candidate, the best match (book and tier) is the model's.
     public static let agreesWithModel = Rule(
         "DUP-07", .must, "On any library and candidate, the best match (book and tier) is the model's.",
-        source: RuleSource(seed: .csvImport, section: section, quote: "Processing: For each CSV row, query SwiftData for potential matches", decisions: ["D-032", "D-034", "D-037"]))
+        source: RuleSource(seed: .csvImport, section: section, quote: "For each CSV row, query SwiftData for potential matches", decisions: ["D-032", "D-034", "D-037"]))
 }
 
 /// The books of the duplicate detection suite: a small world, so that every tier happens.
@@ -109,20 +109,20 @@ extension ConformanceSuite where Implementation: DuplicateDetecting {
         let dune = book("Dune", "Frank Herbert", "9780441013593")
         return ConformanceSuite(id: "duplicate-detection", title: "Duplicate detection", seam: "DuplicateDetecting", checks: [
             finds([
-                ConformanceExample("case and runs of spaces", ([book("The Hobbit", "J.R.R. Tolkien")], book("the  HOBBIT", "j. r. r. tolkien"), DuplicateFinding(book: 0, tier: .titleAndAuthor)), pins: "seed: \"Tier 1: Exact title + author match (case-insensitive)\""),
-                ConformanceExample("an apostrophe in the title", ([book("Ender's Game", "Orson Scott Card")], book("ENDER'S GAME", "orson scott card"), DuplicateFinding(book: 0, tier: .titleAndAuthor)), pins: "seed: \"Tier 1: Exact title + author match (case-insensitive)\""),
-                ConformanceExample("in a library of several", ([book("Emma", "Jane Austen"), book("Dune", "Frank Herbert"), book("Persuasion", "Jane Austen")], book("DUNE", "FRANK HERBERT"), DuplicateFinding(book: 1, tier: .titleAndAuthor)), pins: "seed: \"Tier 1: Exact title + author match (case-insensitive)\""),
+                ConformanceExample("case and runs of spaces", ([book("The Hobbit", "J.R.R. Tolkien")], book("the  HOBBIT", "j. r. r. tolkien"), DuplicateFinding(book: 0, tier: .titleAndAuthor)), pins: "seed: \"Exact title + author match (case-insensitive)\""),
+                ConformanceExample("an apostrophe in the title", ([book("Ender's Game", "Orson Scott Card")], book("ENDER'S GAME", "orson scott card"), DuplicateFinding(book: 0, tier: .titleAndAuthor)), pins: "seed: \"Exact title + author match (case-insensitive)\""),
+                ConformanceExample("in a library of several", ([book("Emma", "Jane Austen"), book("Dune", "Frank Herbert"), book("Persuasion", "Jane Austen")], book("DUNE", "FRANK HERBERT"), DuplicateFinding(book: 1, tier: .titleAndAuthor)), pins: "seed: \"Exact title + author match (case-insensitive)\""),
                 ConformanceExample("different ISBNs do not matter", ([book("Dune", "Frank Herbert", "9780441013593")], book("dune", "frank herbert", "9780385550369"), DuplicateFinding(book: 0, tier: .titleAndAuthor)), pins: "D-037"),
             ], R.tier1, "the same title and author"),
             finds([
                 ConformanceExample("ISBN-10 against ISBN-13, titles differing", ([book("Hunger Games", "Suzanne Collins", "0439023483")], book("The Hunger Games: Book 1", "S. Collins", "9780439023481"), DuplicateFinding(book: 0, tier: .isbn)), pins: "seed: \"Given books with ISBN match, when title differs slightly, then treat as duplicate (prefer ISBN matching)\""),
                 ConformanceExample("hyphenated against Goodreads' guard", ([book("Dune Messiah", "Someone Else", "978-0-441-01359-3")], book("Dune", "Frank Herbert", "=\"0441013597\""), DuplicateFinding(book: 0, tier: .isbn)), pins: "D-051"),
-                ConformanceExample("no ISBN on one side", ([book("Dune Messiah", "Someone Else")], dune, nil), pins: "seed: \"Tier 2: ISBN match (if both books have ISBN)\""),
+                ConformanceExample("no ISBN on one side", ([book("Dune Messiah", "Someone Else")], dune, nil), pins: "seed: \"ISBN match (if both books have ISBN)\""),
                 ConformanceExample("the same invalid text is no ISBN", ([book("Some Title", "Someone", "12345")], book("Other Title", "Another", "12345"), nil), pins: "D-051"),
                 ConformanceExample("a failed check digit is no ISBN", ([book("Some Title", "Someone", "0441013598")], book("Other Title", "Another", "0441013598"), nil), pins: "D-051"),
             ], R.tier2, "the same ISBN"),
             finds([
-                ConformanceExample("a series marker and initials", ([book("Harry Potter and the Sorcerer's Stone (Harry Potter, #1)", "J.K. Rowling")], book("Harry Potter and the Sorcerer's Stone", "JK Rowling"), DuplicateFinding(book: 0, tier: .normalizedTitleAndSimilarAuthor)), pins: "seed: \"Tier 3: Normalized title + fuzzy author match (>80% similarity score)\""),
+                ConformanceExample("a series marker and initials", ([book("Harry Potter and the Sorcerer's Stone (Harry Potter, #1)", "J.K. Rowling")], book("Harry Potter and the Sorcerer's Stone", "JK Rowling"), DuplicateFinding(book: 0, tier: .normalizedTitleAndSimilarAuthor)), pins: "seed: \"Normalized title + fuzzy author match (>80% similarity score)\""),
                 ConformanceExample("\"Last, First\" against \"First Last\"", ([book("Emma", "Austen, Jane")], book("Emma", "Jane Austen"), DuplicateFinding(book: 0, tier: .normalizedTitleAndSimilarAuthor)), pins: "D-034"),
                 ConformanceExample("the subtitle kept when the title without its marker is short", ([book("Abc: Def (Long Series Name, #2)", "Ann Lee")], book("Abc: Def", "Ann Lee"), DuplicateFinding(book: 0, tier: .normalizedTitleAndSimilarAuthor)), pins: "D-033"),
                 ConformanceExample("90% similar", ([book("Breathing Lessons", "Anne Tyler")], book("Breathing Lessons", "Anna Tyler"), DuplicateFinding(book: 0, tier: .normalizedTitleAndSimilarAuthor)), pins: "D-034"),

@@ -32,7 +32,7 @@ public enum FormatRules {
     /// FORMAT-07 (MUST): Column names are compared trimmed and ignoring ASCII case, wherever the columns stand: a shuffled, re-cased or padded export header is the same format with the same columns.
     public static let namesAsWritten = Rule(
         "FORMAT-07", .must, "Column names are compared trimmed and ignoring ASCII case, wherever the columns stand: a shuffled, re-cased or padded export header is the same format with the same columns.",
-        source: RuleSource(seed: .csvImport, section: story, quote: "So that I don't have to manually map columns or re-enter hundreds of books"))
+        source: RuleSource(seed: .csvImport, section: story, quote: "I don't have to manually map columns or re-enter hundreds of books"))
     /// FORMAT-08 (MUST): A known format needs at least 60% of its signature columns (`knownFormatConfidenceMin`): exactly 60% is that format, less is read as a spreadsheet.
     public static let threshold = Rule(
         "FORMAT-08", .must, "A known format needs at least 60% of its signature columns (`knownFormatConfidenceMin`): exactly 60% is that format, less is read as a spreadsheet.",
@@ -166,13 +166,13 @@ extension ConformanceSuite where Implementation: ExportFormatDetecting {
                 ConformanceExample("StoryGraph's columns", (ExportFormat.storyGraphColumns, found(.storyGraph, 1, storyGraphColumns)), pins: "D-066"),
             ], R.storyGraph, "StoryGraph's header"),
             detects([
-                ConformanceExample("Title, Author, ISBN", (["Title", "Author", "ISBN"], found(.generic, 1, ExportColumns(title: 0, author: 1, isbn: 2))), pins: "seed: \"Secondary Persona: The Spreadsheet Organizer\""),
-                ConformanceExample("year, title, author, isbn13", (["year", "title", "author", "isbn13"], found(.generic, 1, ExportColumns(title: 1, author: 2, isbn13: 3))), pins: "seed: \"Secondary Persona: The Spreadsheet Organizer\""),
-                ConformanceExample("Book Title, Writer, ISBN-13, Pages", ([" Book Title ", "Writer", "ISBN-13", "Pages"], found(.generic, 1, ExportColumns(title: 0, author: 1, isbn13: 2))), pins: "seed: \"Secondary Persona: The Spreadsheet Organizer\""),
-                ConformanceExample("an unknown column lowers the confidence", (["Title", "Author", "Shelf Mark"], found(.generic, 2.0 / 3.0, ExportColumns(title: 0, author: 1))), pins: "seed: \"Secondary Persona: The Spreadsheet Organizer\""),
+                ConformanceExample("Title, Author, ISBN", (["Title", "Author", "ISBN"], found(.generic, 1, ExportColumns(title: 0, author: 1, isbn: 2))), pins: "seed: \"Users who maintain personal book inventories in Excel/Google Sheets\""),
+                ConformanceExample("year, title, author, isbn13", (["year", "title", "author", "isbn13"], found(.generic, 1, ExportColumns(title: 1, author: 2, isbn13: 3))), pins: "seed: \"Users who maintain personal book inventories in Excel/Google Sheets\""),
+                ConformanceExample("Book Title, Writer, ISBN-13, Pages", ([" Book Title ", "Writer", "ISBN-13", "Pages"], found(.generic, 1, ExportColumns(title: 0, author: 1, isbn13: 2))), pins: "seed: \"Users who maintain personal book inventories in Excel/Google Sheets\""),
+                ConformanceExample("an unknown column lowers the confidence", (["Title", "Author", "Shelf Mark"], found(.generic, 2.0 / 3.0, ExportColumns(title: 0, author: 1))), pins: "seed: \"Users who maintain personal book inventories in Excel/Google Sheets\""),
                 ConformanceExample(
                     "Title, Author, ISBN, Rating, Status (LibraryThing's columns, but not its author)",
-                    (["Title", "Author", "ISBN", "Rating", "Status"], found(.generic, 1, ExportColumns(title: 0, author: 1, isbn: 2, rating: 3, readingStatus: 4))), pins: "seed: \"Secondary Persona: The Spreadsheet Organizer\""),
+                    (["Title", "Author", "ISBN", "Rating", "Status"], found(.generic, 1, ExportColumns(title: 0, author: 1, isbn: 2, rating: 3, readingStatus: 4))), pins: "seed: \"Users who maintain personal book inventories in Excel/Google Sheets\""),
             ], R.spreadsheet, "hand-made spreadsheets"),
             detects([
                 ConformanceExample("neither", (["Name of thing", "Score"], .failure(MissingColumns(missing: ["Title", "Author"], found: ["Name of thing", "Score"]))), pins: "seed: \"clear error message with format requirements\""),

@@ -4,7 +4,7 @@ import SpecModel
 /// The rules of reading an ISBN field (seed 004_…, "Duplicate Detection Algorithm", tier 2; D-051, D-066).
 public enum ISBNRules {
     static let section = "Duplicate Detection Algorithm"
-    static let tier2 = "Tier 2: ISBN match (if both books have ISBN)"
+    static let tier2 = "ISBN match (if both books have ISBN)"
 
     /// ISBN-01 (MUST): Goodreads' Excel guard is unwrapped: `="0525540679"` reads as that ISBN, and `=""` (or a bare `=`) is an empty field.
     public static let excelGuard = Rule(

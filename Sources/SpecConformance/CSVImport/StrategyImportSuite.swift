@@ -31,7 +31,7 @@ public enum ImportRules {
     /// IMPORT-06 (MUST): The library is saved once per batch of 50 rows: 49 and 50 rows take one save, 51 and 100 two, 101 three.
     public static let batchSaves = Rule(
         "IMPORT-06", .must, "The library is saved once per batch of 50 rows: 49 and 50 rows take one save, 51 and 100 two, 101 three.",
-        source: RuleSource(seed: .csvImport, section: "Non-Functional Requirements", quote: "Batch Size | 50 rows/batch | 50 rows | Balance memory vs save() overhead", decisions: ["D-030"]))
+        source: RuleSource(seed: .csvImport, section: "Functional Requirements, High-Level Flow", quote: "Start Import → Batch Processing (50 rows/batch) → SwiftData insertion", decisions: ["D-030"]))
     /// IMPORT-07 (MUST): After each saved batch the progress reads "Imported N/M books (P%)": the rows handled so far, the data rows, and the whole percent rounded down; the last reads 100%.
     public static let progress = Rule(
         "IMPORT-07", .must, "After each saved batch the progress reads \"Imported N/M books (P%)\": the rows handled so far, the data rows, and the whole percent rounded down; the last reads 100%.",
@@ -47,7 +47,7 @@ public enum ImportRules {
     /// IMPORT-10 (MUST): On any library, file and strategy, the report, the library's books and the number of saves are the model's.
     public static let agreesWithModel = Rule(
         "IMPORT-10", .must, "On any library, file and strategy, the report, the library's books and the number of saves are the model's.",
-        source: RuleSource(seed: .csvImport, section: story2, quote: "So that I don't create duplicate entries or lose existing data", decisions: ["D-031", "D-032", "D-034", "D-037"]))
+        source: RuleSource(seed: .csvImport, section: story2, quote: "I don't create duplicate entries or lose existing data", decisions: ["D-031", "D-032", "D-034", "D-037"]))
 }
 
 /// What the import suite observes of one import: the report or refusal, the library's books sorted,
