@@ -40,9 +40,9 @@ public enum ImportRules {
     public static let refusals = Rule(
         "IMPORT-08", .must, "A file is refused, with nothing imported and nothing saved, when its name does not end in .csv, .tsv or .txt (any case), when it is empty, holds only a header, lacks a title or author column, or cannot be read to its end.",
         source: RuleSource(seed: .csvImport, section: "Feature Specifications §1, Error Handling", quote: "Invalid file extension → Show \"Please select a .csv file\"", decisions: ["D-036", "D-038"]))
-    /// IMPORT-09 (MUST): A row without a title, without an author, or missing a mapped column is an error reported by its record number (the header is 1, blank lines are no records); a row with extra fields is imported.
+    /// IMPORT-09 (MUST): A row without a title, without an author, or missing a mapped column is an error reported by its record number (the header is 1, blank lines are no records); a row with extra fields, or with a field that cannot be read (an invalid ISBN, a rating of "abc", an unknown status), is imported without them.
     public static let rowErrors = Rule(
-        "IMPORT-09", .must, "A row without a title, without an author, or missing a mapped column is an error reported by its record number (the header is 1, blank lines are no records); a row with extra fields is imported.",
+        "IMPORT-09", .must, "A row without a title, without an author, or missing a mapped column is an error reported by its record number (the header is 1, blank lines are no records); a row with extra fields, or with a field that cannot be read (an invalid ISBN, a rating of \"abc\", an unknown status), is imported without them.",
         source: RuleSource(seed: .csvImport, section: story4, quote: "displays: imported count, duplicates skipped, errors encountered", decisions: ["D-035", "D-041"]))
     /// IMPORT-10 (MUST): On any library, file and strategy, the report, the library's books and the number of saves are the model's.
     public static let agreesWithModel = Rule(
@@ -159,6 +159,7 @@ enum ImportWorld {
     static let fixtureImports: [(name: String, input: ImportCase, pins: String)] = {
         let goodreads = ExportFixture.goodreads(rows: 80, seed: 41, duplicateShare: 0.2)
         let storyGraph = ExportFixture.storyGraph(rows: 55, seed: 42, duplicateShare: 0.2)
+        let libraryThing = ExportFixture.libraryThing(rows: 30, seed: 43, tabSeparated: true, columns: .later, duplicateShare: 0.2)
         func library(_ fixture: ExportFixture) -> [LibraryBook] {
             fixture.books.prefix(12).enumerated().filter { $0.offset % 3 == 0 }.map { _, book in
                 var isbns: [String] = []
@@ -171,6 +172,9 @@ enum ImportWorld {
                 library: library(goodreads), file: ImportFile(name: "goodreads_library_export.csv", bytes: goodreads.bytes), strategy: strategy
             ), pins: "D-032")
         } + [
+            (name: "a tab-separated LibraryThing export with the later columns, smart", input: ImportCase(
+                library: library(libraryThing), file: ImportFile(name: "librarything_export.tsv", bytes: libraryThing.bytes), strategy: .smart
+            ), pins: "D-065"),
             (name: "a StoryGraph export of 55 rows, skip", input: ImportCase(
                 library: library(storyGraph), file: ImportFile(name: "storygraph.csv", bytes: storyGraph.bytes), strategy: .skip
             ), pins: "D-066"),
@@ -240,7 +244,7 @@ extension ConformanceSuite where Implementation: StrategyImporting {
         let hobbitKept = book("The Hobbit", "J.R.R. Tolkien", isbns: ["9780547928227"], status: .read, rating: 5, notes: "First")
         let duneRead = book("Dune", "Frank Herbert", isbns: ["9780441013593"], year: 1965, status: .read, rating: 4, notes: "Mine")
         return ConformanceSuite(id: "strategy-import", title: "CSV import strategies", seam: "StrategyImporting", checks: [
-            .property(R.everyRowCounted, "generated libraries, files of up to 45 rows with malformed ones, and strategies", cases: 12, W.imports, describe: W.describe) { implementation, value in
+            .property(R.everyRowCounted, "generated libraries, files of up to 45 rows with malformed ones, and strategies", cases: 20, W.imports, describe: W.describe) { implementation, value in
                 let (library, rows, strategy) = value
                 let file = W.file(rows)
                 let observed = observe(&implementation, library, file, strategy)
@@ -276,7 +280,7 @@ extension ConformanceSuite where Implementation: StrategyImporting {
                     counts: (0, 1, []), books: [duneRead]
                 ), pins: "seed: \"Given books with ISBN match, when title differs slightly, then treat as duplicate (prefer ISBN matching)\""),
             ], R.skip, "Skip"),
-            .property(R.skip, "the same generated file imported twice with Skip", cases: 8, Gen<([LibraryBook], [[String]])>.zip(W.library, W.rows), describe: { W.describe(($0.0, $0.1, .skip)) }) { implementation, value in
+            .property(R.skip, "the same generated file imported twice with Skip", cases: 12, Gen<([LibraryBook], [[String]])>.zip(W.library, W.rows), describe: { W.describe(($0.0, $0.1, .skip)) }) { implementation, value in
                 let (library, rows) = value
                 let file = W.file(rows)
                 let first = observe(&implementation, library, file, .skip)
@@ -378,6 +382,10 @@ extension ConformanceSuite where Implementation: StrategyImporting {
                 ConformanceExample("blank lines are no records", ImportCase(
                     file: ImportFile(name: "library.csv", bytes: Array("Title,Author\n\nDune,Frank Herbert\n\n\r\n,Nobody\n\"\"\n".utf8)), counts: (1, 0, [3, 4])
                 ), pins: "D-041"),
+                ConformanceExample("fields that cannot be read are left out", ImportCase(
+                    file: W.file([W.row("Dune", "Frank Herbert", isbn: "12345", rating: "abc", status: "shelved-somewhere", year: "abc")]), counts: (1, 0, []),
+                    books: [book("Dune", "Frank Herbert")]
+                ), pins: "D-035"),
                 ConformanceExample("extra fields are ignored", ImportCase(
                     file: ImportFile(name: "library.csv", bytes: Array("Title,Author\nDune,Frank Herbert,x,y\n".utf8)), counts: (1, 0, []),
                     books: [book("Dune", "Frank Herbert")]
@@ -389,7 +397,7 @@ extension ConformanceSuite where Implementation: StrategyImporting {
                 let observed = observe(&implementation, example.library, example.file, example.strategy)
                 try ensureSame(observed, expected, question(example.library, example.file, example.strategy), show: { $0.description })
             },
-            .differential(R.agreesWithModel, "generated libraries, files of up to 45 rows with duplicates of every tier and malformed rows, and strategies", cases: 12, W.imports,
+            .differential(R.agreesWithModel, "generated libraries, files of up to 45 rows with duplicates of every tier and malformed rows, and strategies", cases: 20, W.imports,
                 describe: W.describe,
                 question: { question($0.0, W.file($0.1), $0.2) }, model: { modelObservation($0.0, W.file($0.1), $0.2) },
                 implementation: { implementation, value in observe(&implementation, value.0, W.file(value.1), value.2) }, show: { $0.description }),
