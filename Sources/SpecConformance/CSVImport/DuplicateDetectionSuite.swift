@@ -1,0 +1,173 @@
+import Generators
+import SpecModel
+
+/// The rules of duplicate detection (seed 004_…, "Duplicate Detection Algorithm"; D-032, D-034, D-037).
+public enum DuplicateRules {
+    static let section = "Duplicate Detection Algorithm"
+
+    /// DUP-01 (MUST): A book with the same title and primary author, ignoring case and runs of whitespace, is a tier 1 duplicate, whatever characters the title holds.
+    public static let tier1 = Rule(
+        "DUP-01", .must, "A book with the same title and primary author, ignoring case and runs of whitespace, is a tier 1 duplicate, whatever characters the title holds.",
+        source: RuleSource(seed: .csvImport, section: section, quote: "Exact title + author match (case-insensitive)", decisions: ["D-037"]))
+    /// DUP-02 (MUST): Otherwise a book with the same ISBN, ISBN-10 and ISBN-13 (hyphenated or guarded) being the same, is a tier 2 duplicate whatever its title; a missing or invalid ISBN matches nothing.
+    public static let tier2 = Rule(
+        "DUP-02", .must, "Otherwise a book with the same ISBN, ISBN-10 and ISBN-13 (hyphenated or guarded) being the same, is a tier 2 duplicate whatever its title; a missing or invalid ISBN matches nothing.",
+        source: RuleSource(seed: .csvImport, section: section, quote: "ISBN match (if both books have ISBN)", decisions: ["D-051", "D-037"]))
+    /// DUP-03 (MUST): Otherwise a book with the same normalized title and a primary author more than 80% similar is a tier 3 duplicate; exactly 80% is not.
+    public static let tier3 = Rule(
+        "DUP-03", .must, "Otherwise a book with the same normalized title and a primary author more than 80% similar is a tier 3 duplicate; exactly 80% is not.",
+        source: RuleSource(seed: .csvImport, section: section, quote: "Normalized title + fuzzy author match (>80% similarity score)", decisions: ["D-034"]))
+    /// DUP-04 (MUST): The best tier wins (1, then 2, then 3; within tier 3 the most similar author), then the book added first.
+    public static let bestTier = Rule(
+        "DUP-04", .must, "The best tier wins (1, then 2, then 3; within tier 3 the most similar author), then the book added first.",
+        source: RuleSource(seed: .csvImport, section: section, quote: "DuplicateMatch enum (`.noDuplicate`, `.exactMatch(work)`, `.possibleMatch(work, score)`)", decisions: ["D-037"]))
+    /// DUP-05 (MUST): A book that matches no library book by any tier is no duplicate.
+    public static let noMatch = Rule(
+        "DUP-05", .must, "A book that matches no library book by any tier is no duplicate.",
+        source: RuleSource(seed: .csvImport, section: section, quote: "DuplicateMatch enum (`.noDuplicate`, `.exactMatch(work)`, `.possibleMatch(work, score)`)", decisions: ["D-037"]))
+    /// DUP-06 (MUST): Matching is symmetric: if B found in a library of A is a duplicate of tier t, then A found in a library of B is too.
+    public static let symmetric = Rule(
+        "DUP-06", .must, "Matching is symmetric: if B found in a library of A is a duplicate of tier t, then A found in a library of B is too.",
+        source: RuleSource(seed: .csvImport, section: section, quote: "Three-tier matching system to prevent duplicate entries", decisions: ["D-034"]))
+    /// DUP-07 (MUST): On any library and candidate, the best match (book and tier) is the model's.
+    public static let agreesWithModel = Rule(
+        "DUP-07", .must, "On any library and candidate, the best match (book and tier) is the model's.",
+        source: RuleSource(seed: .csvImport, section: section, quote: "For each CSV row, query SwiftData for potential matches", decisions: ["D-032", "D-034", "D-037"]))
+}
+
+/// The books of the duplicate detection suite: a small world, so that every tier happens.
+enum DuplicateWorld {
+    static let titles = [
+        "Emma", "emma", "Emma [Annotated]", "Dune", "DUNE ", "Dune: Messiah", "Dune (Dune, #1)", "Dune: Deluxe Edition",
+        "The Hobbit", "Ender's Game", "ENDER'S  GAME", "Abc: Def", "Abc: Def (Long Series Name, #2)", "Breathing Lessons",
+    ]
+    static let authors: [[String]] = [
+        ["Jane Austen"], ["jane  austen"], ["Austen, Jane"], ["Frank Herbert"], ["Frank Herbertt"], ["F. Herbert"], ["Emma Donoghue"],
+        ["Anne Tyler"], ["Anna Tyler"], ["Anna Tylor"], ["Orson Scott Card"], ["Frank Herbert", "Brian Herbert"], ["Brian Herbert", "Frank Herbert"],
+    ]
+    static let isbns: [String?] = [nil, nil, nil, "9780441013593", "0441013597", "978-0-441-01359-3", "=\"0441013597\"", "9780385550369", "12345", "0441013598"]
+
+    static let book: Gen<BookIdentity> = Gen<(String, [String], String?)>.zip(
+        Gen<String>.element(of: titles), Gen<[String]>.element(of: authors), Gen<String?>.element(of: isbns)
+    ).map { BookIdentity(title: $0, authors: $1, isbn: $2) }
+
+    static let libraryAndCandidate: Gen<([BookIdentity], BookIdentity)> = Gen<([BookIdentity], BookIdentity)>.zip(Gen<BookIdentity>.array(of: book, count: 0...8), book)
+
+    /// Author names of one word at edit distances around the 80% threshold: a word of 4 to 12 letters
+    /// and a copy with one to three letters changed, added or removed.
+    static let nearAuthors: Gen<(String, String)> = Gen<(String, [Int], [Int])>.zip(
+        Gen<String>.string(of: Gen<Character>.element(of: Array("abcdeno")), count: 4...12),
+        Gen<Int>.array(of: Gen<Int>.int(in: 0...11), count: 1...3),
+        Gen<Int>.array(of: Gen<Int>.int(in: 0...2), count: 3...3)
+    ).map { word, positions, kinds in
+        var changed = Array(word)
+        for (position, kind) in zip(positions, kinds) {
+            let at = position % max(changed.count, 1)
+            switch kind {
+            case 0: changed[at] = changed[at] == "z" ? "y" : "z"
+            case 1: changed.insert("z", at: at)
+            default: if changed.count > 1 { changed.remove(at: at) }
+            }
+        }
+        let capitalized = { (name: String) in name.prefix(1).uppercased() + name.dropFirst() }
+        return ("Ann " + capitalized(word), "Ann " + capitalized(String(changed)))
+    }
+
+    static func show(_ library: [BookIdentity]) -> String {
+        library.isEmpty ? "an empty library" : library.enumerated().map { "book \($0.offset): \($0.element)" }.joined(separator: "; ")
+    }
+}
+
+extension ConformanceSuite where Implementation: DuplicateDetecting {
+    /// The duplicate detection suite: each tier, the 80% threshold on both sides, the best tier, no
+    /// match, symmetry, and the model's answer on generated libraries.
+    public static var duplicateDetection: ConformanceSuite {
+        typealias R = DuplicateRules
+        typealias W = DuplicateWorld
+        /// A library of books (ids 0, 1, …), a candidate, and the expected finding.
+        typealias Case = (library: [BookIdentity], candidate: BookIdentity, expected: DuplicateFinding?)
+        func answer<Detector: DuplicateDetecting>(_ implementation: inout Detector, _ library: [BookIdentity], _ candidate: BookIdentity) -> DuplicateFinding? {
+            for (id, book) in library.enumerated() { implementation.addLibraryBook(book, id: id) }
+            return implementation.bestMatch(for: candidate)
+        }
+        func modelAnswer(_ library: [BookIdentity], _ candidate: BookIdentity) -> DuplicateFinding? {
+            var model = ModelDuplicateDetector()
+            return answer(&model, library, candidate)
+        }
+        func question(_ library: [BookIdentity], _ candidate: BookIdentity) -> String {
+            "bestMatch(for: \(candidate)) in \(W.show(library))"
+        }
+        let show: (DuplicateFinding?) -> String = { $0?.description ?? "no duplicate" }
+        func finds(_ examples: [ConformanceExample<Case>], _ rule: Rule, _ about: String, label: String? = nil) -> ConformanceCheck<Implementation> {
+            .examples(rule, about, label: label, examples) { implementation, example in
+                try ensureSame(answer(&implementation, example.library, example.candidate), example.expected, question(example.library, example.candidate), show: show)
+            }
+        }
+        func book(_ title: String, _ author: String, _ isbn: String? = nil) -> BookIdentity {
+            BookIdentity(title: title, authors: [author], isbn: isbn)
+        }
+        let dune = book("Dune", "Frank Herbert", "9780441013593")
+        return ConformanceSuite(id: "duplicate-detection", title: "Duplicate detection", seam: "DuplicateDetecting", checks: [
+            finds([
+                ConformanceExample("case and runs of spaces", ([book("The Hobbit", "J.R.R. Tolkien")], book("the  HOBBIT", "j. r. r. tolkien"), DuplicateFinding(book: 0, tier: .titleAndAuthor)), pins: "seed: \"Exact title + author match (case-insensitive)\""),
+                ConformanceExample("an apostrophe in the title", ([book("Ender's Game", "Orson Scott Card")], book("ENDER'S GAME", "orson scott card"), DuplicateFinding(book: 0, tier: .titleAndAuthor)), pins: "seed: \"Exact title + author match (case-insensitive)\""),
+                ConformanceExample("in a library of several", ([book("Emma", "Jane Austen"), book("Dune", "Frank Herbert"), book("Persuasion", "Jane Austen")], book("DUNE", "FRANK HERBERT"), DuplicateFinding(book: 1, tier: .titleAndAuthor)), pins: "seed: \"Exact title + author match (case-insensitive)\""),
+                ConformanceExample("different ISBNs do not matter", ([book("Dune", "Frank Herbert", "9780441013593")], book("dune", "frank herbert", "9780385550369"), DuplicateFinding(book: 0, tier: .titleAndAuthor)), pins: "D-037"),
+            ], R.tier1, "the same title and author"),
+            finds([
+                ConformanceExample("ISBN-10 against ISBN-13, titles differing", ([book("Hunger Games", "Suzanne Collins", "0439023483")], book("The Hunger Games: Book 1", "S. Collins", "9780439023481"), DuplicateFinding(book: 0, tier: .isbn)), pins: "seed: \"Given books with ISBN match, when title differs slightly, then treat as duplicate (prefer ISBN matching)\""),
+                ConformanceExample("hyphenated against Goodreads' guard", ([book("Dune Messiah", "Someone Else", "978-0-441-01359-3")], book("Dune", "Frank Herbert", "=\"0441013597\""), DuplicateFinding(book: 0, tier: .isbn)), pins: "D-051"),
+                ConformanceExample("no ISBN on one side", ([book("Dune Messiah", "Someone Else")], dune, nil), pins: "seed: \"ISBN match (if both books have ISBN)\""),
+                ConformanceExample("the same invalid text is no ISBN", ([book("Some Title", "Someone", "12345")], book("Other Title", "Another", "12345"), nil), pins: "D-051"),
+                ConformanceExample("a failed check digit is no ISBN", ([book("Some Title", "Someone", "0441013598")], book("Other Title", "Another", "0441013598"), nil), pins: "D-051"),
+            ], R.tier2, "the same ISBN"),
+            finds([
+                ConformanceExample("a series marker and initials", ([book("Harry Potter and the Sorcerer's Stone (Harry Potter, #1)", "J.K. Rowling")], book("Harry Potter and the Sorcerer's Stone", "JK Rowling"), DuplicateFinding(book: 0, tier: .normalizedTitleAndSimilarAuthor)), pins: "seed: \"Normalized title + fuzzy author match (>80% similarity score)\""),
+                ConformanceExample("\"Last, First\" against \"First Last\"", ([book("Emma", "Austen, Jane")], book("Emma", "Jane Austen"), DuplicateFinding(book: 0, tier: .normalizedTitleAndSimilarAuthor)), pins: "D-034"),
+                ConformanceExample("the subtitle kept when the title without its marker is short", ([book("Abc: Def (Long Series Name, #2)", "Ann Lee")], book("Abc: Def", "Ann Lee"), DuplicateFinding(book: 0, tier: .normalizedTitleAndSimilarAuthor)), pins: "D-033"),
+                ConformanceExample("90% similar", ([book("Breathing Lessons", "Anne Tyler")], book("Breathing Lessons", "Anna Tyler"), DuplicateFinding(book: 0, tier: .normalizedTitleAndSimilarAuthor)), pins: "D-034"),
+                ConformanceExample("exactly 80% similar is not a match", ([book("Breathing Lessons", "Anne Tyler")], book("Breathing Lessons", "Anna Tylor"), nil), pins: "seed: \">80% similarity score\""),
+                ConformanceExample("another author of the same title", ([book("Emma", "Jane Austen")], book("Emma", "Emma Donoghue"), nil), pins: "D-034"),
+            ], R.tier3, "the same normalized title and a similar author"),
+            .differential(R.tier3, "one-word authors a few edits apart, around 80% similar", label: "DUP-03.boundary", cases: 100, W.nearAuthors,
+                question: { "bestMatch(for: \"Breathing Lessons\" by \($0.1)) in a library of \"Breathing Lessons (Reissue, #1)\" by \($0.0)" },
+                model: { pair in modelAnswer([book("Breathing Lessons (Reissue, #1)", pair.0)], book("Breathing Lessons", pair.1)) },
+                implementation: { implementation, pair in answer(&implementation, [book("Breathing Lessons (Reissue, #1)", pair.0)], book("Breathing Lessons", pair.1)) },
+                show: show),
+            finds([
+                ConformanceExample(
+                    "tier 1 added last beats tiers 3 and 2 added first",
+                    ([book("Dune: Deluxe Edition", "Frank Herbert"), book("Dune Messiah", "Someone Else", "0441013597"), book("DUNE", "frank herbert")], dune, DuplicateFinding(book: 2, tier: .titleAndAuthor)),
+                    pins: "D-037"),
+                ConformanceExample(
+                    "tier 2 beats tier 3 added first",
+                    ([book("Dune: Deluxe Edition", "Frank Herbert"), book("Dune Messiah", "Someone Else", "0441013597")], dune, DuplicateFinding(book: 1, tier: .isbn)),
+                    pins: "D-037"),
+                ConformanceExample(
+                    "within tier 3, the most similar author",
+                    ([book("Dune", "Frank Herbertt"), book("Dune (Dune, #1)", "Frank Herbert")], book("Dune", "Frank Herbert"), DuplicateFinding(book: 1, tier: .normalizedTitleAndSimilarAuthor)),
+                    pins: "D-037"),
+                ConformanceExample("equal matches: the book added first", ([book("Emma", "Jane Austen"), book("EMMA", "Jane Austen")], book("emma", "jane austen"), DuplicateFinding(book: 0, tier: .titleAndAuthor)), pins: "D-037"),
+            ], R.bestTier, "several matches in one library"),
+            finds([
+                ConformanceExample("an empty library", ([], dune, nil), pins: "D-037"),
+                ConformanceExample("other titles, other ISBNs", ([book("Emma", "Jane Austen", "9780141439587"), book("The Hobbit", "J.R.R. Tolkien")], dune, nil), pins: "D-037"),
+                ConformanceExample("another book by the same author", ([book("Ender's Game", "Orson Scott Card")], book("Speaker for the Dead", "Orson Scott Card"), nil), pins: "D-037"),
+                ConformanceExample("the primary author decides, not a co-author", ([BookIdentity(title: "Good Omens", authors: ["Terry Pratchett", "Neil Gaiman"])], BookIdentity(title: "Good Omens", authors: ["Neil Gaiman", "Terry Pratchett"]), nil), pins: "D-034"),
+            ], R.noMatch, "books that duplicate nothing"),
+            .propertyWithFresh(R.symmetric, "pairs of books from a small world", cases: 100, Gen<(BookIdentity, BookIdentity)>.zip(W.book, W.book), describe: { "\($0.0) and \($0.1)" }) { make, pair in
+                var one = make()
+                var other = make()
+                let forward = answer(&one, [pair.0], pair.1)
+                let backward = answer(&other, [pair.1], pair.0)
+                try ensure(forward?.tier == backward?.tier, "the match depends on which book is in the library",
+                    question: "bestMatch(for: \(pair.1)) in a library of \(pair.0), and the other way round",
+                    model: "the same tier both ways (\(show(modelAnswer([pair.0], pair.1))))", implementation: "\(show(forward)) one way, \(show(backward)) the other")
+            },
+            .differential(R.agreesWithModel, "libraries of up to 8 books and a candidate from a small world where every tier happens", cases: 120, W.libraryAndCandidate,
+                describe: { "\(W.show($0.0)); candidate \($0.1)" },
+                question: { question($0.0, $0.1) }, model: { modelAnswer($0.0, $0.1) },
+                implementation: { implementation, value in answer(&implementation, value.0, value.1) }, show: show),
+        ])
+    }
+}

@@ -1,0 +1,407 @@
+import Generators
+import SpecModel
+import Workloads
+
+/// The rules of importing a file with a duplicate strategy (seed 004_…, User Stories 2 and 4, the
+/// high-level flow and the file checks; D-030 to D-038).
+public enum ImportRules {
+    static let story2 = "User Story 2: Handle Duplicate Books Intelligently"
+    static let story4 = "User Story 4: Import Progress Visibility"
+
+    /// IMPORT-01 (MUST): Every data row ends as exactly one of imported, duplicate or error: the three add up to the file's data rows, each error row reported once by its record number.
+    public static let everyRowCounted = Rule(
+        "IMPORT-01", .must, "Every data row ends as exactly one of imported, duplicate or error: the three add up to the file's data rows, each error row reported once by its record number.",
+        source: RuleSource(seed: .csvImport, section: story4, quote: "Given import complete, when summary shown, then displays: imported count, duplicates skipped, errors encountered", decisions: ["D-035"]))
+    /// IMPORT-02 (MUST): Skip leaves the library book a row duplicates as it was and counts the row as a duplicate, so importing a file twice adds nothing the second time.
+    public static let skip = Rule(
+        "IMPORT-02", .must, "Skip leaves the library book a row duplicates as it was and counts the row as a duplicate, so importing a file twice adds nothing the second time.",
+        source: RuleSource(seed: .csvImport, section: story2, quote: "Given duplicate strategy = \"Skip\", when duplicate detected, then skip new book and increment `duplicates` counter", decisions: ["D-030", "D-037"]))
+    /// IMPORT-03 (MUST): Smart merges a duplicate row into the library book: the library's values win, the row fills its gaps (ISBN, year, rating, notes, new authors not 80% like one it has), and a "to read" status gives way to the row's.
+    public static let smart = Rule(
+        "IMPORT-03", .must, "Smart merges a duplicate row into the library book: the library's values win, the row fills its gaps (ISBN, year, rating, notes, new authors not 80% like one it has), and a \"to read\" status gives way to the row's.",
+        source: RuleSource(seed: .csvImport, section: story2, quote: "Given duplicate strategy = \"Smart\", when exact title+author match found, then merge metadata (keep richer dataset)", decisions: ["D-031"]))
+    /// IMPORT-04 (MUST): Replace All deletes the library book a row duplicates and inserts the row's book as written: nothing of the old book (its ISBN, year, rating, notes) remains.
+    public static let replaceAll = Rule(
+        "IMPORT-04", .must, "Replace All deletes the library book a row duplicates and inserts the row's book as written: nothing of the old book (its ISBN, year, rating, notes) remains.",
+        source: RuleSource(seed: .csvImport, section: story2, quote: "Given duplicate strategy = \"Replace All\", when duplicate found, then delete old entry and insert new", decisions: ["D-032"]))
+    /// IMPORT-05 (MUST): A row duplicating an earlier row of the same file, in the same batch or an earlier one, follows the strategy: Skip keeps the first, Smart merges into it, Replace All keeps the last.
+    public static let insideTheFile = Rule(
+        "IMPORT-05", .must, "A row duplicating an earlier row of the same file, in the same batch or an earlier one, follows the strategy: Skip keeps the first, Smart merges into it, Replace All keeps the last.",
+        source: RuleSource(seed: .csvImport, section: story2, quote: "Edge case: Given CSV has internal duplicates, when imported, system deduplicates before SwiftData insertion", decisions: ["D-032"]))
+    /// IMPORT-06 (MUST): The library is saved once per batch of 50 rows: 49 and 50 rows take one save, 51 and 100 two, 101 three.
+    public static let batchSaves = Rule(
+        "IMPORT-06", .must, "The library is saved once per batch of 50 rows: 49 and 50 rows take one save, 51 and 100 two, 101 three.",
+        source: RuleSource(seed: .csvImport, section: "Functional Requirements, High-Level Flow", quote: "Start Import → Batch Processing (50 rows/batch) → SwiftData insertion", decisions: ["D-030"]))
+    /// IMPORT-07 (MUST): After each saved batch the progress reads "Imported N/M books (P%)": the rows handled so far, the data rows, and the whole percent rounded down; the last reads 100%.
+    public static let progress = Rule(
+        "IMPORT-07", .must, "After each saved batch the progress reads \"Imported N/M books (P%)\": the rows handled so far, the data rows, and the whole percent rounded down; the last reads 100%.",
+        source: RuleSource(seed: .csvImport, section: story4, quote: "Given large import (500+ books), when processing, then progress shown as \"Imported 250/500 books (50%)\"", decisions: ["D-030"]))
+    /// IMPORT-08 (MUST): A file is refused, with nothing imported and nothing saved, when its name does not end in .csv, .tsv or .txt (any case), when it is empty, holds only a header, lacks a title or author column, or cannot be read to its end.
+    public static let refusals = Rule(
+        "IMPORT-08", .must, "A file is refused, with nothing imported and nothing saved, when its name does not end in .csv, .tsv or .txt (any case), when it is empty, holds only a header, lacks a title or author column, or cannot be read to its end.",
+        source: RuleSource(seed: .csvImport, section: "Feature Specifications §1, Error Handling", quote: "Invalid file extension → Show \"Please select a .csv file\"", decisions: ["D-036", "D-038"]))
+    /// IMPORT-09 (MUST): A row without a title, without an author, or missing a mapped column is an error reported by its record number (the header is 1, blank lines are no records); a row with extra fields, or with a field that cannot be read (an invalid ISBN, a rating of "abc", an unknown status), is imported without them.
+    public static let rowErrors = Rule(
+        "IMPORT-09", .must, "A row without a title, without an author, or missing a mapped column is an error reported by its record number (the header is 1, blank lines are no records); a row with extra fields, or with a field that cannot be read (an invalid ISBN, a rating of \"abc\", an unknown status), is imported without them.",
+        source: RuleSource(seed: .csvImport, section: story4, quote: "displays: imported count, duplicates skipped, errors encountered", decisions: ["D-035", "D-041"]))
+    /// IMPORT-10 (MUST): On any library, file and strategy, the report, the library's books and the number of saves are the model's.
+    public static let agreesWithModel = Rule(
+        "IMPORT-10", .must, "On any library, file and strategy, the report, the library's books and the number of saves are the model's.",
+        source: RuleSource(seed: .csvImport, section: story2, quote: "I don't create duplicate entries or lose existing data", decisions: ["D-031", "D-032", "D-034", "D-037"]))
+}
+
+/// What the import suite observes of one import: the report or refusal, the library's books sorted,
+/// and the saves the import made.
+struct ImportObservation: Hashable, Sendable, CustomStringConvertible {
+    var result: Result<ImportReport, ImportRefusal>
+    var books: [LibraryBook]
+    var saves: Int
+
+    var description: String {
+        let outcome: String
+        switch result {
+        case let .success(report): outcome = report.description
+        case let .failure(refusal): outcome = "refused: \(refusal)"
+        }
+        let shown = books.count <= 12 ? books.map(\.description).joined(separator: "; ") : books.prefix(12).map(\.description).joined(separator: "; ") + " … (\(books.count) books)"
+        return "\(outcome); \(saves) saves; library: \(shown)"
+    }
+}
+
+/// One import the suite runs: a library, a file and a strategy, with what must come of it.
+struct ImportCase: Sendable {
+    var library: [LibraryBook] = []
+    var file: ImportFile
+    var strategy: DuplicateStrategy = .skip
+    /// The counts and error rows the report must give.
+    var counts: (imported: Int, duplicates: Int, errorRows: [Int])?
+    var refusal: ImportRefusal?
+    /// The library's books afterwards, in any order.
+    var books: [LibraryBook]?
+    var saves: Int?
+    var progress: [String]?
+}
+
+/// The files and generators of the import suite.
+enum ImportWorld {
+    static let header = ["Title", "Author", "ISBN", "Rating", "Status", "Year", "Notes"]
+
+    static func file(_ rows: [[String]], header: [String] = header, name: String = "library.csv") -> ImportFile {
+        ImportFile(name: name, bytes: CSVWriter.encode(rows: [header] + rows))
+    }
+
+    static func row(_ title: String, _ author: String, isbn: String = "", rating: String = "", status: String = "", year: String = "", notes: String = "") -> [String] {
+        [title, author, isbn, rating, status, year, notes]
+    }
+
+    /// `count` distinct books, "Book 0" by "Author 0" onwards (seven authors, shared).
+    static func numbered(_ count: Int, from start: Int = 0) -> [[String]] {
+        (start..<(start + count)).map { row("Book \($0)", "Author \($0 % 7)") }
+    }
+
+    static func numberedBooks(_ count: Int, from start: Int = 0) -> [LibraryBook] {
+        (start..<(start + count)).map { LibraryBook(title: "Book \($0)", authors: ["Author \($0 % 7)"]) }
+    }
+
+    /// A row of a small world, so that duplicates of every tier happen, or a malformed row.
+    static let row: Gen<[String]> = Gen<[String]>.frequency([
+        (8, Gen<(String, String, String, String, String, String, String)>.zip(
+            Gen<String>.element(of: ["Dune", "dune", "Dune (Dune, #1)", "Dune: Messiah", "Emma", "Emma [Annotated]", "The Hobbit", "Ender's Game", "A, \"quoted\"\nTitle"]),
+            Gen<String>.element(of: ["Frank Herbert", "frank  herbert", "Frank Herbertt", "Jane Austen", "J.R.R. Tolkien", "Orson Scott Card"]),
+            Gen<String>.element(of: ["", "", "9780441013593", "0441013597", "978-0-547-92822-7", "=\"\"", "12345"]),
+            Gen<String>.element(of: ["", "0", "3", "4.5", "x"]),
+            Gen<String>.element(of: ["", "read", "to-read", "currently-reading", "shelved-somewhere"]),
+            Gen<String>.element(of: ["", "", "1965", "abc"]),
+            Gen<String>.element(of: ["", "", "Loved it", "Lent to Sam"])
+        ).map { [$0, $1, $2, $3, $4, $5, $6] }),
+        (1, Gen.constant(["", "Nobody", "", "", "", "", ""])),
+        (1, Gen.constant(["Orphan", "", "", "", "", "", ""])),
+        (1, Gen.constant(["Short row", "Ann"])),
+        (1, Gen<String>.unicodeString(count: 1...10).map { ["T" + $0.replacing("\0", with: "?"), "Hostile Author", "", "", "", "", ""] }),
+    ])
+
+    /// Files of up to 30 rows: a world of nine titles and six authors repeats books within a few
+    /// rows, and one batch keeps a failure quick to shrink; files of several batches are the
+    /// examples' (and the fixtures' of IMPORT-10).
+    static let rows: Gen<[[String]]> = Gen<[String]>.array(of: row, count: 1...30)
+
+    /// A library book of the same small world.
+    static let libraryBook: Gen<LibraryBook> = Gen<(String, String, [String], ReadingStatus, Double?, String?, Int?)>.zip(
+        Gen<String>.element(of: ["Dune", "Emma", "The Hobbit", "Ender's Game", "Dune: Messiah"]),
+        Gen<String>.element(of: ["Frank Herbert", "Jane Austen", "J.R.R. Tolkien", "Orson Scott Card", "Frank Herbertt"]),
+        Gen<[String]>.element(of: [[], [], ["9780441013593"], ["9780547928227"]]),
+        Gen<ReadingStatus>.element(of: [.toRead, .read, .reading]),
+        Gen<Double?>.element(of: [nil, 3, 4.5]),
+        Gen<String?>.element(of: [nil, "Mine"]),
+        Gen<Int?>.element(of: [nil, 1965])
+    ).map { LibraryBook(title: $0, authors: [$1], isbns: $2, year: $6, status: $3, rating: $4, notes: $5) }
+
+    static let library: Gen<[LibraryBook]> = Gen<LibraryBook>.array(of: libraryBook, count: 0...4)
+
+    static let strategy: Gen<DuplicateStrategy> = Gen<DuplicateStrategy>.element(of: DuplicateStrategy.allCases)
+
+    static let imports: Gen<([LibraryBook], [[String]], DuplicateStrategy)> = Gen<([LibraryBook], [[String]], DuplicateStrategy)>.zip(library, rows, strategy)
+
+    static func describe(_ value: ([LibraryBook], [[String]], DuplicateStrategy)) -> String {
+        "\(value.2) into [\(value.0.map(\.description).joined(separator: "; "))] of rows \(String(reflecting: value.1))"
+    }
+
+    /// What the model makes of each of `fixtureImports`, worked out once: every implementation's run
+    /// compares with the same answers.
+    static let fixtureObservations: [ImportObservation] = fixtureImports.map { example in
+        var model = ModelStrategyImporter()
+        for book in example.input.library { model.library.addBook(book) }
+        let result = model.importFile(example.input.file, strategy: example.input.strategy)
+        return ImportObservation(result: result, books: model.library.books().sorted(), saves: model.library.saveCount)
+    }
+
+    /// Export fixtures of several batches, a share of their rows repeating earlier ones, imported
+    /// with each strategy into a library that already holds a few of their books (titles in capitals).
+    static let fixtureImports: [(name: String, input: ImportCase, pins: String)] = {
+        let goodreads = ExportFixture.goodreads(rows: 80, seed: 41, duplicateShare: 0.2)
+        let storyGraph = ExportFixture.storyGraph(rows: 55, seed: 42, duplicateShare: 0.2)
+        let libraryThing = ExportFixture.libraryThing(rows: 30, seed: 43, tabSeparated: true, columns: .later, duplicateShare: 0.2)
+        func library(_ fixture: ExportFixture) -> [LibraryBook] {
+            fixture.books.prefix(12).enumerated().filter { $0.offset % 3 == 0 }.map { _, book in
+                var isbns: [String] = []
+                if case let .valid(value) = ISBNValue.parse(book.isbn13 ?? book.isbn ?? "") { isbns = [value.isbn13] }
+                return LibraryBook(title: book.title.uppercased(), authors: [book.author], isbns: isbns, status: .toRead, notes: "Mine")
+            }
+        }
+        return [DuplicateStrategy.smart, .replaceAll].map { strategy in
+            (name: "a Goodreads export of 80 rows, \(strategy)", input: ImportCase(
+                library: library(goodreads), file: ImportFile(name: "goodreads_library_export.csv", bytes: goodreads.bytes), strategy: strategy
+            ), pins: "D-032")
+        } + [
+            (name: "a tab-separated LibraryThing export with the later columns, smart", input: ImportCase(
+                library: library(libraryThing), file: ImportFile(name: "librarything_export.tsv", bytes: libraryThing.bytes), strategy: .smart
+            ), pins: "D-065"),
+            (name: "a StoryGraph export of 55 rows, skip", input: ImportCase(
+                library: library(storyGraph), file: ImportFile(name: "storygraph.csv", bytes: storyGraph.bytes), strategy: .skip
+            ), pins: "D-066"),
+        ]
+    }()
+
+    static func progress(_ handled: [Int], of total: Int) -> [String] {
+        handled.map { "Imported \($0)/\(total) books (\($0 * 100 / total)%)" }
+    }
+}
+
+extension ConformanceSuite where Implementation: StrategyImporting {
+    /// The import suite: the summary's counts, Skip, Smart, Replace All, duplicates inside the file,
+    /// a save per batch of 50 on both sides of each boundary, the progress text, the file checks, row
+    /// errors, and the model's answer on generated libraries and files.
+    public static var strategyImport: ConformanceSuite {
+        typealias R = ImportRules
+        typealias W = ImportWorld
+        func observe<Importer: StrategyImporting>(_ implementation: inout Importer, _ library: [LibraryBook], _ file: ImportFile, _ strategy: DuplicateStrategy) -> ImportObservation {
+            for book in library { implementation.library.addBook(book) }
+            let before = implementation.library.saveCount
+            let result = implementation.importFile(file, strategy: strategy)
+            return ImportObservation(result: result, books: implementation.library.books().sorted(), saves: implementation.library.saveCount - before)
+        }
+        func modelObservation(_ library: [LibraryBook], _ file: ImportFile, _ strategy: DuplicateStrategy) -> ImportObservation {
+            var model = ModelStrategyImporter()
+            return observe(&model, library, file, strategy)
+        }
+        func question(_ library: [LibraryBook], _ file: ImportFile, _ strategy: DuplicateStrategy) -> String {
+            let text = String(decoding: file.bytes.prefix(600), as: UTF8.self)
+            return "importFile(\(String(reflecting: file.name)), \(String(reflecting: text))\(file.bytes.count > 600 ? " … (\(file.bytes.count) bytes)" : ""), strategy: \(strategy)) into a library of \(library.count) books"
+        }
+        func imports(_ examples: [ConformanceExample<ImportCase>], _ rule: Rule, _ about: String, label: String? = nil) -> ConformanceCheck<Implementation> {
+            .examples(rule, about, label: label, examples) { implementation, example in
+                let observed = observe(&implementation, example.library, example.file, example.strategy)
+                let asked = question(example.library, example.file, example.strategy)
+                let model = { modelObservation(example.library, example.file, example.strategy).description }
+                if let refusal = example.refusal {
+                    try ensure(observed.result == .failure(refusal), "the file was not refused as it must be", question: asked, model: model(), implementation: observed.description)
+                    try ensure(observed.books == example.library.sorted() && observed.saves == 0, "a refused file changed or saved the library", question: asked, model: model(), implementation: observed.description)
+                    return
+                }
+                guard case let .success(report) = observed.result else {
+                    throw ConformanceViolation("the file was refused", question: asked, model: model(), implementation: observed.description)
+                }
+                if let counts = example.counts {
+                    try ensure(report.imported == counts.imported && report.duplicates == counts.duplicates && report.errorRows == counts.errorRows,
+                        "the report's counts are wrong: expected imported \(counts.imported), duplicates \(counts.duplicates), error rows \(counts.errorRows)",
+                        question: asked, model: model(), implementation: observed.description)
+                }
+                if let books = example.books {
+                    try ensure(observed.books == books.sorted(), "the library is not what the strategy makes of it", question: asked, model: model(), implementation: observed.description)
+                }
+                if let saves = example.saves {
+                    try ensure(observed.saves == saves, "the import saved \(observed.saves) times, not \(saves)", question: asked, model: model(), implementation: observed.description)
+                }
+                if let progress = example.progress {
+                    try ensure(report.progress == progress, "the progress lines are wrong", question: asked, model: model(), implementation: observed.description)
+                }
+            }
+        }
+        func book(_ title: String, _ author: String, isbns: [String] = [], year: Int? = nil, status: ReadingStatus = .toRead, rating: Double? = nil, notes: String? = nil) -> LibraryBook {
+            LibraryBook(title: title, authors: [author], isbns: isbns, year: year, status: status, rating: rating, notes: notes)
+        }
+        let hobbitFirst = W.row("The Hobbit", "J.R.R. Tolkien", isbn: "9780547928227", rating: "5", status: "read", notes: "First")
+        let hobbitSecond = W.row("the hobbit", "J. R. R. Tolkien", rating: "4", status: "to-read", year: "1937", notes: "Second")
+        let hobbitKept = book("The Hobbit", "J.R.R. Tolkien", isbns: ["9780547928227"], status: .read, rating: 5, notes: "First")
+        let duneRead = book("Dune", "Frank Herbert", isbns: ["9780441013593"], year: 1965, status: .read, rating: 4, notes: "Mine")
+        return ConformanceSuite(id: "strategy-import", title: "CSV import strategies", seam: "StrategyImporting", checks: [
+            .property(R.everyRowCounted, "generated libraries, files of up to 30 rows with malformed ones, and strategies", cases: 20, W.imports, describe: W.describe) { implementation, value in
+                let (library, rows, strategy) = value
+                let file = W.file(rows)
+                let observed = observe(&implementation, library, file, strategy)
+                let asked = question(library, file, strategy)
+                guard case let .success(report) = observed.result else {
+                    throw ConformanceViolation("the file was refused", question: asked, model: modelObservation(library, file, strategy).description, implementation: observed.description)
+                }
+                try ensure(report.imported + report.duplicates + report.errorRows.count == rows.count,
+                    "imported \(report.imported) + duplicates \(report.duplicates) + errors \(report.errorRows.count) is not the \(rows.count) data rows",
+                    question: asked, model: modelObservation(library, file, strategy).description, implementation: observed.description)
+                try ensure(report.errorRows == Array(Set(report.errorRows)).sorted() && report.errorRows.allSatisfy { (2...(rows.count + 1)).contains($0) },
+                    "the error rows are not distinct record numbers of data rows, ascending", question: asked,
+                    model: modelObservation(library, file, strategy).description, implementation: observed.description)
+                if strategy != .replaceAll {
+                    try ensure(observed.books.count == library.count + report.imported, "the library did not grow by the books imported", question: asked,
+                        model: modelObservation(library, file, strategy).description, implementation: observed.description)
+                }
+            },
+            imports([
+                ConformanceExample("duplicates of library books, one with a quote in its title", ImportCase(
+                    library: [book("Dune", "Frank Herbert"), book("Ender's Game", "Orson Scott Card", status: .read, rating: 5)],
+                    file: W.file([
+                        W.row("Dune", "Frank Herbert", isbn: "9780441013593", rating: "5", status: "read"),
+                        W.row("ENDER'S GAME", "orson scott card", rating: "2", status: "to-read"),
+                        W.row("Emma", "Jane Austen"),
+                    ]),
+                    counts: (1, 2, []),
+                    books: [book("Dune", "Frank Herbert"), book("Ender's Game", "Orson Scott Card", status: .read, rating: 5), book("Emma", "Jane Austen")]
+                ), pins: "seed: \"skip new book and increment `duplicates` counter\""),
+                ConformanceExample("an ISBN match with another title", ImportCase(
+                    library: [duneRead],
+                    file: W.file([W.row("Dune (Dune Chronicles, #1)", "F. Herbert", isbn: "0441013597", rating: "1", status: "to-read")]),
+                    counts: (0, 1, []), books: [duneRead]
+                ), pins: "seed: \"Given books with ISBN match, when title differs slightly, then treat as duplicate (prefer ISBN matching)\""),
+            ], R.skip, "Skip"),
+            .property(R.skip, "the same generated file imported twice with Skip", cases: 12, Gen<([LibraryBook], [[String]])>.zip(W.library, W.rows), describe: { W.describe(($0.0, $0.1, .skip)) }) { implementation, value in
+                let (library, rows) = value
+                let file = W.file(rows)
+                let first = observe(&implementation, library, file, .skip)
+                let second = observe(&implementation, [], file, .skip)
+                let asked = question(library, file, .skip) + ", twice"
+                guard case let .success(once) = first.result, case let .success(twice) = second.result else {
+                    throw ConformanceViolation("the file was refused", question: asked, implementation: "\(first) then \(second)")
+                }
+                try ensure(twice.imported == 0 && twice.duplicates == once.imported + once.duplicates && twice.errorRows == once.errorRows && second.books == first.books,
+                    "importing the file again with Skip changed the library or counted otherwise", question: asked,
+                    model: "imported 0, duplicates \(once.imported + once.duplicates), error rows \(once.errorRows), the library unchanged", implementation: "\(first) then \(second)")
+            },
+            imports([
+                ConformanceExample("the library's rating wins; ISBN, year, notes and a richer status come from the row", ImportCase(
+                    library: [book("Dune", "Frank Herbert", rating: 4)],
+                    file: W.file([W.row("dune", "frank herbert", isbn: "9780441013593", rating: "2", status: "read", year: "1965", notes: "Loved it")]),
+                    strategy: .smart, counts: (0, 1, []),
+                    books: [book("Dune", "Frank Herbert", isbns: ["9780441013593"], year: 1965, status: .read, rating: 4, notes: "Loved it")]
+                ), pins: "D-031"),
+                ConformanceExample("a known ISBN adds no edition; a reading status and notes stay; a new co-author joins, a near-spelling does not", ImportCase(
+                    library: [book("Dune", "Frank Herbert", isbns: ["9780441013593"], status: .reading, notes: "Mine")],
+                    file: W.file([["Dune", "Frank Herbertt, Kevin J. Anderson", "0441013597", "5", "read", "", "Theirs"]], header: ["Title", "Authors", "ISBN", "Rating", "Status", "Year", "Notes"]),
+                    strategy: .smart, counts: (0, 1, []),
+                    books: [LibraryBook(title: "Dune", authors: ["Frank Herbert", "Kevin J. Anderson"], isbns: ["9780441013593"], status: .reading, rating: 5, notes: "Mine")]
+                ), pins: "D-031"),
+            ], R.smart, "Smart"),
+            imports([
+                ConformanceExample("the old book's ISBN, year, rating and notes are gone", ImportCase(
+                    library: [duneRead],
+                    file: W.file([W.row("dune", "frank herbert", rating: "2", status: "to-read")]),
+                    strategy: .replaceAll, counts: (1, 0, []),
+                    books: [book("dune", "Frank Herbert", status: .toRead, rating: 2)]
+                ), pins: "seed: \"delete old entry and insert new\""),
+                ConformanceExample("a row that duplicates nothing is inserted beside the library", ImportCase(
+                    library: [book("Emma", "Jane Austen", rating: 5)],
+                    file: W.file([W.row("Dune", "Frank Herbert", status: "read")]),
+                    strategy: .replaceAll, counts: (1, 0, []),
+                    books: [book("Emma", "Jane Austen", rating: 5), book("Dune", "Frank Herbert", status: .read)]
+                ), pins: "D-032"),
+            ], R.replaceAll, "Replace All"),
+            imports([
+                ConformanceExample("Skip keeps the first", ImportCase(file: W.file([hobbitFirst, hobbitSecond]), strategy: .skip, counts: (1, 1, []), books: [hobbitKept]), pins: "D-032"),
+                ConformanceExample("Smart merges into the first", ImportCase(
+                    file: W.file([hobbitFirst, hobbitSecond]), strategy: .smart, counts: (1, 1, []),
+                    books: [book("The Hobbit", "J.R.R. Tolkien", isbns: ["9780547928227"], year: 1937, status: .read, rating: 5, notes: "First")]
+                ), pins: "D-032"),
+                ConformanceExample("Replace All keeps the last", ImportCase(
+                    file: W.file([hobbitFirst, hobbitSecond]), strategy: .replaceAll, counts: (2, 0, []),
+                    books: [book("the hobbit", "J.R.R. Tolkien", year: 1937, status: .toRead, rating: 4, notes: "Second")]
+                ), pins: "D-032"),
+                ConformanceExample("Skip: a repeat in the next batch", ImportCase(
+                    file: W.file(W.numbered(50) + [W.row("BOOK 0", "author 0")]), strategy: .skip, counts: (50, 1, []), books: W.numberedBooks(50), saves: 2
+                ), pins: "D-032"),
+                ConformanceExample("Replace All: a repeat in the next batch replaces the saved first copy", ImportCase(
+                    file: W.file(W.numbered(50) + [W.row("BOOK 0", "author 0")]), strategy: .replaceAll, counts: (51, 0, []),
+                    books: W.numberedBooks(49, from: 1) + [LibraryBook(title: "BOOK 0", authors: ["Author 0"])], saves: 2
+                ), pins: "D-032"),
+            ], R.insideTheFile, "duplicates inside the file"),
+            imports([49, 50, 51, 100, 101].map { rows in
+                ConformanceExample("\(rows) rows", ImportCase(file: W.file(W.numbered(rows)), counts: (rows, 0, []), books: W.numberedBooks(rows), saves: (rows + 49) / 50), pins: "D-030")
+            } + [
+                ConformanceExample("51 rows, one of them an error", ImportCase(
+                    file: W.file(W.numbered(9) + [W.row("", "Nobody")] + W.numbered(41, from: 9)), counts: (50, 0, [11]), saves: 2
+                ), pins: "D-030"),
+            ], R.batchSaves, "files around the batch boundaries"),
+            imports([
+                ConformanceExample("3 rows", ImportCase(file: W.file(W.numbered(3)), progress: W.progress([3], of: 3)), pins: "D-030"),
+                ConformanceExample("101 rows", ImportCase(file: W.file(W.numbered(101)), progress: W.progress([50, 100, 101], of: 101)), pins: "D-030"),
+                ConformanceExample("120 rows", ImportCase(file: W.file(W.numbered(120)), progress: ["Imported 50/120 books (41%)", "Imported 100/120 books (83%)", "Imported 120/120 books (100%)"]), pins: "D-030"),
+                ConformanceExample("500 rows", ImportCase(file: W.file(W.numbered(500)), progress: W.progress(Array(stride(from: 50, through: 500, by: 50)), of: 500)), pins: "seed: \"Imported 250/500 books (50%)\""),
+            ], R.progress, "progress lines"),
+            imports([
+                ConformanceExample("a PDF's name", ImportCase(library: [duneRead], file: W.file(W.numbered(3), name: "library.pdf"), refusal: .notCSVFile), pins: "seed: \"Invalid file extension → Show \\\"Please select a .csv file\\\"\""),
+                ConformanceExample("no extension", ImportCase(file: W.file(W.numbered(3), name: "library"), refusal: .notCSVFile), pins: "D-038"),
+                ConformanceExample("csv before another extension", ImportCase(file: W.file(W.numbered(3), name: "library.csv.pdf"), refusal: .notCSVFile), pins: "D-038"),
+                ConformanceExample("an empty file", ImportCase(file: ImportFile(name: "library.csv", bytes: []), refusal: .emptyFile), pins: "seed: \"Empty CSV file - Shows appropriate error\""),
+                ConformanceExample("only whitespace", ImportCase(file: ImportFile(name: "library.csv", bytes: Array(" \n\r\n ".utf8)), refusal: .emptyFile), pins: "seed: \"Empty CSV file - Shows appropriate error\""),
+                ConformanceExample("only a byte-order mark", ImportCase(file: ImportFile(name: "library.csv", bytes: [0xEF, 0xBB, 0xBF]), refusal: .emptyFile), pins: "D-043"),
+                ConformanceExample("only a header", ImportCase(library: [duneRead], file: W.file([]), refusal: .noBooksFound), pins: "seed: \"CSV with only headers - Shows \\\"No books found\\\"\""),
+                ConformanceExample("no title or author column", ImportCase(file: W.file([["x", "y"]], header: ["Name", "Score"]), refusal: .missingColumns(["Title", "Author"])), pins: "seed: \"Malformed CSV (missing headers) → Show format requirements\""),
+                ConformanceExample("no author column", ImportCase(file: W.file([["Dune", "1"]], header: ["Title", "ISBN"]), refusal: .missingColumns(["Author"])), pins: "seed: \"Malformed CSV (missing headers) → Show format requirements\""),
+                ConformanceExample("invalid UTF-8 in the last of 120 rows", ImportCase(library: [duneRead], file: {
+                    var bytes = W.file(W.numbered(120)).bytes
+                    bytes.insert(0xFF, at: bytes.count - 4)
+                    return ImportFile(name: "broken.csv", bytes: bytes)
+                }(), refusal: .unreadable), pins: "D-036"),
+                ConformanceExample("a spreadsheet saved with a .csv name", ImportCase(file: ImportFile(name: "library.csv", bytes: [0x50, 0x4B, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00, 0x08, 0x00]), refusal: .unreadable), pins: "D-042"),
+            ], R.refusals, "files refused whole"),
+            imports([
+                ConformanceExample("upper-case .CSV", ImportCase(file: W.file(W.numbered(2), name: "LIBRARY.CSV"), counts: (2, 0, [])), pins: "D-038"),
+                ConformanceExample(".tsv", ImportCase(file: W.file(W.numbered(2), name: "export.tsv"), counts: (2, 0, [])), pins: "D-038"),
+                ConformanceExample(".TXT", ImportCase(file: W.file(W.numbered(2), name: "export.TXT"), counts: (2, 0, [])), pins: "D-038"),
+            ], R.refusals, "names that are accepted", label: "IMPORT-08.accepted"),
+            imports([
+                ConformanceExample("an empty title, an empty author, a short row", ImportCase(
+                    file: W.file([W.row("Dune", "Frank Herbert", rating: "5", status: "read"), W.row("", "No Title"), W.row("Emma", ""), ["Emma", "Jane Austen"]]),
+                    counts: (1, 0, [3, 4, 5])
+                ), pins: "D-035"),
+                ConformanceExample("blank lines are no records", ImportCase(
+                    file: ImportFile(name: "library.csv", bytes: Array("Title,Author\n\nDune,Frank Herbert\n\n\r\n,Nobody\n\"\"\n".utf8)), counts: (1, 0, [3, 4])
+                ), pins: "D-041"),
+                ConformanceExample("fields that cannot be read are left out", ImportCase(
+                    file: W.file([W.row("Dune", "Frank Herbert", isbn: "12345", rating: "abc", status: "shelved-somewhere", year: "abc")]), counts: (1, 0, []),
+                    books: [book("Dune", "Frank Herbert")]
+                ), pins: "D-035"),
+                ConformanceExample("extra fields are ignored", ImportCase(
+                    file: ImportFile(name: "library.csv", bytes: Array("Title,Author\nDune,Frank Herbert,x,y\n".utf8)), counts: (1, 0, []),
+                    books: [book("Dune", "Frank Herbert")]
+                ), pins: "D-035"),
+            ], R.rowErrors, "rows that cannot be imported"),
+            .examples(R.agreesWithModel, "export fixtures of several batches with duplicates, into libraries holding some of their books", label: "IMPORT-10.fixtures",
+                zip(W.fixtureImports, W.fixtureObservations).map { ConformanceExample($0.name, ($0.input, $1), pins: $0.pins) }) { implementation, pair in
+                let (example, expected) = pair
+                let observed = observe(&implementation, example.library, example.file, example.strategy)
+                try ensureSame(observed, expected, question(example.library, example.file, example.strategy), show: { $0.description })
+            },
+            .differential(R.agreesWithModel, "generated libraries, files of up to 30 rows with duplicates of every tier and malformed rows, and strategies", cases: 20, W.imports,
+                describe: W.describe,
+                question: { question($0.0, W.file($0.1), $0.2) }, model: { modelObservation($0.0, W.file($0.1), $0.2) },
+                implementation: { implementation, value in observe(&implementation, value.0, W.file(value.1), value.2) }, show: { $0.description }),
+        ])
+    }
+}
