@@ -33,14 +33,14 @@ public enum FormatRules {
     public static let namesAsWritten = Rule(
         "FORMAT-07", .must, "Column names are compared trimmed and ignoring ASCII case, wherever the columns stand: a shuffled, re-cased or padded export header is the same format with the same columns.",
         source: RuleSource(seed: .csvImport, section: story, quote: "I don't have to manually map columns or re-enter hundreds of books"))
-    /// FORMAT-08 (MUST): A known format needs at least 60% of its signature columns (`knownFormatConfidenceMin`): exactly 60% is that format, less is read as a spreadsheet.
+    /// FORMAT-08 (MUST): A known format needs at least 60% of its signature columns (`knownFormatConfidenceMin`), or every column the seed names for it: exactly 60% is that format, less is read as a spreadsheet.
     public static let threshold = Rule(
-        "FORMAT-08", .must, "A known format needs at least 60% of its signature columns (`knownFormatConfidenceMin`): exactly 60% is that format, less is read as a spreadsheet.",
-        source: RuleSource(seed: .csvImport, section: story, quote: "Given unknown CSV format, when auto-detection fails, then app shows manual column mapping UI"))
+        "FORMAT-08", .must, "A known format needs at least 60% of its signature columns (`knownFormatConfidenceMin`), or every column the seed names for it: exactly 60% is that format, less is read as a spreadsheet.",
+        source: RuleSource(seed: .csvImport, section: story, quote: "Given unknown CSV format, when auto-detection fails, then app shows manual column mapping UI", decisions: ["D-118"]))
     /// FORMAT-09 (MUST): The confidence of a known format is the share of its signature columns present; a spreadsheet's is the share of its columns recognised.
     public static let confidence = Rule(
         "FORMAT-09", .must, "The confidence of a known format is the share of its signature columns present; a spreadsheet's is the share of its columns recognised.",
-        source: RuleSource(seed: .csvImport, section: story, quote: "Given unknown CSV format, when auto-detection fails, then app shows manual column mapping UI"))
+        source: RuleSource(seed: .csvImport, section: story, quote: "Given unknown CSV format, when auto-detection fails, then app shows manual column mapping UI", decisions: ["D-118"]))
     /// FORMAT-10 (MUST): On any header, the format, confidence and columns (or the missing columns) are the model's.
     public static let agreesWithModel = Rule(
         "FORMAT-10", .must, "On any header, the format, confidence and columns (or the missing columns) are the model's.",
@@ -192,9 +192,18 @@ extension ConformanceSuite where Implementation: ExportFormatDetecting {
             detects([
                 ConformanceExample("StoryGraph, 9 of 15 columns: exactly 60%", (storyGraphNine, found(.storyGraph, 0.6, storyGraphColumns)), pins: "seed: \"when auto-detection fails\""),
                 ConformanceExample(
-                    "StoryGraph, 8 of 15 columns: a spreadsheet",
-                    (Array(storyGraphNine.prefix(8)), found(.generic, 7.0 / 8.0, ExportColumns(title: 0, author: 1, authorColumnIsList: true, isbn: 2, rating: 3, readingStatus: 4, dateRead: 7))),
+                    "StoryGraph, 9 of 15 columns without all of the seed's five: exactly 60%",
+                    (Array(ExportFormat.storyGraphColumns.prefix(10)).filter { $0 != "Read Status" },
+                        found(.storyGraph, 0.6, ExportColumns(title: 0, author: 1, authorColumnIsList: true, isbn: 2, isbnColumnMayHoldOtherIdentifiers: true, rating: 3, dateRead: 6))),
                     pins: "seed: \"when auto-detection fails\""),
+                ConformanceExample(
+                    "StoryGraph, 8 of 15 columns without all of the seed's five: a spreadsheet",
+                    (storyGraphNine.filter { $0 != "Read Status" }, found(.generic, 6.0 / 8.0, ExportColumns(title: 0, author: 1, authorColumnIsList: true, isbn: 2, rating: 3, dateRead: 6))),
+                    pins: "D-118"),
+                ConformanceExample(
+                    "StoryGraph, the seed's five columns alone",
+                    (ExportFormat.storyGraphSeedColumns, found(.storyGraph, 5.0 / 15.0, ExportColumns(title: 0, author: 1, authorColumnIsList: true, isbn: 2, isbnColumnMayHoldOtherIdentifiers: true, rating: 3, readingStatus: 4))),
+                    pins: "D-118"),
                 ConformanceExample(
                     "Goodreads, 15 of 24 columns (62.5%)",
                     (goodreadsFifteen, found(.goodreads, 15.0 / 24.0, ExportColumns(title: 1, author: 2, authorLastFirst: 3, additionalAuthors: 4, isbn10: 5, isbn13: 6, rating: 7, dateRead: 14))),

@@ -35,6 +35,11 @@ public enum ExportFormat: String, Hashable, Sendable, CaseIterable, CustomString
     public static let libraryThingColumns = ["TITLE", "AUTHOR (first, last)", "ISBN", "RATING"]
     /// LibraryThing's later export's columns.
     public static let libraryThingLaterColumns = ["Title", "Primary Author", "ISBN", "Rating", "Date Started", "Date Read", "Tags"]
+    /// The columns seed 004's acceptance criteria name for Goodreads: a header holding all five is
+    /// Goodreads, whatever else it lacks (D-118; LibraryThing's are its whole seed header).
+    public static let goodreadsSeedColumns = ["Title", "Author", "ISBN", "My Rating", "Exclusive Shelf"]
+    /// The columns seed 004's acceptance criteria name for StoryGraph (D-118).
+    public static let storyGraphSeedColumns = ["Title", "Authors", "ISBN/UID", "Star Rating", "Read Status"]
     /// StoryGraph's columns (the seed's five, then the others production-notes.md lists).
     public static let storyGraphColumns = [
         "Title", "Authors", "ISBN/UID", "Star Rating", "Read Status", "Format", "Date Added", "Last Date Read",
@@ -74,7 +79,9 @@ extension FormatDetection {
     /// Detects the format of a header row.
     ///
     /// Each known format scores the share of its signature columns present (names compared after
-    /// trimming, ignoring ASCII case); the best score at or above `knownFormatConfidenceMin` wins,
+    /// trimming, ignoring ASCII case); a format qualifies with a score at or above
+    /// `knownFormatConfidenceMin`, or when the header holds every column the seed's acceptance
+    /// criteria name for it (D-118), and the best score among those that qualify wins,
     /// ties going to the format listed first (Goodreads, LibraryThing, StoryGraph). Otherwise the header is
     /// read as a generic spreadsheet when a title and an author column are recognised by name, with a
     /// confidence of the share of its columns recognised. Otherwise: `MissingColumns`.
@@ -84,14 +91,14 @@ extension FormatDetection {
             let present = signature.filter { names.contains($0.lowercased()) }.count
             return Double(present) / Double(signature.count)
         }
-        let candidates: [(ExportFormat, Double, [String])] = [
-            (.goodreads, share(ExportFormat.goodreadsColumns), ExportFormat.goodreadsColumns),
-            (.libraryThing, share(ExportFormat.libraryThingColumns), ExportFormat.libraryThingColumns),
-            (.libraryThing, share(ExportFormat.libraryThingLaterColumns), ExportFormat.libraryThingLaterColumns),
-            (.storyGraph, share(ExportFormat.storyGraphColumns), ExportFormat.storyGraphColumns),
+        let candidates: [(ExportFormat, Double, Bool)] = [
+            (.goodreads, share(ExportFormat.goodreadsColumns), share(ExportFormat.goodreadsSeedColumns) == 1),
+            (.libraryThing, share(ExportFormat.libraryThingColumns), false),
+            (.libraryThing, share(ExportFormat.libraryThingLaterColumns), false),
+            (.storyGraph, share(ExportFormat.storyGraphColumns), share(ExportFormat.storyGraphSeedColumns) == 1),
         ]
         var best: (ExportFormat, Double)?
-        for (format, confidence, _) in candidates where confidence >= knownFormatConfidenceMin {
+        for (format, confidence, holdsSeedColumns) in candidates where confidence >= knownFormatConfidenceMin || holdsSeedColumns {
             if best == nil || confidence > best!.1 { best = (format, confidence) }
         }
         if let (format, confidence) = best, let mapping = ColumnMapping.known(format, header: names) {

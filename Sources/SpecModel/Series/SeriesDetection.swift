@@ -138,7 +138,12 @@ extension SeriesLibrary {
         // Step 3: one group per series, in order of first claim (claims are in precedence order).
         var groups: [ClaimGroup] = []
         for claim in named {
-            let target = self.target(of: claim)
+            var target = self.target(of: claim)
+            // One Google Books series ID is one series within a book as across books (D-098), whatever
+            // names its lookups give.
+            if let googleID = claim.googleBooksSeriesID, let holder = groups.first(where: { $0.googleBooksIDs.contains(googleID) }) {
+                target = holder.target
+            }
             if let index = groups.firstIndex(where: { $0.target == target }) {
                 if let googleID = claim.googleBooksSeriesID, !groups[index].googleBooksIDs.contains(googleID) {
                     groups[index].googleBooksIDs.append(googleID)

@@ -20,6 +20,8 @@ struct PlainFormatDetector: ExportFormatDetecting {
         case onlyFirstMissingColumnNamed
         /// StoryGraph's `Authors` read as one name.
         case storyGraphAuthorsNotAList
+        /// Only the 60% threshold: a header of the seed's own five columns is not its format (before D-118).
+        case seedColumnsNotEnough
     }
 
     let flaw: Flaw
@@ -49,14 +51,16 @@ struct PlainFormatDetector: ExportFormatDetecting {
         func share(_ signature: [String]) -> Double {
             Double(signature.filter { column($0) != nil }.count) / Double(signature.count)
         }
-        let candidates: [(ExportFormat, [String])] = [
-            (.goodreads, ExportFormat.goodreadsColumns), (.libraryThing, ExportFormat.libraryThingColumns),
-            (.libraryThing, ExportFormat.libraryThingLaterColumns), (.storyGraph, ExportFormat.storyGraphColumns),
+        let candidates: [(ExportFormat, [String], [String]?)] = [
+            (.goodreads, ExportFormat.goodreadsColumns, ExportFormat.goodreadsSeedColumns), (.libraryThing, ExportFormat.libraryThingColumns, nil),
+            (.libraryThing, ExportFormat.libraryThingLaterColumns, nil), (.storyGraph, ExportFormat.storyGraphColumns, ExportFormat.storyGraphSeedColumns),
         ]
         var best: (ExportFormat, Double)?
-        for (format, signature) in candidates {
+        for (format, signature, seedColumns) in candidates {
             let confidence = share(signature)
-            let enough = flaw == .thresholdStrictlyAbove ? confidence > FormatDetection.knownFormatConfidenceMin : confidence >= FormatDetection.knownFormatConfidenceMin
+            let holdsSeedColumns = flaw != .seedColumnsNotEnough && seedColumns.map { share($0) == 1 } == true
+            let enough = holdsSeedColumns
+                || (flaw == .thresholdStrictlyAbove ? confidence > FormatDetection.knownFormatConfidenceMin : confidence >= FormatDetection.knownFormatConfidenceMin)
             if enough, best.map({ confidence > $0.1 }) ?? true { best = (format, confidence) }
         }
         if let (format, confidence) = best, let columns = known(format, column) {
@@ -131,6 +135,9 @@ enum WrongExportFormatDetectors {
         },
         .of({ .exportFormatDetection }, "StoryGraphAuthorsNotAList", flaw: "reads StoryGraph's `Authors` as one name", breaks: "FORMAT-04") {
             PlainFormatDetector(flaw: .storyGraphAuthorsNotAList)
+        },
+        .of({ .exportFormatDetection }, "SeedColumnsNotEnough", flaw: "a header of the seed's own five StoryGraph columns is read as a spreadsheet, losing `ISBN/UID`'s meaning (the model before D-118)", breaks: "FORMAT-08") {
+            PlainFormatDetector(flaw: .seedColumnsNotEnough)
         },
     ]
 }

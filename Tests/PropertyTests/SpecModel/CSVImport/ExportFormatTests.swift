@@ -16,6 +16,20 @@ import Testing
         #expect(detection.mapping.readingStatus == 18)
     }
 
+    /// Decision D-118: the columns the seed's acceptance criteria name for a format make it that format,
+    /// so StoryGraph's five keep `ISBN/UID`'s meaning (D-066) and Goodreads' five its unrated zero.
+    @Test func theSeedsFiveColumnsAreEachFormat() throws {
+        let storyGraph = try FormatDetection.detect(header: ExportFormat.storyGraphSeedColumns)
+        #expect(storyGraph.format == .storyGraph && storyGraph.confidence == 5.0 / 15)
+        #expect(storyGraph.mapping.isbn == 2 && storyGraph.mapping.isbnColumnHoldsOtherIdentifiers && storyGraph.mapping.authorColumnIsList)
+        let goodreads = try FormatDetection.detect(header: ExportFormat.goodreadsSeedColumns)
+        #expect(goodreads.format == .goodreads && goodreads.confidence == 5.0 / 24)
+        #expect(goodreads.mapping.rating == 3 && goodreads.mapping.zeroRatingIsUnrated && goodreads.mapping.readingStatus == 4)
+        // Four of the five are not: a spreadsheet that shares names with a format stays a spreadsheet.
+        #expect(try FormatDetection.detect(header: ["Title", "Authors", "ISBN/UID", "Star Rating"]).format == .generic)
+        #expect(try FormatDetection.detect(header: ["Title", "Author", "ISBN", "My Rating"]).format == .generic)
+    }
+
     @Test func theSeedsLibraryThingHeaderIsLibraryThing() throws {
         let detection = try FormatDetection.detect(header: ["TITLE", "AUTHOR (first, last)", "ISBN", "RATING"])
         #expect(detection.format == .libraryThing)

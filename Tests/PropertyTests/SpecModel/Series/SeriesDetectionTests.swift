@@ -53,6 +53,23 @@ import Testing
         try world.check()
     }
 
+    /// Decision D-098: one Google Books series ID is one series within a book too, when the book's own
+    /// entries name it twice (found by the conformance kit's series suite).
+    @Test func oneBooksEntriesWithTheSameGoogleBooksIDUnderTwoNamesAreOneSeries() throws {
+        var world = SeriesWorld()
+        let book = try world.addBook("A")
+        let metadata = SeriesMetadata(googleBooks: [
+            GoogleBooksVolumeSeries(seriesID: "GB1", orderNumber: 1, seriesName: "Discworld"),
+            GoogleBooksVolumeSeries(seriesID: "GB1", orderNumber: 1, seriesName: "Discworld (Rincewind)"),
+        ])
+        let detection = world.detect(book, metadata)
+        #expect(detection.seriesIDs.count == 1)
+        let id = try #require(detection.seriesIDs.first)
+        #expect(try world.series(id).googleBooksSeriesIDs == ["GB1"])
+        #expect(world.library.count == 1)
+        try world.check()
+    }
+
     @Test func aLookupsTotalFillsAnUnknownTotalAndThePlaceIsTheOrderNumber() throws {
         var world = SeriesWorld()
         let book = try world.addBook("Harry Potter and the Sorcerer's Stone")
