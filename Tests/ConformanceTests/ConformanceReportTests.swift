@@ -13,6 +13,7 @@ import Testing
     static var report: ConformanceReport {
         var report = ConformanceCatalog.report
         report.criteria = SeedCriteria.all
+        report.unseamed = UnseamedBehaviour.all
         return report
     }
 

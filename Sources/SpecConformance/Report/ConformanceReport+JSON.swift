@@ -79,6 +79,14 @@ extension ConformanceReport {
                 })),
             ]))))
         }
+        if !unseamed.isEmpty {
+            members.append(("unseamed", .array(unseamed.map { behaviour in
+                .object(JSONObject([
+                    ("seed", .string(behaviour.seed.rawValue)), ("behaviour", .string(behaviour.behaviour)),
+                    ("reason", .string(behaviour.reason.rawValue)), ("note", .string(behaviour.note)),
+                ]))
+            })))
+        }
         if let criteria {
             members.append(("criteria", .array(criteria.map { criterion in
                 var fields: [(String, JSONValue)] = [

@@ -73,6 +73,18 @@ extension ConformanceReport {
                 out.append("| \(cell(verdict.name)) | \(cell(verdict.flaw)) | \(verdict.suiteID) | \(verdict.expectedRules.map(\.rawValue).joined(separator: ", ")) | \(verdict.rejectingRules.map(\.rawValue).joined(separator: ", ")) | \(verdict.isRejected ? "rejected" : "**GOT THROUGH**") |")
             }
         }
+        if !unseamed.isEmpty {
+            out.append("")
+            out.append("## Behaviours without a seam")
+            out.append("")
+            out.append("Where a seed's behaviour lives only in UI or in SwiftData and CloudKit, the kit has no seam for it rather than one no app could honestly implement.")
+            out.append("")
+            out.append("| seed | behaviour | why | what checks it |")
+            out.append("|---|---|---|---|")
+            for behaviour in unseamed {
+                out.append("| \(behaviour.seed.number) | \(cell(behaviour.behaviour)) | \(behaviour.reason) | \(cell(behaviour.note)) |")
+            }
+        }
         if let criteria {
             out.append("")
             out.append("## Seed criteria")

@@ -11,11 +11,14 @@ public struct ConformanceReport: Sendable {
     public var results: [SuiteResult]
     public var wrongImplementations: [WrongImplementationVerdict]
     public var criteria: [SeedCriterion]?
+    /// The seeds' behaviours the kit has no seam for, and why.
+    public var unseamed: [UnseamedBehaviour]
 
-    public init(results: [SuiteResult], wrongImplementations: [WrongImplementationVerdict] = [], criteria: [SeedCriterion]? = nil) {
+    public init(results: [SuiteResult], wrongImplementations: [WrongImplementationVerdict] = [], criteria: [SeedCriterion]? = nil, unseamed: [UnseamedBehaviour] = []) {
         self.results = results
         self.wrongImplementations = wrongImplementations
         self.criteria = criteria
+        self.unseamed = unseamed
     }
 
     /// The implementations, in the order they first appear.
