@@ -226,17 +226,8 @@ enum CSVReadingCases {
         ),
     ]
 
-    static let goodreadsRowLine = "52578297,\"The Hunger Games (The Hunger Games, #1)\",Suzanne    Collins,\"Collins, Suzanne\",,"
-        + "\"=\"\"0525540679\"\"\",\"=\"\"9780525540670\"\"\",4,4.33,Scholastic Press,Hardcover,374,2008,2008,2020/03/14,2020/01/02,"
-        + "\"favorites, dystopia\",\"favorites (#3), dystopia (#12)\",read,"
-        + "\"Gripping, start to finish.\nThe \"\"Games\"\" themselves, though, were hard to read,\r\nand I'd read it again.\",,,1,0"
-    static let goodreadsRowFields = [
-        "52578297", "The Hunger Games (The Hunger Games, #1)", "Suzanne    Collins", "Collins, Suzanne", "",
-        "=\"0525540679\"", "=\"9780525540670\"", "4", "4.33", "Scholastic Press", "Hardcover", "374", "2008", "2008",
-        "2020/03/14", "2020/01/02", "favorites, dystopia", "favorites (#3), dystopia (#12)", "read",
-        "Gripping, start to finish.\nThe \"Games\" themselves, though, were hard to read,\r\nand I'd read it again.",
-        "", "", "1", "0",
-    ]
+    static let goodreadsRowLine = CSVTableFixture.goodreadsRowLine
+    static let goodreadsRowFields = CSVTableFixture.goodreadsRowFields
 
     // MARK: Limits (D-045), at the limit and one past it
 
@@ -341,41 +332,12 @@ enum CSVReadingCases {
 
     // MARK: Generators
 
-    /// Text that breaks CSV readers: any scalar but NUL, the format's punctuation, Goodreads' guards,
-    /// spaces at the edges, byte-order-mark characters.
-    static let field: Gen<String> = Gen<String>.frequency([
-        (4, Gen<String>.unicodeString(count: 0...8).map { text in String(String.UnicodeScalarView(text.unicodeScalars.filter { $0 != "\0" })) }),
-        (4, Gen<String>.string(ofScalars: Gen<Unicode.Scalar>.element(of: Array(",\"\r\n\t =a".unicodeScalars)), count: 0...8)),
-        (3, Gen<String>.element(of: [
-            "", " ", "  padded  ", "=\"\"", "=\"0525540679\"", "\"", "\"\"", "\"\"\"", "\r\n", "\r", "\n", ",", "\u{FEFF}",
-            "\u{FEFF}Title", "a,b", "say \"hi\"", "%PDF-1.7", "GIF89a", "PK\u{3}\u{4}", "Café, Мир, 三体 😀",
-        ])),
-        (1, Gen<String>.goodreadsISBNField(Gen<String>.isbn10)),
-    ])
-
-    /// A table of 1 to 8 columns (every row alike) and 1 to 6 rows.
-    static let table: Gen<[[String]]> = Gen<Int>.int(in: 1...8).flatMap { columns in
-        Gen<[String]>.array(of: Gen<String>.array(of: field, count: columns...columns), count: 1...6)
-    }
-
-    /// Chunk sizes: often 1 byte, often small, sometimes empty chunks or a page.
-    static let chunkSizes: Gen<[Int]> = Gen<Int>.array(of: Gen<Int>.frequency([
-        (3, Gen.constant(1)),
-        (4, Gen<Int>.int(in: 1...16)),
-        (1, Gen.constant(0)),
-        (1, Gen<Int>.int(in: 1...4_096)),
-    ]), count: 1...6)
-
-    static let dialect: Gen<CSVDialect> = Gen<CSVDialect>.element(of: [.comma, .tab])
-
-    /// Short pieces of bytes that reach deep into a reader: punctuation and line breaks, multi-byte
-    /// characters, byte-order-mark bytes, broken UTF-8, NUL, any byte.
-    static let hostileBytes: Gen<[UInt8]> = Gen<[UInt8]>.array(of: Gen<[UInt8]>.frequency([
-        (12, Gen<UInt8>.element(of: Array(",\"\t\r\n a=".utf8)).map { [$0] }),
-        (2, Gen<[UInt8]>.element(of: ["é", "€", "😀", "\u{FEFF}", "\"\"", "\r\n", "=\"\"", "\"=\"\"\"\"\""].map { Array($0.utf8) })),
-        (1, Gen<[UInt8]>.element(of: [[0xEF], [0xBB], [0xC3], [0xE2, 0x82], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xC0, 0x80], [0x80], [0xFF], [0x00]])),
-        (1, Gen<UInt8>.anyInteger.map { [$0] }),
-    ]), count: 0...60).map { Array($0.joined()) }
+    // The content generators are the fixtures' (`CSVTableFixture`), shared with the parser's own properties.
+    static let field = CSVTableFixture.field
+    static let table = CSVTableFixture.table(columns: 1...8, rows: 1...6)
+    static let chunkSizes = CSVTableFixture.chunkSizes
+    static let dialect = CSVTableFixture.dialect
+    static let hostileBytes = CSVTableFixture.hostileBytes(piecesMax: 60)
 
     /// A file: a written table (any line break, any quoting) or hostile bytes, with a dialect.
     static let file: Gen<([UInt8], CSVDialect)> = Gen<([UInt8], CSVDialect)>.oneOf(

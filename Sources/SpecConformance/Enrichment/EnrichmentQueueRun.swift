@@ -114,31 +114,16 @@ struct QueueTracer<Queue: EnrichmentQueueing> {
 struct QueueRun<Queue: EnrichmentQueueing> {
     var implementation: QueueTracer<Queue>
     var model = QueueTracer(ModelEnrichmentQueue())
-    var done: [QueueCommand] = []
+    var lockstep = Lockstep<QueueCommand>()
 
     init(_ queue: Queue) {
         implementation = QueueTracer(queue)
     }
 
-    var question: String {
-        done.enumerated().map { "\($0.offset + 1). \($0.element)" }.joined(separator: "; ")
-    }
+    var question: String { lockstep.question }
 
     mutating func step(_ command: QueueCommand) throws {
-        done.append(command)
-        let expected: String
-        do {
-            expected = try model.step(command)
-        } catch {
-            preconditionFailure("the model failed on \(command) after \(question): \(error)")
-        }
-        let answer: String
-        do {
-            answer = try implementation.step(command)
-        } catch {
-            throw ConformanceViolation("step \(done.count), \(command), threw \(error)", question: question, model: expected, implementation: "threw \(error)")
-        }
-        try ensureSame(answer, expected, "step \(done.count) of \(question)", show: { $0 })
+        try lockstep.step(command, model: { try model.step(command) }, implementation: { try implementation.step(command) })
     }
 
     static func compare(_ program: [QueueCommand], on queue: Queue) throws {

@@ -1,5 +1,6 @@
 import Generators
 import SpecModel
+import Workloads
 
 /// The rules of series detection from one book's sources (seed 002_…, "Series Auto-Detection" and
 /// User Story 1; seed 004_…'s Goodreads marker; Decisions D-094 to D-098, D-106).
@@ -303,21 +304,9 @@ enum SeriesDetectionSuiteGen {
         }
     }()
 
-    /// A title with a Goodreads marker, as the import keeps it.
-    static let titleWithMarker: Gen<BookTitle> = {
-        var style = BookTextStyle.messy
-        style.featureProbability = 1
-        return Gen<BookTitle>.bookTitleParts(style: style).filter("has a series marker") { $0.series != nil }
-    }()
-
-    /// The model's place for the generator's series position.
-    static func place(of position: Generators.SeriesPosition) -> SeriesPlace {
-        switch position {
-        case let .number(value): return SeriesPlace(value)
-        case let .decimal(whole, tenths): return SeriesPlace(thousandths: whole * 1_000 + tenths * 100)
-        case let .range(first, last): return SeriesPlace(omnibus: first...last)
-        }
-    }
+    // Shared with the other series checks: `SeriesMarkerFixture`.
+    static let titleWithMarker = SeriesMarkerFixture.titleWithMarker
+    static func place(of position: Generators.SeriesPosition) -> SeriesPlace { SeriesMarkerFixture.place(of: position) }
 
     /// An OpenLibrary string: mostly "Name #N" from the pools, sometimes blank or a look-alike.
     static let openLibraryString: Gen<String> = Gen<String>.frequency([

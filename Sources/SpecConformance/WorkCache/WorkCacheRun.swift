@@ -108,7 +108,7 @@ struct WorkCacheTracer<Session: WorkCacheSession> {
 struct WorkCacheRun<Session: WorkCacheSession> {
     var implementation: WorkCacheTracer<Session>
     var model: WorkCacheTracer<ModelWorkCacheSession>
-    var done: [WorkCacheCommand] = []
+    var lockstep = Lockstep<WorkCacheCommand>()
 
     init(_ session: Session) {
         let allowed = session.interruptions
@@ -116,26 +116,11 @@ struct WorkCacheRun<Session: WorkCacheSession> {
         model = WorkCacheTracer(ModelWorkCacheSession(), allowed: allowed)
     }
 
-    var question: String {
-        done.enumerated().map { "\($0.offset + 1). \($0.element)" }.joined(separator: "; ")
-    }
+    var question: String { lockstep.question }
 
     /// Runs one command on both; throws when the session's step differs from the model's.
     mutating func step(_ command: WorkCacheCommand) throws {
-        done.append(command)
-        let expected: String
-        do {
-            expected = try model.step(command)
-        } catch {
-            preconditionFailure("the model failed on \(command) after \(question): \(error)")
-        }
-        let answer: String
-        do {
-            answer = try implementation.step(command)
-        } catch {
-            throw ConformanceViolation("step \(done.count), \(command), threw \(error)", question: question, model: expected, implementation: "threw \(error)")
-        }
-        try ensureSame(answer, expected, "step \(done.count) of \(question)", show: { $0 })
+        try lockstep.step(command, model: { try model.step(command) }, implementation: { try implementation.step(command) })
     }
 }
 

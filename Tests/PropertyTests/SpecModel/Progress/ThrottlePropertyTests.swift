@@ -81,30 +81,4 @@ import Workloads
         #expect(shrunk.events.count <= 3, "shrunk to \(shrunk)")
         #expect(ThrottleRun.run(shrunk, with: ProgressThrottle()).violations().isEmpty)
     }
-
-    /// Canary: a throttle that forgets the held report breaks `finalCountBeforeFinish` and
-    /// `milestoneDelivered`, and the suite says so, so a blind harness fails loudly.
-    @Test func aThrottleThatDropsHeldReportsIsCaught() {
-        let report = checkProperty(Self.streams, settings: PropertySettings(name: "forgetful throttle", cases: 300), describe: { $0.description }) { stream in
-            let violations = ThrottleRun.run(stream, with: ForgetfulThrottle()).violations()
-            if let first = violations.first { throw first }
-        }
-        #expect(report.failure != nil)
-    }
-}
-
-/// A throttle that keeps the interval but never flushes what it holds.
-struct ForgetfulThrottle: ProgressThrottling {
-    var inner = ProgressThrottle()
-
-    var deadline: Timestamp? { nil }
-
-    mutating func offer(_ update: ProgressUpdate, at now: Timestamp) -> ThrottleDecision { inner.offer(update, at: now) }
-
-    mutating func fire(at now: Timestamp) -> ThrottleFire { .nothingDue }
-
-    mutating func finish(at now: Timestamp) -> ThrottleFinish {
-        _ = inner.finish(at: now)
-        return .now(flushed: nil)
-    }
 }

@@ -1,5 +1,6 @@
 import Generators
 import SpecModel
+import Workloads
 
 /// How a generated book stands in the store.
 enum GeneratedBookState: CaseIterable, Sendable, Hashable {
@@ -118,21 +119,9 @@ enum SeriesGen {
         }
     }()
 
-    /// A title with a Goodreads marker, and the place the marker gives.
-    static let titleWithMarker: Gen<BookTitle> = {
-        var style = BookTextStyle.messy
-        style.featureProbability = 1
-        return Gen<BookTitle>.bookTitleParts(style: style).filter("has a series marker") { $0.series != nil }
-    }()
-
-    /// The model's place for the generator's series position.
-    static func place(of position: Generators.SeriesPosition) -> SeriesPlace {
-        switch position {
-        case let .number(value): return SeriesPlace(value)
-        case let .decimal(whole, tenths): return SeriesPlace(thousandths: whole * 1_000 + tenths * 100)
-        case let .range(first, last): return SeriesPlace(omnibus: first...last)
-        }
-    }
+    // Shared with the other series checks: `SeriesMarkerFixture`.
+    static let titleWithMarker = SeriesMarkerFixture.titleWithMarker
+    static func place(of position: Generators.SeriesPosition) -> SeriesPlace { SeriesMarkerFixture.place(of: position) }
 }
 
 /// A book and its enrichment metadata, none of which names a series.

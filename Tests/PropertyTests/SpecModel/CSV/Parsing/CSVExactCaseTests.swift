@@ -1,5 +1,6 @@
 import SpecModel
 import Testing
+import Workloads
 
 /// Every behaviour of the parser on exact bytes: the rows (number, line, offset, fields) or the
 /// error and its offset, the same in one chunk, in 1-, 2- and 3-byte chunks and by pulling
@@ -128,17 +129,8 @@ import Testing
         "Bookshelves", "Bookshelves with positions", "Exclusive Shelf", "My Review", "Spoiler", "Private Notes", "Read Count",
         "Owned Copies",
     ]
-    static let goodreadsRowLine = "52578297,\"The Hunger Games (The Hunger Games, #1)\",Suzanne    Collins,\"Collins, Suzanne\",,"
-        + "\"=\"\"0525540679\"\"\",\"=\"\"9780525540670\"\"\",4,4.33,Scholastic Press,Hardcover,374,2008,2008,2020/03/14,2020/01/02,"
-        + "\"favorites, dystopia\",\"favorites (#3), dystopia (#12)\",read,"
-        + "\"Gripping, start to finish.\nThe \"\"Games\"\" themselves, though, were hard to read,\r\nand I'd read it again.\",,,1,0"
-    static let goodreadsRowFields = [
-        "52578297", "The Hunger Games (The Hunger Games, #1)", "Suzanne    Collins", "Collins, Suzanne", "",
-        "=\"0525540679\"", "=\"9780525540670\"", "4", "4.33", "Scholastic Press", "Hardcover", "374", "2008", "2008",
-        "2020/03/14", "2020/01/02", "favorites, dystopia", "favorites (#3), dystopia (#12)", "read",
-        "Gripping, start to finish.\nThe \"Games\" themselves, though, were hard to read,\r\nand I'd read it again.",
-        "", "", "1", "0",
-    ]
+    static let goodreadsRowLine = CSVTableFixture.goodreadsRowLine
+    static let goodreadsRowFields = CSVTableFixture.goodreadsRowFields
 
     @Test(arguments: parsed)
     func validFilesGiveExactlyTheseRowsInAnyChunking(example: Example) {

@@ -1,5 +1,6 @@
 import Generators
 import SpecModel
+import Workloads
 
 // What the CSV parsing suites share: parsing in given chunkings or by pulling, the outcome they
 // compare (the rows delivered, then the error, if any), and generators of hostile tables, chunk
@@ -111,36 +112,11 @@ enum CSVParsing {
 
 /// Generators for the CSV parsing properties.
 enum CSVParsingGen {
-    /// Text that breaks CSV parsers: any Unicode scalar but NUL, the format's own punctuation,
-    /// Goodreads' `="…"` guards, spaces at the edges, empty strings and byte-order-mark characters.
-    ///
-    /// U+0000 is left out: no export contains it, and the parser rejects NUL as not CSV.
-    static let field: Gen<String> = Gen<String>.frequency([
-        (4, Gen<String>.unicodeString(count: 0...10).map { text in String(String.UnicodeScalarView(text.unicodeScalars.filter { $0 != "\0" })) }),
-        (4, Gen<String>.string(ofScalars: Gen<Unicode.Scalar>.element(of: Array(",\"\r\n\t =a".unicodeScalars)), count: 0...8)),
-        (3, Gen<String>.element(of: [
-            "", " ", "  padded  ", "=\"\"", "=\"0525540679\"", "\"", "\"\"", "\"\"\"", "\r\n", "\r", "\n", ",",
-            "\u{FEFF}", "\u{FEFF}Title", "a,b", "say \"hi\"", "%PDF-1.7", "GIF89a", "PK\u{3}\u{4}", "Café, Мир, 三体 😀",
-        ])),
-        (1, Gen<String>.goodreadsISBNField(Gen<String>.isbn10)),
-    ])
-
-    /// A table of 1 to 30 columns (every row the same count) and 1 to 8 rows of `field`s.
-    static let table: Gen<[[String]]> = Gen<Int>.int(in: 1...30).flatMap { columns in
-        Gen<[String]>.array(of: Gen<String>.array(of: field, count: columns...columns), count: 1...8)
-    }
-
-    /// Chunk sizes for feeding: often 1-byte chunks, often small ones, sometimes empty chunks or a
-    /// whole page.
-    static let chunkSizes: Gen<[Int]> = Gen<Int>.array(of: Gen<Int>.frequency([
-        (3, Gen.constant(1)),
-        (4, Gen<Int>.int(in: 1...16)),
-        (1, Gen.constant(0)),
-        (1, Gen<Int>.int(in: 1...4_096)),
-    ]), count: 1...6)
-
-    /// Either delimiter.
-    static let dialect: Gen<CSVDialect> = Gen<CSVDialect>.element(of: [.comma, .tab])
+    // The content generators are the fixtures' (`CSVTableFixture`), shared with the conformance kit.
+    static let field = CSVTableFixture.field
+    static let table = CSVTableFixture.table(columns: 1...30, rows: 1...8)
+    static let chunkSizes = CSVTableFixture.chunkSizes
+    static let dialect = CSVTableFixture.dialect
 
     /// Tight limits (a few bytes, a few columns) half the time, so that hostile inputs reach them,
     /// and the defaults otherwise.
@@ -151,15 +127,7 @@ enum CSVParsingGen {
         }),
     ])
 
-    /// Bytes that reach deep into the parser, drawn as short pieces: CSV punctuation and line
-    /// breaks most often, then valid multi-byte characters, byte-order-mark bytes, broken UTF-8
-    /// pieces, NUL, and any byte.
-    static let hostileBytes: Gen<[UInt8]> = Gen<[UInt8]>.array(of: Gen<[UInt8]>.frequency([
-        (12, Gen<UInt8>.element(of: Array(",\"\t\r\n a=".utf8)).map { [$0] }),
-        (2, Gen<[UInt8]>.element(of: ["é", "€", "😀", "\u{FEFF}", "\"\"", "\r\n", "=\"\"", "\"=\"\"\"\"\""].map { Array($0.utf8) })),
-        (1, Gen<[UInt8]>.element(of: [[0xEF], [0xBB], [0xC3], [0xE2, 0x82], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xC0, 0x80], [0x80], [0xFF], [0x00]])),
-        (1, Gen<UInt8>.anyInteger.map { [$0] }),
-    ]), count: 0...80).map { Array($0.joined()) }
+    static let hostileBytes = CSVTableFixture.hostileBytes(piecesMax: 80)
 
     /// The bytes CSV mutations favour: the format's punctuation and UTF-8 lead bytes.
     static let favouredEditBytes: [UInt8] = Array(",\"\t\r\n".utf8) + [0xEF, 0xC3, 0xE2, 0x80, 0x00]
