@@ -11,10 +11,11 @@ extension ConformanceCatalog {
         .of({ .progressReconnect }) { ModelProgressSocketClient() },
         .of({ .structuredErrors }) { ModelStructuredErrorBuilder() },
         .of({ .statusMessages }) { ModelStatusMessageFormatter() },
+        .of({ .progressJobSocket }) { ModelProgressJobSocket() },
     ]
 
     /// The Progress seams' wrong implementations.
     static let progressWrongImplementations: [WrongImplementation] =
         WrongProgressMessageCodecs.all + WrongProgressThrottles.all + WrongHeartbeats.all + WrongProgressSocketClients.all
-            + WrongStructuredErrorBuilders.all + WrongStatusMessageFormatters.all
+            + WrongStructuredErrorBuilders.all + WrongStatusMessageFormatters.all + WrongProgressJobSockets.all
 }
