@@ -76,6 +76,18 @@ import Testing
         try Self.compareOrWrite(SeedCriteria.markdown(), to: "Traceability.md")
     }
 
+    /// The README quotes the report's verdict line and figures; they must be this run's.
+    @Test func theReadmeShowsTheCurrentVerdict() throws {
+        let report = Self.report
+        let readme = try String(contentsOf: TraceabilityTests.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let rules = report.results.reduce(0) { $0 + $1.rules.count }
+        let counts = report.counts(for: "model")
+        let line = "| model | \(rules) | \(counts[.pass, default: 0]) | \(counts[.nonStrict, default: 0]) | \(counts[.fail, default: 0]) | \(counts[.notApplicable, default: 0]) | pass |"
+        #expect(readme.contains(line), "README.md should show the model's verdict line \(line)")
+        #expect(readme.contains("**\(report.score.rejected) / \(report.score.shipped)**"), "README.md should show the score \(report.score.rejected) / \(report.score.shipped)")
+        #expect(readme.contains("There are \(report.suites.count) suites"), "README.md should say there are \(report.suites.count) suites")
+    }
+
     static func compareOrWrite(_ text: String, to name: String) throws {
         let file = docs.appendingPathComponent(name)
         if ProcessInfo.processInfo.environment[writeVariable] == "1" {

@@ -28,7 +28,7 @@ public enum ProgressJobSocketRules {
     /// Bad frames.
     public static let badFrame = Rule(
         "SOCKET-05", .must, "A client frame that is not a client message for this job (not JSON, an unknown or server-side type, another version, another job, a bad field, over 64 KiB) gets no answer and no close, and the connection goes on as before.",
-        source: RuleSource(seed: .progressProtocol, section: heartbeat, quote: "Failed to parse WebSocket message", decisions: ["D-076", "D-080"]))
+        source: RuleSource(seed: .progressProtocol, section: heartbeat, quote: "Failed to parse WebSocket message", decisions: ["D-076", "D-080", "D-119"]))
     /// The rate.
     public static let rate = Rule(
         "SOCKET-06", .must, "Progress goes out through the throttle: `job_progress` messages are at least 500 ms apart, so no half-open one-second window holds more than two.",
@@ -48,19 +48,19 @@ public enum ProgressJobSocketRules {
     /// The idle close.
     public static let idle = Rule(
         "SOCKET-10", .must, "A connection that has sent no frame for 100 s is closed with 1001 at 100,000 ms, not a millisecond sooner or later, and the server's own messages do not keep it open.",
-        source: RuleSource(seed: .progressProtocol, section: heartbeat, quote: "Cloudflare Workers terminate idle WebSocket connections after ~100 seconds.", decisions: ["D-077"]))
+        source: RuleSource(seed: .progressProtocol, section: heartbeat, quote: "Cloudflare Workers terminate idle WebSocket connections after ~100 seconds.", decisions: ["D-077", "D-119"]))
     /// The close after the ending.
     public static let closeAfterEnding = Rule(
         "SOCKET-11", .must, "The connection that receives the ending is closed right after it with 1000 (normal closure), after an error too.",
-        source: .decided("D-072", "D-079"))
+        source: .decided("D-072", "D-079", "D-119"))
     /// The cancel.
     public static let cancel = Rule(
         "SOCKET-12", .must, "A cancel of a running job broadcasts `canceled` at once with \"Job canceled by user\" and the counts at that moment, later reports are not sent, and the loop's completion then goes out as `job_complete` with `canceled: true`; a cancel of a job that is not running sends nothing.",
-        source: RuleSource(seed: .libraryReset, section: "Architecture Overview", quote: "Broadcast WebSocket message: { type: \"canceled\", jobId }", decisions: ["D-075"]))
+        source: RuleSource(seed: .libraryReset, section: "Architecture Overview", quote: "Broadcast WebSocket message: { type: \"canceled\", jobId }", decisions: ["D-075", "D-119"]))
     /// One connection per job.
     public static let replace = Rule(
         "SOCKET-13", .must, "A newly accepted connection replaces the open one, which is closed at once with 1001, and nothing is sent on a connection after it is closed.",
-        source: .decided("D-080"))
+        source: .decided("D-080", "D-119"))
     /// The model's conversation.
     public static let conversation = Rule(
         "SOCKET-14", .must, "On any script of connects, client frames, reports, endings, cancels and silences, every connection receives the model's messages at the model's times, and the model's closes.",

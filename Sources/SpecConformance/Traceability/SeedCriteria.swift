@@ -47,10 +47,10 @@ public enum SeedCriteria {
             rules: ["CANCEL-01", "RESET-03"],
             tests: ["LibraryResetTests/confirmingAsksToCancelTheFollowedJobBeforeDeletingAnything", "LibraryResetScenarioTests/resettingMidEnrichmentOf50BooksCancelsTheBackendJob"])),
         SeedCriterion("C000-14", .libraryReset, line: 115, "Given backend receives cancellation, when Durable Object updated, then job status set to \"canceled\"", .checked(
-            rules: ["CANCEL-01", "CANCEL-02", "CANCEL-03"],
+            rules: ["CANCEL-01", "CANCEL-02", "CANCEL-03", "SOCKET-04", "SOCKET-12"],
             tests: ["CancelEndpointTests/cancelingARunningJobAnswers200WithTheSeedsSuccessBody", "EnrichmentJobTests/cancelingBroadcastsTheSeedsMessageWithTheCountsAtThatMoment"])),
         SeedCriterion("C000-15", .libraryReset, line: 116, "Given enrichment loop running, when checking `doStub.isCanceled()`, then loop breaks and sends final WebSocket update", .checked(
-            rules: ["JOB-01", "JOB-02", "JOB-04"],
+            rules: ["JOB-01", "JOB-02", "JOB-04", "SOCKET-12"],
             tests: ["EnrichmentJobTests/afterACancelTheLoopSendsOneFinalCompleteWithCanceledTrueThenEnds", "EnrichmentJobTests/theLoopNeverProcessesABookAfterObservingCancellation"])),
         SeedCriterion("C000-16", .libraryReset, line: 117, "Given reset completes, when enrichment queue cleared, then `currentJobId` set to nil", .checked(
             rules: ["QUEUE-05", "RESET-04", "RESET-05"],
@@ -95,7 +95,7 @@ public enum SeedCriteria {
             rules: ["CANCEL-01", "RESET-03"],
             tests: ["LibraryResetScenarioTests/resettingMidEnrichmentOf50BooksCancelsTheBackendJob", "CancelEndpointTokenTests/libraryResetSendsTheJobsToken"])),
         SeedCriterion("C000-30", .libraryReset, line: 307, "**WebSocket Connections** (Durable Object receives cancellation)", .checked(
-            rules: ["CANCEL-02", "JOB-01"],
+            rules: ["CANCEL-02", "JOB-01", "SOCKET-12"],
             tests: ["ProgressSocketTests/aCancelIsBroadcastThenTheLoopsCompletionSaysCanceled", "CancelEndpointTests/cancelingBroadcastsTheCanceledMessageWithTheCountsAtThatMoment"])),
         SeedCriterion("C000-31", .libraryReset, line: 443, "Open Settings → Library Management, tap \"Reset Library\", verify confirmation dialog appears", .checked(
             rules: ["RESET-01"],
@@ -137,7 +137,7 @@ public enum SeedCriteria {
             rules: ["RESET-01"],
             tests: ["LibraryResetTests/cancelingTheDialogChangesNothingAtAll", "LibraryResetPropertyTests/aCanceledConfirmationChangesNothing"])),
         SeedCriterion("C000-44", .libraryReset, line: 503, "In-flight backend enrichment jobs canceled", .checked(
-            rules: ["CANCEL-01", "JOB-01", "RESET-03"],
+            rules: ["CANCEL-01", "JOB-01", "RESET-03", "SOCKET-12"],
             tests: ["LibraryResetScenarioTests/resettingMidEnrichmentOf50BooksCancelsTheBackendJob", "ResetDuringEnrichmentRunTests/underGeneratedFaultsTheResetCancelsOrTheJobFinishesHarmlessly"])),
         SeedCriterion("C000-45", .libraryReset, line: 504, "Search history, enrichment queue, feature flags cleared", .checked(
             rules: ["RESET-05", "RESET-06", "RESET-07"],
@@ -287,19 +287,19 @@ public enum SeedCriteria {
         SeedCriterion("C002-45", .seriesTracking, line: 569, "Design Lead", .notModelled(decision: "D-116", reason: "a sign-off, not a behaviour")),
         SeedCriterion("C002-46", .seriesTracking, line: 570, "QA Lead", .notModelled(decision: "D-116", reason: "a sign-off, not a behaviour")),
         SeedCriterion("C003-01", .progressProtocol, line: 15, "Phase 1 Task 1: Token authentication for CSV/AI pipelines (Issue #362)", .checked(
-            rules: ["CANCEL-10", "RECONNECT-06"],
+            rules: ["CANCEL-10", "RECONNECT-06", "SOCKET-02", "SOCKET-03"],
             tests: ["ProgressSocketTests/aSocketWithoutTheJobsTokenIsRefused", "CancelEndpointTokenTests/aCancelWithoutTheJobsTokenIsAnsweredAsAnUnknownJob"])),
         SeedCriterion("C003-02", .progressProtocol, line: 16, "Phase 1 Task 2: Unified message schema (Issue #363)", .checked(
-            rules: ["CODEC-01", "CODEC-02", "CODEC-06"],
+            rules: ["CODEC-01", "CODEC-02", "CODEC-06", "SOCKET-01", "SOCKET-14"],
             tests: ["ProgressMessageCodecTests/everyMessageRoundTripsAndEncodesToTheSameBytes", "ProgressMessageCodecTests/theCanceledBroadcastUsesTheEnvelope"])),
         SeedCriterion("C003-03", .progressProtocol, line: 17, "Phase 1 Task 3: DO state persistence", .checked(
-            rules: ["RECONNECT-03", "RECONNECT-07"],
+            rules: ["RECONNECT-03", "RECONNECT-07", "SOCKET-04", "SOCKET-12"],
             tests: ["ProgressSocketTests/aCompletionSentWhileDisconnectedArrivesWithTheResume", "ProgressSocketTests/aDroppedConnectionReopensAfterOneSecondAndResumesTheCount"])),
         SeedCriterion("C003-04", .progressProtocol, line: 366, "Backend handles ping messages", .checked(
-            rules: [],
+            rules: ["SOCKET-01", "SOCKET-05"],
             tests: ["HeartbeatTests/theServerAnswersAPingWithAPongEchoingTheClientTime"])),
         SeedCriterion("C003-05", .progressProtocol, line: 367, "Backend responds with pong including client timestamp", .checked(
-            rules: [],
+            rules: ["SOCKET-01"],
             tests: ["HeartbeatTests/theServerAnswersAPingWithAPongEchoingTheClientTime"])),
         SeedCriterion("C003-06", .progressProtocol, line: 368, "iOS sends ping every 30 seconds", .checked(
             rules: ["HEART-01", "RECONNECT-08"],
@@ -314,32 +314,32 @@ public enum SeedCriteria {
             rules: ["HEART-06"],
             tests: ["HeartbeatTests/aLatePongClearsTheMissesAndIsStillMeasured", "HeartbeatTests/aPongWithAForeignOrFutureTimeIsNotMeasured"])),
         SeedCriterion("C003-10", .progressProtocol, line: 372, "Tests pass (backend + iOS)", .checked(
-            rules: ["HEART-01", "HEART-04"],
+            rules: ["HEART-01", "HEART-04", "SOCKET-01"],
             tests: ["HeartbeatTests/theServerAnswersAPingWithAPongEchoingTheClientTime", "HeartbeatTests/theHeartbeatSendsAPingEveryThirtySeconds", "HeartbeatTests/threeMissedPongsAskForAReconnectAtNinetyFiveSeconds"])),
         SeedCriterion("C003-11", .progressProtocol, line: 373, "Manual testing confirms 30s interval", .checked(
             rules: ["HEART-01"],
             tests: ["HeartbeatTests/theHeartbeatSendsAPingEveryThirtySeconds"])),
         SeedCriterion("C003-12", .progressProtocol, line: 667, "Throttling sends at most 1 message per 500ms", .checked(
-            rules: ["THROTTLE-01", "THROTTLE-08"],
+            rules: ["SOCKET-06", "THROTTLE-01", "THROTTLE-08"],
             tests: ["ThrottleTests/tenRapidUpdatesSendOnlyTheFirstAtOnceAndTheLastWhenTheIntervalPasses", "ThrottlePropertyTests/theReferenceThrottleKeepsEveryProperty"])),
         SeedCriterion("C003-13", .progressProtocol, line: 668, "First update sent immediately", .checked(
-            rules: ["THROTTLE-07"],
+            rules: ["SOCKET-08", "THROTTLE-07"],
             tests: ["ThrottleTests/theFirstUpdateIsSentImmediately"])),
         SeedCriterion("C003-14", .progressProtocol, line: 669, "Significant milestones (25%, 50%, 75%, 100%) always sent", .checked(
-            rules: ["THROTTLE-02"],
+            rules: ["SOCKET-08", "THROTTLE-02"],
             tests: ["ThrottleTests/milestonesAreSentAtOnceBySeedCodeAndWithinTheIntervalByTheReference", "ThrottleTests/quartersFollowThePercentages"])),
         SeedCriterion("C003-15", .progressProtocol, line: 670, "Keep-alive sends after 10s of silence", .checked(
-            rules: ["THROTTLE-06"],
+            rules: ["SOCKET-08", "THROTTLE-06"],
             tests: ["ThrottleTests/tenSecondsOfSilenceSendAKeepAliveRepeatingTheLastCount"])),
         SeedCriterion("C003-16", .progressProtocol, line: 671, "Pending updates flushed on job completion", .checked(
-            rules: ["THROTTLE-03", "THROTTLE-05"],
+            rules: ["SOCKET-08", "SOCKET-09", "THROTTLE-03", "THROTTLE-05"],
             tests: ["ThrottleTests/completionFlushesTheHeldUpdateFirst"])),
         SeedCriterion("C003-17", .progressProtocol, line: 672, "iOS UI remains responsive during large imports", .notModelled(decision: "D-116", reason: "UI: the app's responsiveness; the message rate that protects it is THROTTLE-01")),
         SeedCriterion("C003-18", .progressProtocol, line: 673, "Tests pass (backend performance tests)", .checked(
-            rules: ["THROTTLE-01"],
+            rules: ["SOCKET-06", "THROTTLE-01"],
             tests: ["ThrottleTests/aThousandUpdatesOverTwentySecondsSendFortyOneMessages", "ProgressThrottleGrowthTests/messagesGrowWithSimulatedTimeNotWithReports"])),
         SeedCriterion("C003-19", .progressProtocol, line: 674, "No messages lost (final count accurate)", .checked(
-            rules: ["RECONNECT-03", "RECONNECT-04", "RECONNECT-07", "THROTTLE-03"],
+            rules: ["RECONNECT-03", "RECONNECT-04", "RECONNECT-07", "SOCKET-04", "SOCKET-08", "SOCKET-09", "THROTTLE-03"],
             tests: ["ProgressRunTests/underGeneratedFaultSchedulesTheFinalCountAlwaysArrives", "ThrottlePropertyTests/theReferenceThrottleKeepsEveryProperty"])),
         SeedCriterion("C003-20", .progressProtocol, line: 970, "All error messages include structured codes", .checked(
             rules: ["CODEC-03", "ERROR-01"],
@@ -351,7 +351,7 @@ public enum SeedCriteria {
             rules: ["ERROR-02", "ERROR-03"],
             tests: ["StructuredErrorTests/eachCodeHasTheDefaultRetryRuleOfTheSeed"])),
         SeedCriterion("C003-23", .progressProtocol, line: 973, "Success/failure breakdown in details", .checked(
-            rules: ["ERROR-05", "ERROR-09"],
+            rules: ["ERROR-05", "ERROR-09", "SOCKET-09"],
             tests: ["StructuredErrorTests/anEnrichmentFailureCarriesTheSeedsStringsAndCountsEveryFailedTitle"])),
         SeedCriterion("C003-24", .progressProtocol, line: 974, "iOS displays user-friendly alerts", .notModelled(decision: "D-116", reason: "UI: the alert; the user message and affected items it shows are ERROR-04 and ERROR-05")),
         SeedCriterion("C003-25", .progressProtocol, line: 975, "iOS shows retry button when applicable", .notModelled(decision: "D-116", reason: "UI: the Retry button; the retryable flag that decides it is ERROR-03")),
@@ -376,10 +376,10 @@ public enum SeedCriteria {
             tests: ["StatusMessageFormatterTests/theSeedsTestFormatsEnrichmentProgress", "StatusMessageFormatterTests/theSeedsTestFormatsErrorMessages"])),
         SeedCriterion("C003-33", .progressProtocol, line: 1194, "User feedback positive", .notModelled(decision: "D-116", reason: "user research, not a behaviour")),
         SeedCriterion("C003-34", .progressProtocol, line: 1211, "Zero connection timeouts (heartbeat working)", .checked(
-            rules: ["HEART-01", "HEART-04", "RECONNECT-08"],
+            rules: ["HEART-01", "HEART-04", "RECONNECT-08", "SOCKET-01", "SOCKET-10"],
             tests: ["HeartbeatTests/pingsKeepTheSocketOpenAndSilenceClosesItAfterAHundredSeconds", "ProgressSocketTests/aSilentOutageIsFoundByTheHeartbeatAndRetriedWithBackoff"])),
         SeedCriterion("C003-35", .progressProtocol, line: 1212, "<2 progress messages per second (throttling working)", .checked(
-            rules: ["THROTTLE-01"],
+            rules: ["SOCKET-06", "THROTTLE-01"],
             tests: ["ThrottlePropertyTests/theReferenceThrottleKeepsEveryProperty"])),
         SeedCriterion("C003-36", .progressProtocol, line: 1213, "100% of errors include structured codes", .checked(
             rules: ["ERROR-01"],
