@@ -56,7 +56,7 @@ import Testing
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("regression-location-\(getpid())")
         let file = directory.appendingPathComponent(RegressionStore.relativePath)
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
+        defer { #expect(throws: Never.self) { try FileManager.default.removeItem(at: directory) } }
         #expect(FileManager.default.createFile(atPath: file.path, contents: Data("# empty\n".utf8)))
         #expect(RegressionStore.location(environment: [:], workingDirectory: directory.path) == .success(file.path))
     }
