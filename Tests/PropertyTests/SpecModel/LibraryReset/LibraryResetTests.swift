@@ -162,4 +162,15 @@ import Workloads
         #expect(app.searchHistory.isEmpty)
         #expect(app.featureFlags == .defaults)
     }
+
+    /// Decision D-127: "Feature Flags (reset to defaults: Gemini AI, experimental scanner enabled)" names
+    /// the defaults, so a user who turned the experimental scanner off has it on again after a reset.
+    @Test func aResetTurnsTheExperimentalScannerBackOn() {
+        #expect(FeatureFlags.defaults.aiProvider == .gemini && FeatureFlags.defaults.experimentalScannerEnabled)
+        var app = AppState(featureFlags: FeatureFlags(aiProvider: .openAI, experimentalScannerEnabled: false, batchEnrichmentEnabled: false, seriesTrackingEnabled: false))
+        var backend = BackendJobRegistry()
+        #expect(LibraryResetRun.run(&app, backend: &backend, at: Self.now) == .succeeded)
+        #expect(app.featureFlags.experimentalScannerEnabled)
+        #expect(app.featureFlags == .defaults)
+    }
 }

@@ -23,6 +23,27 @@ import Testing
         #expect(store.work(work1)?.title == "First Work")  // original title preserved
     }
 
+    /// Decision D-128: a hit never rewrites the work, whether the DTO that made it was synthetic (an AI
+    /// scan's guess) and the new one real, or the other way round; the work gains the new volume IDs, and
+    /// enrichment, which fills missing fields only (D-052), is what brings the real data in.
+    @Test func aRealDTOHittingASyntheticWorkKeepsTheWorkAndAddsItsVolumeIDs() {
+        var store = LibraryStore()
+        var mapper = DTOMapper()
+        var guess = Self.dto("Dune (from a photo)", ["vol-scan"])
+        guess.synthetic = true
+        guess.firstPublicationYear = nil
+        let work = mapper.mapToWork(guess, in: &store).workID
+        var real = Self.dto("Dune", ["vol-scan", "vol-real"])
+        real.synthetic = false
+        let mapping = mapper.mapToWork(real, in: &store)
+        #expect(mapping.workID == work)
+        #expect(mapping.outcome == .cacheHit(volumeID: "vol-scan"))
+        #expect(store.work(work)?.title == "Dune (from a photo)")
+        #expect(store.work(work)?.firstPublicationYear == nil)
+        #expect(store.work(work).map { Array($0.googleBooksVolumeIDs) } == ["vol-scan", "vol-real"])
+        #expect(store.works().count == 1)
+    }
+
     @Test func cacheHitWithMultipleVolumeIDsReturnsTheWorkOnAnyMatch() {
         var store = LibraryStore()
         var mapper = DTOMapper()
