@@ -26,7 +26,7 @@ extension EnrichmentWorker {
         fill(&work.openLibraryWorkID, from: candidate.openLibraryWorkID, .openLibraryWorkID, &fields)
         if work != original {
             // Relationships are unchanged so far, so the whole value can be written back.
-            try? store.modifyWork(id) { $0 = work }
+            LibraryStore.related("the enriched work \(id)") { () throws(StoreError) in try store.modifyWork(id) { $0 = work } }
         }
 
         var originalEdition: Edition?
@@ -41,10 +41,15 @@ extension EnrichmentWorker {
             if let existing {
                 if EditionDraft(copying: existing) != edition {
                     originalEdition = existing
-                    try? store.modifyEdition(existing.id) { $0.fill(from: edition) }
+                    LibraryStore.related("the work \(id)'s edition \(existing.id)") { () throws(StoreError) in try store.modifyEdition(existing.id) { $0.fill(from: edition) } }
                 }
             } else {
-                insertedEdition = try? store.insertEdition(edition, of: id)
+                do {
+                    insertedEdition = try store.insertEdition(edition, of: id)
+                } catch {
+                    // `id` is the work read live above, and an edition of a live work always inserts.
+                    preconditionFailure("an edition of the live work \(id) could not be inserted: \(error)")
+                }
             }
         }
 
@@ -53,8 +58,8 @@ extension EnrichmentWorker {
             try store.save()
         } catch {
             if let insertedEdition { _ = store.deleteEdition(insertedEdition) }
-            if let originalEdition { try? store.modifyEdition(originalEdition.id) { $0 = originalEdition } }
-            if work != original { try? store.modifyWork(id) { $0 = original } }
+            if let originalEdition { LibraryStore.related("the restored edition \(originalEdition.id)") { () throws(StoreError) in try store.modifyEdition(originalEdition.id) { $0 = originalEdition } } }
+            if work != original { LibraryStore.related("the restored work \(id)") { () throws(StoreError) in try store.modifyWork(id) { $0 = original } } }
             return .failure(error)
         }
         return .success(fields)

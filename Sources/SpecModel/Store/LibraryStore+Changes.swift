@@ -181,7 +181,7 @@ extension LibraryStore {
         for entryID in work.entryIDs { forget(entryID); removed.append(entryID) }  // cascade
         for editionID in work.editionIDs { forget(editionID); removed.append(editionID) }  // cascade
         for authorID in work.authorIDs {  // nullify
-            try? modifyAuthor(authorID) { $0.workIDs.removeAll { $0 == id } }
+            Self.related("\(id)'s author \(authorID)") { () throws(StoreError) in try modifyAuthor(authorID) { $0.workIDs.removeAll { $0 == id } } }
         }
         forget(id)
         return removed
@@ -189,10 +189,10 @@ extension LibraryStore {
 
     mutating func deleteEdition(_ id: PersistentIdentifier) -> [PersistentIdentifier] {
         guard let edition = edition(id) else { return [] }
-        try? modifyWork(edition.workID) { $0.editionIDs.removeAll { $0 == id } }
+        Self.related("\(id)'s work \(edition.workID)") { () throws(StoreError) in try modifyWork(edition.workID) { $0.editionIDs.removeAll { $0 == id } } }
         if let work = work(edition.workID) {
             for entryID in work.entryIDs where entry(entryID)?.editionID == id {  // nullify
-                try? modifyEntry(entryID) { $0.editionID = nil }
+                Self.related("the entry \(entryID) reading \(id)") { () throws(StoreError) in try modifyEntry(entryID) { $0.editionID = nil } }
             }
         }
         forget(id)
@@ -202,7 +202,7 @@ extension LibraryStore {
     mutating func deleteAuthor(_ id: PersistentIdentifier) -> [PersistentIdentifier] {
         guard let author = author(id) else { return [] }
         for workID in author.workIDs {  // nullify
-            try? modifyWork(workID) { $0.authorIDs.removeAll { $0 == id } }
+            Self.related("\(id)'s work \(workID)") { () throws(StoreError) in try modifyWork(workID) { $0.authorIDs.removeAll { $0 == id } } }
         }
         forget(id)
         return [id]
@@ -210,9 +210,22 @@ extension LibraryStore {
 
     mutating func deleteEntry(_ id: PersistentIdentifier) -> [PersistentIdentifier] {
         guard let entry = entry(id) else { return [] }
-        try? modifyWork(entry.workID) { $0.entryIDs.removeAll { $0 == id } }
+        Self.related("\(id)'s work \(entry.workID)") { () throws(StoreError) in try modifyWork(entry.workID) { $0.entryIDs.removeAll { $0 == id } } }
         forget(id)
         return [id]
+    }
+
+    /// Changes the object at the other end of a live object's relationship, as a delete rule does.
+    ///
+    /// The store keeps every relationship pointing at live objects of the right kind (`_checkInvariants`),
+    /// so the change cannot fail; if it does, the invariant is broken and the store stops rather than
+    /// leave a dangling reference behind.
+    static func related(_ what: @autoclosure () -> String, _ change: () throws(StoreError) -> Void) {
+        do {
+            try change()
+        } catch {
+            preconditionFailure("a relationship names an object that is not live (\(what())): \(error)")
+        }
     }
 
     /// Deletes every Work, Edition, Author and UserLibraryEntry at once (SwiftData's batch delete).

@@ -53,7 +53,13 @@ public struct DTOMapper: Hashable, Sendable {
             let known = store.work(found.id)?.googleBooksVolumeIDs ?? []
             let missing = cached.filter { !known.contains($0) }
             if !missing.isEmpty {
-                try? store.updateWork(found.id) { $0.googleBooksVolumeIDs += missing }
+                do {
+                    try store.updateWork(found.id) { $0.googleBooksVolumeIDs += missing }
+                } catch {
+                    // `found.id` is a work the store answered live a moment ago, and nothing between
+                    // changed the store, so updating it cannot fail.
+                    preconditionFailure("the cache's live work \(found.id) could not be updated: \(error)")
+                }
             }
             return Mapping(workID: found.id, outcome: .cacheHit(volumeID: found.volumeID), evictedVolumeIDs: evicted, cachedVolumeIDs: cached)
         }
