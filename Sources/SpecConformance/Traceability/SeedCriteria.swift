@@ -445,7 +445,10 @@ public enum SeedCriteria {
             tests: ["TitleNormalizationTests/titlesNormalizeAsDecided", "TitleNormalizationTests/normalizationIsIdempotent"])),
         SeedCriterion("C004-20", .csvImport, line: 334, "Duplicate detection - Match score calculation accuracy", .checked(
             rules: ["DUP-03", "DUP-07", "DUP-08", "DUP-09"],
-            tests: ["AuthorNamesTests/similarityIsSymmetricBoundedAndOneForEqualKeys", "DuplicateDetectionTests/tierThreeIsTheNormalizedTitleWithASimilarAuthor"])),
+            tests: [
+                "AuthorNamesTests/similarityIsSymmetricBoundedAndOneForEqualKeys", "DuplicateDetectionTests/tierThreeIsTheNormalizedTitleWithASimilarAuthor",
+                "DuplicateCorpusTests/theImportFindsNoFalseDuplicateAndAtLeast95PercentOfTrueOnes",
+            ])),
         SeedCriterion("C004-21", .csvImport, line: 335, "CSV parsing - Goodreads/LibraryThing/StoryGraph format detection", .checked(
             rules: ["CSV-07", "FORMAT-01", "FORMAT-02", "FORMAT-03", "FORMAT-04"],
             tests: ["ExportFormatTests/theGoodreadsHeaderIsGoodreadsWithFullConfidence", "ExportFormatTests/theSeedsLibraryThingHeaderIsLibraryThing", "ExportFormatTests/theStoryGraphHeaderIsStoryGraphWithAnAuthorList"])),
