@@ -35,4 +35,15 @@ public final class AfterTiming<Value>: @unchecked Sendable {
 
     /// Keeps `value` until the keeper is freed.
     public func keep(_ value: Value) { kept = value }
+
+    /// A keeper holding a value prepared before the clock starts, for the timed part to `take`.
+    public init(keeping value: Value) { kept = value }
+
+    /// Takes the value out, leaving the keeper empty: the timed part then owns the only reference and
+    /// changes the value in place, where a copy captured by the closure would be copied on its first write.
+    public func take() -> Value {
+        guard let value = kept else { preconditionFailure("AfterTiming.take(): nothing is kept (taken twice?)") }
+        kept = nil
+        return value
+    }
 }

@@ -13,13 +13,17 @@ import SpecModel
 /// above the starting point for the 1,500-row import (13,981 bytes per row). The seed's own figures:
 /// about 7.5 minutes to import 1,500 books and under 200 MB. The files hold 5% duplicates of earlier
 /// rows (other spellings, ISBN-10 against ISBN-13), so every tier of duplicate detection works.
+///
+/// Beside them, `csv.import.duplicate-corpus` times an import heavy in look-alike books, and
+/// `csv.import.duplicate-accuracy` measures duplicate detection's precision and recall on labelled
+/// corpora (Decision D-123).
 public enum CSVImportWorkloads {
     public static let goodreadsRows = [1_500, 15_000, 150_000]
     public static let releaseTargetRowsPerSecond = 300_000.0
     /// 20 MB over 1,500 rows.
     public static let peakBytesPerRowMax = 20_971_520.0 / 1_500
 
-    public static var all: [Workload] { goodreadsRows.map(goodreads) }
+    public static var all: [Workload] { goodreadsRows.map(goodreads) + [duplicateCorpus, duplicateAccuracy] }
 
     public static func goodreads(rows: Int) -> Workload {
         .timed(TimedWorkload(
@@ -49,12 +53,89 @@ public enum CSVImportWorkloads {
     }
 }
 
+extension CSVImportWorkloads {
+    /// Groups per corpus of `duplicateAccuracy`.
+    public static let accuracyGroups = 2_000
+    /// The corpora's seeds in a full run.
+    public static let accuracySeedsFull: [UInt64] = [1, 2, 3, 4, 5]
+    /// The corpora's seeds in a smoke run.
+    public static let accuracySeedsSmoke: [UInt64] = [1]
+    /// The seed's "95%+ duplicate prevention", as recall (Decision D-123).
+    public static let recallPercentMin = 95.0
+
+    /// Duplicate detection on labelled corpora of real-looking libraries (`DuplicateCorpus`): precision
+    /// (of the duplicates found, the share that are the same book: 100% required, and no false
+    /// duplicate between books whose valid ISBNs differ) and recall (of the true duplicates, the share
+    /// found: at least 95%, the seed's "95%+ duplicate prevention"), over fixed seeds (Decision D-123).
+    public static let duplicateAccuracy = Workload.measured(MeasuredWorkload(
+        name: "csv.import.duplicate-accuracy",
+        summary: "duplicate detection on labelled corpora of real-looking libraries: precision and recall (D-123)",
+        measure: { smoke in accuracyMetrics(seeds: smoke ? accuracySeedsSmoke : accuracySeedsFull, groups: accuracyGroups) }
+    ))
+
+    /// The figures of `duplicateAccuracy` over corpora of `groups` groups from `seeds`.
+    public static func accuracyMetrics(seeds: [UInt64], groups: Int) -> [Metric] {
+        let scores = seeds.map { DuplicateCorpus.goodreads(groups: groups, seed: $0).measure() }
+        let sum = { (figure: (DuplicateDetectionScore) -> Int) in scores.reduce(0) { $0 + figure($1) } }
+        let found = sum(\.found), duplicates = sum(\.trueDuplicates), falseDuplicates = sum(\.falseDuplicates)
+        let precision = found + falseDuplicates == 0 ? 100 : 100 * Double(found) / Double(found + falseDuplicates)
+        let recall = duplicates == 0 ? 100 : 100 * Double(found) / Double(duplicates)
+        var metrics = [
+            Metric(name: "precision", value: precision, unit: "%", bound: .atLeast(100)),
+            Metric(name: "recall", value: recall, unit: "%", bound: .atLeast(recallPercentMin)),
+            Metric(name: "false duplicates between different ISBNs", value: Double(sum(\.falseDuplicatesWithDifferentISBNs)), unit: "rows", bound: .atMost(0)),
+            Metric(name: "false duplicates", value: Double(falseDuplicates), unit: "rows"),
+            Metric(name: "true duplicates", value: Double(duplicates), unit: "rows"),
+            Metric(name: "rows", value: Double(sum(\.rows)), unit: "rows in \(seeds.count) corpora of \(groups) groups"),
+        ]
+        for variation in DuplicateCorpus.Variation.allCases {
+            let tallies = scores.compactMap { $0.foundByVariation[variation] }
+            let of = tallies.reduce(0) { $0 + $1.of }
+            guard of > 0 else { continue }
+            let share = 100 * Double(tallies.reduce(0) { $0 + $1.found }) / Double(of)
+            metrics.append(Metric(name: "recall, \(variation.rawValue)", value: share, unit: "% of \(of)"))
+        }
+        return metrics
+    }
+
+    /// The import of a labelled corpus's file into its library (the library's rows imported
+    /// untimed): tier 3 compares far more here than in the Goodreads workloads, whose duplicates are
+    /// respellings.
+    public static let duplicateCorpus = Workload.timed(TimedWorkload(
+        name: "csv.import.duplicate-corpus",
+        summary: "import of a labelled corpus's file (look-alikes and respellings) into a library holding half its rows, Skip",
+        unit: "rows",
+        makeIteration: {
+            let corpus = CSVImportFiles.corpus
+            var app = AppState()
+            guard case var .success(library) = CSVImport.prepare(ImportFile(name: "library.csv", bytes: corpus.libraryBytes), library: app.store, strategy: .skip) else {
+                preconditionFailure("the corpus's library was refused")
+            }
+            library.importAll(into: &app)
+            let prepared = AfterTiming(keeping: app)
+            let kept = AfterTiming<AppState>()
+            return {
+                var app = prepared.take()
+                guard case var .success(run) = CSVImport.prepare(ImportFile(name: "export.csv", bytes: corpus.fileBytes), library: app.store, strategy: .skip) else {
+                    preconditionFailure("the corpus's file was refused")
+                }
+                run.importAll(into: &app)
+                blackHole(app.store.nextRawIdentifier)
+                let processed = run.summary.processed
+                kept.keep(app)
+                return processed
+            }
+        }
+    ))
+}
+
 /// Export files built once per process (static lets are initialised once, thread-safely) and shared
 /// by the iterations.
 enum CSVImportFiles {
     static let goodreads1500 = ExportFixture.goodreads(rows: 1_500, seed: 1_500, duplicateShare: 0.05).bytes
     static let goodreads15000 = ExportFixture.goodreads(rows: 15_000, seed: 15_000, duplicateShare: 0.05).bytes
     static let goodreads150000 = ExportFixture.goodreads(rows: 150_000, seed: 150_000, duplicateShare: 0.05).bytes
+    static let corpus = DuplicateCorpus.goodreads(groups: 2_000, seed: 1)
 
     static func goodreads(rows: Int) -> [UInt8] {
         switch rows {

@@ -4,7 +4,8 @@ import SpecModel
 ///
 /// Seed 004_…, "Duplicate Detection Algorithm": tier 1 exact title and author ignoring case, tier 2
 /// the same ISBN (ISBN-10 and ISBN-13 equivalent), tier 3 the normalized title with authors more than
-/// 80% similar; the best tier wins (Decisions D-034, D-037). The suite builds a library book by book,
+/// 80% similar, never between two valid ISBNs that differ nor between different subtitles or series
+/// positions; the best tier wins (Decisions D-034, D-037, D-120, D-121). The suite builds a library book by book,
 /// then asks for a candidate's best match. Wrap the app's duplicate query:
 ///
 ///     struct AppDuplicates: DuplicateDetecting {

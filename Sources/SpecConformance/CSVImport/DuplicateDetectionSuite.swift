@@ -1,7 +1,8 @@
 import Generators
 import SpecModel
 
-/// The rules of duplicate detection (seed 004_…, "Duplicate Detection Algorithm"; D-032, D-034, D-037).
+/// The rules of duplicate detection (seed 004_…, "Duplicate Detection Algorithm"; D-032, D-034, D-037,
+/// D-120, D-121).
 public enum DuplicateRules {
     static let section = "Duplicate Detection Algorithm"
 
@@ -32,13 +33,21 @@ public enum DuplicateRules {
     /// DUP-07 (MUST): On any library and candidate, the best match (book and tier) is the model's.
     public static let agreesWithModel = Rule(
         "DUP-07", .must, "On any library and candidate, the best match (book and tier) is the model's.",
-        source: RuleSource(seed: .csvImport, section: section, quote: "For each CSV row, query SwiftData for potential matches", decisions: ["D-032", "D-034", "D-037"]))
+        source: RuleSource(seed: .csvImport, section: section, quote: "For each CSV row, query SwiftData for potential matches", decisions: ["D-032", "D-034", "D-037", "D-120", "D-121"]))
+    /// DUP-08 (MUST): Two books whose valid ISBNs differ are never tier 3 duplicates, however alike their titles and authors; with the same title and primary author they stay a tier 1 duplicate (two editions of one work).
+    public static let differentISBNs = Rule(
+        "DUP-08", .must, "Two books whose valid ISBNs differ are never tier 3 duplicates, however alike their titles and authors; with the same title and primary author they stay a tier 1 duplicate (two editions of one work).",
+        source: RuleSource(seed: .csvImport, section: section, quote: "If SwiftData query fails, assume no duplicate (prefer false negative over false positive)", decisions: ["D-120"]))
+    /// DUP-09 (MUST): Tier 3 takes two books whose subtitles (the part step 3 strips) or series positions are present on both and differ for different books; a subtitle or a series marker on one side only does not prevent a match.
+    public static let distinctions = Rule(
+        "DUP-09", .must, "Tier 3 takes two books whose subtitles (the part step 3 strips) or series positions are present on both and differ for different books; a subtitle or a series marker on one side only does not prevent a match.",
+        source: RuleSource(seed: .csvImport, section: section, quote: "Normalized title + fuzzy author match (>80% similarity score)", decisions: ["D-033", "D-121"]))
 }
 
 /// The books of the duplicate detection suite: a small world, so that every tier happens.
 enum DuplicateWorld {
     static let titles = [
-        "Emma", "emma", "Emma [Annotated]", "Dune", "DUNE ", "Dune: Messiah", "Dune (Dune, #1)", "Dune: Deluxe Edition",
+        "Emma", "emma", "Emma [Annotated]", "Dune", "DUNE ", "Dune: Messiah", "Dune: Children", "Dune (Dune, #1)", "Dune (Dune, #2)", "Dune: Deluxe Edition",
         "The Hobbit", "Ender's Game", "ENDER'S  GAME", "Abc: Def", "Abc: Def (Long Series Name, #2)", "Breathing Lessons",
     ]
     static let authors: [[String]] = [
@@ -80,7 +89,8 @@ enum DuplicateWorld {
 
 extension ConformanceSuite where Implementation: DuplicateDetecting {
     /// The duplicate detection suite: each tier, the 80% threshold on both sides, the best tier, no
-    /// match, symmetry, and the model's answer on generated libraries.
+    /// match, different ISBNs, subtitles and series positions in tier 3 (the 10-character subtitle rule
+    /// on both sides), symmetry, and the model's answer on generated libraries.
     public static var duplicateDetection: ConformanceSuite {
         typealias R = DuplicateRules
         typealias W = DuplicateWorld
@@ -112,7 +122,7 @@ extension ConformanceSuite where Implementation: DuplicateDetecting {
                 ConformanceExample("case and runs of spaces", ([book("The Hobbit", "J.R.R. Tolkien")], book("the  HOBBIT", "j. r. r. tolkien"), DuplicateFinding(book: 0, tier: .titleAndAuthor)), pins: "seed: \"Exact title + author match (case-insensitive)\""),
                 ConformanceExample("an apostrophe in the title", ([book("Ender's Game", "Orson Scott Card")], book("ENDER'S GAME", "orson scott card"), DuplicateFinding(book: 0, tier: .titleAndAuthor)), pins: "seed: \"Exact title + author match (case-insensitive)\""),
                 ConformanceExample("in a library of several", ([book("Emma", "Jane Austen"), book("Dune", "Frank Herbert"), book("Persuasion", "Jane Austen")], book("DUNE", "FRANK HERBERT"), DuplicateFinding(book: 1, tier: .titleAndAuthor)), pins: "seed: \"Exact title + author match (case-insensitive)\""),
-                ConformanceExample("different ISBNs do not matter", ([book("Dune", "Frank Herbert", "9780441013593")], book("dune", "frank herbert", "9780385550369"), DuplicateFinding(book: 0, tier: .titleAndAuthor)), pins: "D-037"),
+                ConformanceExample("different ISBNs do not matter", ([book("Dune", "Frank Herbert", "9780441013593")], book("dune", "frank herbert", "9780385550369"), DuplicateFinding(book: 0, tier: .titleAndAuthor)), pins: "D-120"),
             ], R.tier1, "the same title and author"),
             finds([
                 ConformanceExample("ISBN-10 against ISBN-13, titles differing", ([book("Hunger Games", "Suzanne Collins", "0439023483")], book("The Hunger Games: Book 1", "S. Collins", "9780439023481"), DuplicateFinding(book: 0, tier: .isbn)), pins: "seed: \"Given books with ISBN match, when title differs slightly, then treat as duplicate (prefer ISBN matching)\""),
@@ -168,6 +178,37 @@ extension ConformanceSuite where Implementation: DuplicateDetecting {
                 describe: { "\(W.show($0.0)); candidate \($0.1)" },
                 question: { question($0.0, $0.1) }, model: { modelAnswer($0.0, $0.1) },
                 implementation: { implementation, value in answer(&implementation, value.0, value.1) }, show: show),
+            finds([
+                ConformanceExample(
+                    "companions sharing the part before the colon, each with its ISBN-13",
+                    ([book("The Lord of the Rings: The Fellowship of the Ring", "J.R.R. Tolkien", "9780547928210")], book("The Lord of the Rings: The Two Towers", "J.R.R. Tolkien", "9780547928203"), nil),
+                    pins: "D-120"),
+                ConformanceExample("a series marker on one side, different ISBNs", ([book("Dune (Dune, #1)", "Frank Herbert", "9780441013593")], book("Dune", "Frank Herbert", "9780593099322"), nil), pins: "D-120"),
+                ConformanceExample("an ISBN-10 against another book's ISBN-13", ([book("Dune: Deluxe Edition", "Frank Herbert", "0441013597")], book("Dune", "Herbert, Frank", "9780593099322"), nil), pins: "D-120"),
+                ConformanceExample("no ISBN on the library's side", ([book("Dune (Dune, #1)", "Frank Herbert")], book("Dune", "Frank Herbert", "9780593099322"), DuplicateFinding(book: 0, tier: .normalizedTitleAndSimilarAuthor)), pins: "D-120"),
+                ConformanceExample("no ISBN on the candidate's side", ([book("Dune (Dune, #1)", "Frank Herbert", "9780441013593")], book("Dune", "Frank Herbert"), DuplicateFinding(book: 0, tier: .normalizedTitleAndSimilarAuthor)), pins: "D-120"),
+                ConformanceExample("an invalid ISBN is no ISBN", ([book("Dune (Dune, #1)", "Frank Herbert", "9780441013593")], book("Dune", "Frank Herbert", "0441013598"), DuplicateFinding(book: 0, tier: .normalizedTitleAndSimilarAuthor)), pins: "D-120"),
+                ConformanceExample("two editions of one work: tier 1", ([book("The Hobbit", "J.R.R. Tolkien", "9780547928227")], book("THE HOBBIT", "J. R. R. Tolkien", "9780261103344"), DuplicateFinding(book: 0, tier: .titleAndAuthor)), pins: "D-120"),
+                ConformanceExample(
+                    "the earliest book tier 3 allows, past one with another ISBN",
+                    ([book("Dune (Dune, #1)", "Frank Herbert", "9780441013593"), book("Dune: Deluxe Edition", "Frank Herbert")], book("Dune", "Frank Herbert", "9780593099322"), DuplicateFinding(book: 1, tier: .normalizedTitleAndSimilarAuthor)),
+                    pins: "D-120"),
+            ], R.differentISBNs, "books whose valid ISBNs differ"),
+            finds([
+                ConformanceExample("different subtitles", ([book("Dune: Messiah", "Frank Herbert")], book("Dune: Children", "Frank Herbert"), nil), pins: "D-121"),
+                ConformanceExample("a subtitle on one side only", ([book("Dune: Messiah", "Frank Herbert")], book("Dune", "Frank Herbert"), DuplicateFinding(book: 0, tier: .normalizedTitleAndSimilarAuthor)), pins: "D-121"),
+                ConformanceExample("the same subtitle in another case, spacing and punctuation", ([book("Dune: The Messiah", "Frank Herbert")], book("Dune:  THE  messiah.", "Herbert, Frank"), DuplicateFinding(book: 0, tier: .normalizedTitleAndSimilarAuthor)), pins: "D-121"),
+                ConformanceExample("different series positions", ([book("Naruto (Naruto, #1)", "Masashi Kishimoto")], book("Naruto (Naruto, #2)", "Masashi Kishimoto"), nil), pins: "D-121"),
+                ConformanceExample("a series marker on one side only", ([book("Naruto (Naruto, #1)", "Masashi Kishimoto")], book("Naruto", "Masashi Kishimoto"), DuplicateFinding(book: 0, tier: .normalizedTitleAndSimilarAuthor)), pins: "D-121"),
+                ConformanceExample("the same position in another series name, a leading zero", ([book("Naruto (Naruto, #01)", "Masashi Kishimoto")], book("Naruto (Naruto Manga, #1)", "Kishimoto, Masashi"), DuplicateFinding(book: 0, tier: .normalizedTitleAndSimilarAuthor)), pins: "D-121"),
+                ConformanceExample("a title of 10 characters keeps its subtitle: not the title without it", ([book("Abcd: Efgh", "Ann Lee")], book("Abcd", "Ann Lee"), nil), pins: "D-033"),
+                ConformanceExample("a title of 11 characters loses its subtitle: the title without it", ([book("Abcde: Efgh", "Ann Lee")], book("Abcde", "Ann Lee"), DuplicateFinding(book: 0, tier: .normalizedTitleAndSimilarAuthor)), pins: "D-033"),
+                ConformanceExample("11 characters, different subtitles", ([book("Abcde: Efgh", "Ann Lee")], book("Abcde: Ijkl", "Ann Lee"), nil), pins: "D-121"),
+                ConformanceExample(
+                    "the earliest book tier 3 allows, past another volume",
+                    ([book("Naruto (Naruto, #2)", "Masashi Kishimoto"), book("Naruto (Naruto, #1)", "Masashi Kishimoto")], book("NARUTO (Naruto, #1)", "Kishimoto, Masashi"), DuplicateFinding(book: 1, tier: .normalizedTitleAndSimilarAuthor)),
+                    pins: "D-121"),
+            ], R.distinctions, "titles that normalize alike but differ in a subtitle or a series position"),
         ])
     }
 }

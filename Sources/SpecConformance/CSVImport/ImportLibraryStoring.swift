@@ -21,6 +21,15 @@ public protocol ImportLibraryStoring {
     func books() -> [LibraryBook]
     /// How many times the library was saved other than by `addBook`: the import's saves.
     var saveCount: Int { get }
+    /// The name of every author in the library, with works or without, in any order; `nil` when the
+    /// store cannot list authors apart from their works (the default), which makes the checks that
+    /// need it not applicable.
+    func authorNames() -> [String]?
+}
+
+extension ImportLibraryStoring {
+    /// `nil`: a store that lists no authors apart from their works (see the protocol).
+    public func authorNames() -> [String]? { nil }
 }
 
 /// A book of the library as the import suite sees it: the work, its authors and editions' ISBNs, and
@@ -105,6 +114,11 @@ public struct ModelImportLibrary: ImportLibraryStoring {
         } catch {
             preconditionFailure("the model's store refused a book the suite added: \(error)")
         }
+    }
+
+    /// The model's answer (see the protocol).
+    public func authorNames() -> [String]? {
+        app.store.authors().map(\.name)
     }
 
     /// The model's answer (see the protocol).

@@ -3,7 +3,7 @@ import SpecModel
 import Workloads
 
 /// The rules of importing a file with a duplicate strategy (seed 004_…, User Stories 2 and 4, the
-/// high-level flow and the file checks; D-030 to D-038).
+/// high-level flow and the file checks; D-030 to D-038, D-120 to D-122).
 public enum ImportRules {
     static let story2 = "User Story 2: Handle Duplicate Books Intelligently"
     static let story4 = "User Story 4: Import Progress Visibility"
@@ -48,6 +48,14 @@ public enum ImportRules {
     public static let agreesWithModel = Rule(
         "IMPORT-10", .must, "On any library, file and strategy, the report, the library's books and the number of saves are the model's.",
         source: RuleSource(seed: .csvImport, section: story2, quote: "I don't create duplicate entries or lose existing data", decisions: ["D-031", "D-032", "D-034", "D-037"]))
+    /// IMPORT-11 (MUST): Replace All deletes the authors of a replaced book that the replacement leaves with no works; an author with another book, or one the row names again (by name key), stays as they were.
+    public static let replacedAuthors = Rule(
+        "IMPORT-11", .must, "Replace All deletes the authors of a replaced book that the replacement leaves with no works; an author with another book, or one the row names again (by name key), stays as they were.",
+        source: RuleSource(seed: .csvImport, section: story2, quote: "Given duplicate strategy = \"Replace All\", when duplicate found, then delete old entry and insert new", decisions: ["D-015", "D-122"]))
+    /// IMPORT-12 (MUST): Books that duplicate detection tells apart (valid ISBNs that differ, different subtitles or series positions) are two books under every strategy: Skip imports the row, Smart merges nothing into the other, Replace All deletes nothing; two editions of one title and author are one work, and Smart adds the row's ISBN as another edition.
+    public static let lookAlikes = Rule(
+        "IMPORT-12", .must, "Books that duplicate detection tells apart (valid ISBNs that differ, different subtitles or series positions) are two books under every strategy: Skip imports the row, Smart merges nothing into the other, Replace All deletes nothing; two editions of one title and author are one work, and Smart adds the row's ISBN as another edition.",
+        source: RuleSource(seed: .csvImport, section: story2, quote: "I don't create duplicate entries or lose existing data", decisions: ["D-031", "D-120", "D-121"]))
 }
 
 /// What the import suite observes of one import: the report or refusal, the library's books sorted,
@@ -106,7 +114,10 @@ enum ImportWorld {
     /// A row of a small world, so that duplicates of every tier happen, or a malformed row.
     static let row: Gen<[String]> = Gen<[String]>.frequency([
         (8, Gen<(String, String, String, String, String, String, String)>.zip(
-            Gen<String>.element(of: ["Dune", "dune", "Dune (Dune, #1)", "Dune: Messiah", "Emma", "Emma [Annotated]", "The Hobbit", "Ender's Game", "A, \"quoted\"\nTitle"]),
+            Gen<String>.element(of: [
+                "Dune", "dune", "Dune (Dune, #1)", "Dune (Dune, #2)", "Dune: Messiah", "Dune: Children", "Emma", "Emma [Annotated]", "The Hobbit",
+                "Ender's Game", "A, \"quoted\"\nTitle",
+            ]),
             Gen<String>.element(of: ["Frank Herbert", "frank  herbert", "Frank Herbertt", "Jane Austen", "J.R.R. Tolkien", "Orson Scott Card"]),
             Gen<String>.element(of: ["", "", "9780441013593", "0441013597", "978-0-547-92822-7", "=\"\"", "12345"]),
             Gen<String>.element(of: ["", "0", "3", "4.5", "x"]),
@@ -188,9 +199,10 @@ enum ImportWorld {
 }
 
 extension ConformanceSuite where Implementation: StrategyImporting {
-    /// The import suite: the summary's counts, Skip, Smart, Replace All, duplicates inside the file,
-    /// a save per batch of 50 on both sides of each boundary, the progress text, the file checks, row
-    /// errors, and the model's answer on generated libraries and files.
+    /// The import suite: the summary's counts, Skip, Smart, Replace All and the authors it leaves with
+    /// no works, look-alike books and editions, duplicates inside the file, a save per batch of 50 on
+    /// both sides of each boundary, the progress text, the file checks, row errors, and the model's
+    /// answer on generated libraries and files.
     public static var strategyImport: ConformanceSuite {
         typealias R = ImportRules
         typealias W = ImportWorld
@@ -244,6 +256,59 @@ extension ConformanceSuite where Implementation: StrategyImporting {
         let hobbitSecond = W.row("the hobbit", "J. R. R. Tolkien", rating: "4", status: "to-read", year: "1937", notes: "Second")
         let hobbitKept = book("The Hobbit", "J.R.R. Tolkien", isbns: ["9780547928227"], status: .read, rating: 5, notes: "First")
         let duneRead = book("Dune", "Frank Herbert", isbns: ["9780441013593"], year: 1965, status: .read, rating: 4, notes: "Mine")
+        let fellowship = W.row("The Lord of the Rings: The Fellowship of the Ring", "J.R.R. Tolkien", isbn: "9780547928210", rating: "5", status: "read")
+        let twoTowers = W.row("The Lord of the Rings: The Two Towers", "J.R.R. Tolkien", isbn: "9780547928203", rating: "4", status: "read")
+        let companions = [
+            book("The Lord of the Rings: The Fellowship of the Ring", "J.R.R. Tolkien", isbns: ["9780547928210"], status: .read, rating: 5),
+            book("The Lord of the Rings: The Two Towers", "J.R.R. Tolkien", isbns: ["9780547928203"], status: .read, rating: 4),
+        ]
+        let lookAlikeExamples = DuplicateStrategy.allCases.map { strategy in
+            ConformanceExample("companions sharing the part before the colon, each with its ISBN-13, \(strategy)", ImportCase(
+                file: W.file([fellowship, twoTowers]), strategy: strategy, counts: (2, 0, []), books: companions
+            ), pins: "D-120")
+        } + [
+            ConformanceExample("a library volume and a row of another volume without ISBNs, Smart", ImportCase(
+                library: [book("Naruto (Naruto, #1)", "Masashi Kishimoto", status: .read, rating: 4)],
+                file: W.file([W.row("Naruto (Naruto, #2)", "Masashi Kishimoto", rating: "3", status: "to-read", notes: "Vol. 2")]), strategy: .smart,
+                counts: (1, 0, []),
+                books: [book("Naruto (Naruto, #1)", "Masashi Kishimoto", status: .read, rating: 4), book("Naruto (Naruto, #2)", "Masashi Kishimoto", rating: 3, notes: "Vol. 2")]
+            ), pins: "D-121"),
+            ConformanceExample("a library book and a row normalizing alike with another ISBN, Replace All", ImportCase(
+                library: [duneRead],
+                file: W.file([W.row("Dune: Deluxe Edition", "Frank Herbert", isbn: "9780593099322", status: "to-read")]), strategy: .replaceAll,
+                counts: (1, 0, []), books: [duneRead, book("Dune: Deluxe Edition", "Frank Herbert", isbns: ["9780593099322"])]
+            ), pins: "D-120"),
+            ConformanceExample("two editions of one work: Smart adds the row's ISBN as another edition", ImportCase(
+                library: [duneRead],
+                file: W.file([W.row("DUNE", "frank  herbert", isbn: "9780593099322", rating: "2", status: "to-read", notes: "Theirs")]), strategy: .smart,
+                counts: (0, 1, []), books: [book("Dune", "Frank Herbert", isbns: ["9780441013593", "9780593099322"], year: 1965, status: .read, rating: 4, notes: "Mine")]
+            ), pins: "D-120"),
+        ]
+        /// A library, a file imported with Replace All, and every author's name afterwards.
+        typealias ReplacedAuthors = (library: [LibraryBook], file: ImportFile, authors: [String])
+        let replacedAuthorExamples: [ConformanceExample<ReplacedAuthors>] = [
+            ConformanceExample("the replaced book's author, spelled otherwise by the row, goes", (
+                [book("The Hunger Games", "Suzanne Collins", isbns: ["9780439023481"]), book("Emma", "Jane Austen")],
+                W.file([W.row("Hunger Games", "S. Collins", isbn: "0439023483")]), ["Jane Austen", "S. Collins"]
+            ), pins: "D-122"),
+            ConformanceExample("an author with another book stays", (
+                [duneRead, book("Dune Messiah", "Frank Herbert")],
+                W.file([W.row("Dune (Dune, #1)", "F. Herbert", isbn: "0441013597")]), ["F. Herbert", "Frank Herbert"]
+            ), pins: "D-015"),
+            ConformanceExample("an author the row names again stays as they were", (
+                [book("Emma", "Jane Austen", rating: 5)], W.file([W.row("emma", "jane  austen", rating: "2")]), ["Jane Austen"]
+            ), pins: "D-122"),
+            ConformanceExample("a co-author left with no works goes, the primary author with another book stays", (
+                [LibraryBook(title: "Good Omens", authors: ["Terry Pratchett", "Neil Gaiman"], isbns: ["9780060853983"]), book("Mort", "Terry Pratchett")],
+                W.file([W.row("Good Omens", "Terry Pratchett", isbn: "9780060853983")]), ["Terry Pratchett"]
+            ), pins: "D-122"),
+            ConformanceExample("inside the file: the first row's author, spelled otherwise by the last, goes", (
+                [], W.file([W.row("Dune", "Frank Herbert", isbn: "9780441013593"), W.row("Dune (Dune, #1)", "F. Herbert", isbn: "0441013597")]), ["F. Herbert"]
+            ), pins: "D-032"),
+            ConformanceExample("a row that duplicates nothing deletes nobody", (
+                [book("Emma", "Jane Austen")], W.file([W.row("Persuasion", "Jane Austen")]), ["Jane Austen"]
+            ), pins: "D-015"),
+        ]
         return ConformanceSuite(id: "strategy-import", title: "CSV import strategies", seam: "StrategyImporting", checks: [
             .property(R.everyRowCounted, "generated libraries, files of up to 30 rows with malformed ones, and strategies", cases: 20, W.imports, describe: W.describe) { implementation, value in
                 let (library, rows, strategy) = value
@@ -402,6 +467,20 @@ extension ConformanceSuite where Implementation: StrategyImporting {
                 describe: W.describe,
                 question: { question($0.0, W.file($0.1), $0.2) }, model: { modelObservation($0.0, W.file($0.1), $0.2) },
                 implementation: { implementation, value in observe(&implementation, value.0, W.file(value.1), value.2) }, show: { $0.description }),
+            .examples(R.replacedAuthors, "replacements that leave an author with no works, or not", replacedAuthorExamples,
+                appliesTo: { $0.library.authorNames() == nil ? "the library cannot list its authors apart from their works" : nil }) { implementation, example in
+                let observed = observe(&implementation, example.library, example.file, .replaceAll)
+                let authors = (implementation.library.authorNames() ?? []).sorted()
+                let asked = question(example.library, example.file, .replaceAll) + ", then authorNames()"
+                let model = {
+                    var model = ModelStrategyImporter()
+                    let books = observe(&model, example.library, example.file, .replaceAll)
+                    return "authors \((model.library.authorNames() ?? []).sorted()); \(books)"
+                }
+                try ensure(authors == example.authors.sorted(), "the library's authors are not what Replace All leaves: expected \(example.authors.sorted())",
+                    question: asked, model: model(), implementation: "authors \(authors); \(observed)")
+            },
+            imports(lookAlikeExamples, R.lookAlikes, "books that look alike but duplicate detection tells apart, and two editions of one work"),
         ])
     }
 }

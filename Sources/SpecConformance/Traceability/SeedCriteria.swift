@@ -408,11 +408,11 @@ public enum SeedCriteria {
             rules: ["IMPORT-02"],
             tests: ["CSVImportScenarioTests/skipLeavesEachTiersLibraryBookUntouched", "CSVImportTests/skipLeavesTheLibraryBookAndCountsTheDuplicate"])),
         SeedCriterion("C004-08", .csvImport, line: 114, "Given duplicate strategy = \"Replace All\", when duplicate found, then delete old entry and insert new", .checked(
-            rules: ["IMPORT-04"],
-            tests: ["CSVImportScenarioTests/replaceAllReplacesEachTiersLibraryBook", "CSVImportTests/replaceAllDeletesTheOldBookAndInsertsTheNew"])),
+            rules: ["IMPORT-04", "IMPORT-11"],
+            tests: ["CSVImportScenarioTests/replaceAllReplacesEachTiersLibraryBook", "CSVImportTests/replaceAllDeletesTheOldBookAndInsertsTheNew", "CSVImportTests/replaceAllDeletesTheAuthorsTheReplacementLeavesWithNoWorks"])),
         SeedCriterion("C004-09", .csvImport, line: 115, "Given books with ISBN match, when title differs slightly, then treat as duplicate (prefer ISBN matching)", .checked(
-            rules: ["DUP-02", "IMPORT-02", "ISBN-03"],
-            tests: ["DuplicateDetectionTests/tierTwoIsTheSameISBNWhateverTheTitle"])),
+            rules: ["DUP-02", "DUP-08", "IMPORT-02", "ISBN-03"],
+            tests: ["DuplicateDetectionTests/tierTwoIsTheSameISBNWhateverTheTitle", "DuplicateDetectionTests/booksWhoseValidISBNsDifferAreNeverTierThreeDuplicates"])),
         SeedCriterion("C004-10", .csvImport, line: 116, "Edge case: Given CSV has internal duplicates, when imported, system deduplicates before SwiftData insertion", .checked(
             rules: ["IMPORT-05"],
             tests: ["CSVImportScenarioTests/internalDuplicatesAreSkippedBeforeInsertionWithSkip", "CSVImportTests/duplicatesInsideTheFileAreDeduplicatedBeforeInsertion"])),
@@ -444,8 +444,11 @@ public enum SeedCriteria {
             rules: ["TITLE-01", "TITLE-02", "TITLE-03", "TITLE-04", "TITLE-05", "TITLE-06", "TITLE-07"],
             tests: ["TitleNormalizationTests/titlesNormalizeAsDecided", "TitleNormalizationTests/normalizationIsIdempotent"])),
         SeedCriterion("C004-20", .csvImport, line: 334, "Duplicate detection - Match score calculation accuracy", .checked(
-            rules: ["DUP-03", "DUP-07"],
-            tests: ["AuthorNamesTests/similarityIsSymmetricBoundedAndOneForEqualKeys", "DuplicateDetectionTests/tierThreeIsTheNormalizedTitleWithASimilarAuthor"])),
+            rules: ["DUP-03", "DUP-07", "DUP-08", "DUP-09"],
+            tests: [
+                "AuthorNamesTests/similarityIsSymmetricBoundedAndOneForEqualKeys", "DuplicateDetectionTests/tierThreeIsTheNormalizedTitleWithASimilarAuthor",
+                "DuplicateCorpusTests/theImportFindsNoFalseDuplicateAndAtLeast95PercentOfTrueOnes",
+            ])),
         SeedCriterion("C004-21", .csvImport, line: 335, "CSV parsing - Goodreads/LibraryThing/StoryGraph format detection", .checked(
             rules: ["CSV-07", "FORMAT-01", "FORMAT-02", "FORMAT-03", "FORMAT-04"],
             tests: ["ExportFormatTests/theGoodreadsHeaderIsGoodreadsWithFullConfidence", "ExportFormatTests/theSeedsLibraryThingHeaderIsLibraryThing", "ExportFormatTests/theStoryGraphHeaderIsStoryGraphWithAnAuthorList"])),
@@ -490,8 +493,11 @@ public enum SeedCriteria {
             rules: [],
             tests: ["CSVImportGrowthTests/storeOperationsAndComparisonsPerRowStayFlatFromOneToTenThousandRows", "CSVImportScenarioTests/aStoryGraphExportIsDetectedAndEveryBookImported"])),
         SeedCriterion("C004-38", .csvImport, line: 369, "CSV with many duplicates → Skip/Replace strategies work correctly", .checked(
-            rules: ["IMPORT-02", "IMPORT-04", "IMPORT-10"],
-            tests: ["CSVImportScenarioTests/skipLeavesEachTiersLibraryBookUntouched", "CSVImportScenarioTests/replaceAllReplacesEachTiersLibraryBook", "CSVImportPropertyTests/strategiesAgreeWithASimpleModel"])),
+            rules: ["IMPORT-02", "IMPORT-04", "IMPORT-10", "IMPORT-11", "IMPORT-12"],
+            tests: [
+                "CSVImportScenarioTests/skipLeavesEachTiersLibraryBookUntouched", "CSVImportScenarioTests/replaceAllReplacesEachTiersLibraryBook",
+                "CSVImportPropertyTests/strategiesAgreeWithASimpleModel", "CSVImportTests/companionBooksWithTheirOwnISBNsAreTwoBooksUnderEveryStrategy",
+            ])),
         SeedCriterion("C004-39", .csvImport, line: 370, "Import during airplane mode → Clear error, retry when online", .checked(
             rules: ["RETRY-05"],
             tests: ["EnrichmentScenarioTests/worksImportedInAirplaneModeAreEnrichedWhenOnline"])),

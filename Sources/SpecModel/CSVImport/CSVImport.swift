@@ -377,6 +377,8 @@ public struct CSVImport {
         newWorks: inout [PersistentIdentifier], replacedWorks: inout [PersistentIdentifier]
     ) {
         for warning in book.warnings { summary.warnings.append(RowIssue(rowNumber: book.rowNumber, reason: warning)) }
+        // The authors of a work Replace All deletes, whom the replacement may leave with no works.
+        var replacedAuthors: InlineList<PersistentIdentifier>?
         if let match = index.bestMatch(for: keys) {
             switch strategy {
             case .skip:
@@ -390,6 +392,7 @@ public struct CSVImport {
                 summary.matches[book.rowNumber] = match
                 return
             case .replaceAll:
+                replacedAuthors = store.work(match.workID)?.authorIDs
                 _ = try? store.delete(match.workID)
                 index.remove(match.workID)
                 if let queuedInThisBatch = newWorks.firstIndex(of: match.workID) {
@@ -405,6 +408,23 @@ public struct CSVImport {
         index.insert(work, keys: keys)
         newWorks.append(work)
         summary.imported += 1
+        if let replacedAuthors { removeAuthorsWithoutWorks(replacedAuthors, in: &store) }
+    }
+
+    /// Replace All: deletes those of a replaced work's authors that the replacement left with no
+    /// works (Decision D-122). The replacement is inserted first, so an author it names again keeps
+    /// their identity and data.
+    func removeAuthorsWithoutWorks(_ authors: InlineList<PersistentIdentifier>, in store: inout LibraryStore) {
+        for author in authors {
+            guard let known = store.author(author), known.workIDs.isEmpty else { continue }
+            do {
+                try store.delete(author)
+            } catch {
+                // The author is live, and had works until the replaced work's deletion succeeded in
+                // this same row, which it could not have done with a delete fault pending.
+                preconditionFailure("deleting \(author), left with no works by a replacement, failed: \(error)")
+            }
+        }
     }
 
     /// Inserts a new work with its authors (shared by name), edition and entry; `authorKey` gives the

@@ -6,11 +6,21 @@ public struct DuplicateKeys: Hashable, Sendable {
     public let authorKey: String
     /// Tier 2: the ISBN-13, when the book has an ISBN.
     public let isbn13: String?
+    /// Tier 2: the ISBN-13s of a library work's further editions (a row has none).
+    public let otherISBN13s: [String]
     /// Tier 3: the normalized title (`TitleNormalization`), lowercased.
     public let normalizedTitleKey: String
+    /// Tier 3: the subtitle and series position the normalized title leaves out (Decision D-121), of
+    /// the title as tier 1 keys it (`titleKey`, in NFC); read when asked, as tier 3 asks only for
+    /// books sharing a normalized title.
+    public var distinctions: TitleDistinctions { Self.distinctions(ofTitleKey: KeyInterner.keyText(titleKey)) }
 
-    public init(title: String, author: String, isbn13: String?) {
-        self.init(title: title, normalizedTitle: TitleNormalization.normalizedForSearch(title), author: author, isbn13: isbn13)
+    /// The keys of a book with a title, a primary author and the ISBN-13s of its editions, if any.
+    public init(title: String, author: String, isbn13: String?, otherISBN13s: [String] = []) {
+        self.init(
+            title: title, normalizedTitle: TitleNormalization.normalizedForSearch(title), author: author, isbn13: isbn13,
+            otherISBN13s: otherISBN13s
+        )
     }
 
     /// The keys of an imported book, reusing the normalized title it already carries.
@@ -18,12 +28,24 @@ public struct DuplicateKeys: Hashable, Sendable {
         self.init(title: book.title, normalizedTitle: book.normalizedTitle, author: book.primaryAuthor, isbn13: book.isbn?.isbn13)
     }
 
-    init(title: String, normalizedTitle: String, author: String, isbn13: String?) {
+    init(title: String, normalizedTitle: String, author: String, isbn13: String?, otherISBN13s: [String] = []) {
         titleKey = Self.titleKey(title)
         authorKey = AuthorNames.key(author)
         self.isbn13 = isbn13
+        self.otherISBN13s = otherISBN13s
         normalizedTitleKey = TextUnits.lowercased(normalizedTitle)
     }
+
+    /// The distinctions of a title key's text as the key interner holds it (in NFC): the same text
+    /// whether the key is made here or in `DuplicateIndex`, which reads them only when tier 3 needs
+    /// them. The key is lowercased with whitespace collapsed, which changes neither part: the subtitle
+    /// is lowercased and normalized anyway, and the markers and the colon read no case.
+    static func distinctions(ofTitleKey text: String) -> TitleDistinctions {
+        TitleNormalization.distinctions(of: text)
+    }
+
+    /// Every ISBN-13 of the book: its own, then its further editions'.
+    public var isbn13s: [String] { (isbn13.map { [$0] } ?? []) + otherISBN13s }
 
     /// The tier 1 title key: lowercased, whitespace collapsed.
     static func titleKey(_ title: String) -> String {
@@ -50,7 +72,8 @@ public enum DuplicateTier: Int, Hashable, Sendable, Comparable, CaseIterable {
     case titleAndAuthor = 1
     /// The same ISBN, ISBN-10 and ISBN-13 being equivalent.
     case isbn = 2
-    /// The same normalized title, and authors more than 80% similar.
+    /// The same normalized title, and authors more than 80% similar; never between two books whose
+    /// valid ISBNs differ (D-120), nor whose subtitles or series positions differ (D-121).
     case normalizedTitleAndSimilarAuthor = 3
 
     public static func < (lhs: DuplicateTier, rhs: DuplicateTier) -> Bool { lhs.rawValue < rhs.rawValue }
@@ -72,16 +95,28 @@ public struct DuplicateMatch: Hashable, Sendable {
     public var isExact: Bool { tier != .normalizedTitleAndSimilarAuthor }
 }
 
+/// The pairwise rule: how two books match, the specification `DuplicateIndex` answers fast.
+///
+/// Seed 004_…, "Duplicate Detection Algorithm", with Decisions D-034, D-037, D-120 and D-121:
+/// 1. The same title and primary author, ignoring case and runs of whitespace: tier 1, whatever the
+///    ISBNs (two editions of one work are one book: D-120).
+/// 2. Otherwise an ISBN in common (ISBN-10 and ISBN-13 being one): tier 2.
+/// 3. Otherwise, unless both books have valid ISBNs (none in common, or tier 2 would have matched),
+///    the same normalized title, no subtitle or series position present on both sides and
+///    different, and primary authors more than 80% similar: tier 3.
 public enum DuplicateRule {
     /// The best tier by which two books match, or `nil`; symmetric in its arguments.
     public static func match(_ a: DuplicateKeys, _ b: DuplicateKeys) -> (tier: DuplicateTier, similarity: Double)? {
         if a.titleKey == b.titleKey, a.authorKey == b.authorKey { return (.titleAndAuthor, 1) }
-        if let isbn = a.isbn13, isbn == b.isbn13 { return (.isbn, AuthorSimilarity.score(keys: a.authorKey, b.authorKey)) }
-        if a.normalizedTitleKey == b.normalizedTitleKey {
-            let similarity = AuthorSimilarity.score(keys: a.authorKey, b.authorKey)
-            if similarity > AuthorSimilarity.duplicateThreshold { return (.normalizedTitleAndSimilarAuthor, similarity) }
+        let (isbnsOfA, isbnsOfB) = (a.isbn13s, b.isbn13s)
+        if isbnsOfA.contains(where: { isbnsOfB.contains($0) }) {
+            return (.isbn, AuthorSimilarity.score(keys: a.authorKey, b.authorKey))
         }
-        return nil
+        // Two valid ISBNs and none in common: two books, whatever their titles say (D-120).
+        guard isbnsOfA.isEmpty || isbnsOfB.isEmpty else { return nil }
+        guard a.normalizedTitleKey == b.normalizedTitleKey, a.distinctions.allowsSameBook(as: b.distinctions) else { return nil }
+        let similarity = AuthorSimilarity.score(keys: a.authorKey, b.authorKey)
+        return similarity > AuthorSimilarity.duplicateThreshold ? (.normalizedTitleAndSimilarAuthor, similarity) : nil
     }
 }
 
@@ -92,7 +127,8 @@ public enum DuplicateRule {
 /// tier, then (tier 3) the highest similarity, then the earliest-created work
 /// (`DuplicateDetectionTests.theIndexAgreesWithComparingEveryPair`). Tier 3 groups the books sharing a
 /// normalized title by author key, so each distinct author is compared once, and keeps each author
-/// key's comparison forms once made.
+/// key's comparison forms once made; within a group it takes the earliest work that tier 3 allows
+/// (no valid ISBN on both sides, no subtitle or series position differing: D-120, D-121).
 ///
 /// The keys are interned (`KeyInterner`, Decision D-110): each distinct key's text is stored once,
 /// and the tables are keyed by its integer identifier. The import writes a batch's keys straight into
@@ -153,6 +189,16 @@ public struct DuplicateIndex: Sendable {
         func min() -> PersistentIdentifier? {
             guard first != 0 else { return nil }
             return PersistentIdentifier(kind: .work, rawValue: more.reduce(first) { Swift.min($0, $1) })
+        }
+
+        /// The earliest created work that `isAllowed` accepts.
+        func min(where isAllowed: (PersistentIdentifier) -> Bool) -> PersistentIdentifier? {
+            guard first != 0 else { return nil }
+            var earliest: UInt64 = isAllowed(PersistentIdentifier(kind: .work, rawValue: first)) ? first : 0
+            for raw in more where earliest == 0 || raw < earliest {
+                if isAllowed(PersistentIdentifier(kind: .work, rawValue: raw)) { earliest = raw }
+            }
+            return earliest == 0 ? nil : PersistentIdentifier(kind: .work, rawValue: earliest)
         }
     }
 
@@ -225,7 +271,7 @@ public struct DuplicateIndex: Sendable {
         for work in store.works() {
             let author = work.authorIDs.first.flatMap { store.author($0)?.name } ?? ""
             let isbns = work.editionIDs.compactMap { store.edition($0)?.isbn13 }
-            insert(work.id, keys: DuplicateKeys(title: work.title, author: author, isbn13: isbns.first), moreISBNs: isbns.dropFirst())
+            insert(work.id, keys: DuplicateKeys(title: work.title, author: author, isbn13: isbns.first, otherISBN13s: Array(isbns.dropFirst())))
         }
     }
 
@@ -309,9 +355,11 @@ public struct DuplicateIndex: Sendable {
 
     // MARK: - Changing
 
-    /// Adds a work under its keys (and, for a library work, every further ISBN its editions have).
+    /// Adds a work under its keys (and, for a library work, every further ISBN its editions have:
+    /// `keys.otherISBN13s`, then `moreISBNs`).
     public mutating func insert(_ work: PersistentIdentifier, keys: DuplicateKeys, moreISBNs: some Sequence<String> = [String]()) {
         insert(work, keys: self.keys(keys))
+        for isbn in keys.otherISBN13s { addISBN(isbn, to: work) }
         for isbn in moreISBNs { addISBN(isbn, to: work) }
     }
 
@@ -413,8 +461,9 @@ public struct DuplicateIndex: Sendable {
         var best: DuplicateMatch?
         var queryForms: AuthorKeyForms?
         var querySketch: AuthorKeySketch?
+        var queryDistinctions: TitleDistinctions?
         groups.forEach { group in
-            guard let work = group.works.min() else { return }
+            guard !group.works.isEmpty else { return }
             _comparisons += 1
             let similarity: Double
             if group.authorKey == keys.authorKey {
@@ -428,11 +477,37 @@ public struct DuplicateIndex: Sendable {
                 guard let score = AuthorSimilarity.score(forms(of: group.authorKey), mine, above: AuthorSimilarity.duplicateThreshold) else { return }
                 similarity = score
             }
+            if let best, similarity < best.authorSimilarity { return }
+            // Only a similar author's works are read further: whether tier 3 allows them (D-120, D-121).
+            guard let work = group.works.min(where: { tierThreeAllows($0, keys, queryDistinctions: &queryDistinctions) }) else { return }
             if best == nil || similarity > best!.authorSimilarity || (similarity == best!.authorSimilarity && work < best!.workID) {
                 best = DuplicateMatch(workID: work, tier: .normalizedTitleAndSimilarAuthor, authorSimilarity: similarity)
             }
         }
         return best
+    }
+
+    /// Whether tier 3 may take an indexed work for the same book as one with `keys`, whatever their
+    /// authors: not when both have valid ISBNs (the row's is none of the work's, or tier 2 would have
+    /// matched: D-120), nor when a subtitle or series position is on both and differs (D-121).
+    ///
+    /// The distinctions are read from the title keys only here, where a normalized title is shared,
+    /// which few rows meet: no row pays for them otherwise. The query's are read once, into
+    /// `queryDistinctions`.
+    func tierThreeAllows(_ work: PersistentIdentifier, _ keys: Keys, queryDistinctions: inout TitleDistinctions?) -> Bool {
+        guard let known = keysByWork[work] else { return false }
+        if keys.isbn13 != nil, known.isbn13 != nil || extraISBNsByWork[work] != nil { return false }
+        if known.titleKey == keys.titleKey { return true }
+        let mine = queryDistinctions ?? distinctions(ofTitleKey: keys.titleKey)
+        queryDistinctions = mine
+        return mine == .none || mine.allowsSameBook(as: distinctions(ofTitleKey: known.titleKey))
+    }
+
+    /// The distinctions of an interned title key (`DuplicateKeys.distinctions(ofTitleKey:)`); a key
+    /// without `(` or `:` has none, which its bytes tell without making its text.
+    func distinctions(ofTitleKey key: KeyInterner.ID) -> TitleDistinctions {
+        let marked = interner.withBytes(key) { bytes in bytes.contains { $0 == UInt8(ascii: "(") || $0 == UInt8(ascii: ":") } }
+        return marked ? DuplicateKeys.distinctions(ofTitleKey: interner.text(key)) : .none
     }
 
     /// The comparison forms of an author key, made once.

@@ -71,6 +71,13 @@ package struct KeyInterner: Sendable {
         return scratch.withBytes { intern(bytes: $0) }
     }
 
+    /// The text of the key `intern(_:)` makes of `text` (its NFC form): what `text(_:)` returns for it.
+    package static func keyText(_ text: String) -> String {
+        var bytes = KeyBytes()
+        appendKey(text, to: &bytes)
+        return bytes.withBytes { String(checkedUTF8: $0) }
+    }
+
     /// Appends the NFC bytes of a text to `buffer`: the bytes `intern(_:)` looks up.
     static func appendKey(_ text: String, to buffer: inout KeyBytes) {
         var text = text

@@ -23,6 +23,17 @@ struct PairwiseDuplicateDetector: DuplicateDetecting {
         /// The seed's subtitle rule read literally (O-11): the title's raw length decides, so
         /// "Abc: Def (Long Series Name, #2)" loses ": Def".
         case subtitleMeasuredOnRawTitle
+        /// Tier 3 as the seed words it, before D-120: two books with different valid ISBNs match when
+        /// their normalized titles and authors do.
+        case fuzzyTierIgnoresISBNs
+        /// Tier 1 asks the ISBNs to agree too: two editions of one work are two books.
+        case differentISBNsBlockTierOne
+        /// Tier 3 compares the normalized titles only: "Dune: Messiah" is "Dune: Children".
+        case subtitlesIgnored
+        /// Tier 3 compares the normalized titles only: "Naruto (Naruto, #1)" is "Naruto (Naruto, #2)".
+        case seriesPositionsIgnored
+        /// A subtitle on one side only counts as a different subtitle: "Dune: Messiah" is not "Dune".
+        case oneSidedSubtitleDiffers
     }
 
     struct Keys {
@@ -30,7 +41,14 @@ struct PairwiseDuplicateDetector: DuplicateDetecting {
         var author: String
         var isbn: String?
         var normalizedTitle: String
+        var subtitle: String?
+        var seriesPosition: String?
     }
+
+    /// Step 1's series marker, with its number captured.
+    static var seriesMarker: Regex<(Substring, Substring)> { #/\s*\([^)]*,\s*#([0-9]+)\)/# }
+    /// Step 2's edition marker.
+    static var editionMarker: Regex<Substring> { #/\s*\[[^\]]*\]/# }
 
     let flaw: Flaw
     var library: [(id: Int, keys: Keys)] = []
@@ -51,16 +69,41 @@ struct PairwiseDuplicateDetector: DuplicateDetecting {
         {
             normalized = String(normalized[..<colon]).trimmingSpaces()
         }
+        // D-121, from the seed's expressions: the first series marker's number, and the subtitle step 3
+        // strips from what steps 1 and 2 leave (more than 10 characters, something before the colon).
+        let position = book.title.firstMatch(of: Self.seriesMarker).map { match in
+            let digits = match.output.1.drop { $0 == "0" }
+            return digits.isEmpty ? "0" : String(digits)
+        }
+        let unmarked = book.title.replacing(Self.seriesMarker, with: "").replacing(Self.editionMarker, with: "")
+        var subtitle: String?
+        if unmarked.split(whereSeparator: \.isWhitespace).joined(separator: " ").count > 10, let colon = unmarked.firstIndex(of: ":"),
+            unmarked[..<colon].contains(where: { !$0.isWhitespace })
+        {
+            let text = TitleNormalization.normalizedForSearch(String(unmarked[unmarked.index(after: colon)...])).lowercased()
+            subtitle = text.isEmpty ? nil : text
+        }
         return Keys(
             title: flaw == .caseSensitiveTitles ? collapsed : collapsed.lowercased(), author: AuthorNames.key(book.authors.first ?? ""),
-            isbn: isbn, normalizedTitle: normalized.lowercased()
+            isbn: isbn, normalizedTitle: normalized.lowercased(), subtitle: subtitle, seriesPosition: position
         )
     }
 
+    /// Whether tier 3 may take the two for one book: not two different valid ISBNs (D-120), nor a
+    /// subtitle or series position on both and different (D-121).
+    func tierThreeAllows(_ library: Keys, _ candidate: Keys) -> Bool {
+        if flaw != .fuzzyTierIgnoresISBNs, library.isbn != nil, candidate.isbn != nil { return false }
+        if flaw == .oneSidedSubtitleDiffers, library.subtitle != candidate.subtitle { return false }
+        if flaw != .subtitlesIgnored, let one = library.subtitle, let other = candidate.subtitle, one != other { return false }
+        if flaw != .seriesPositionsIgnored, let one = library.seriesPosition, let other = candidate.seriesPosition, one != other { return false }
+        return true
+    }
+
     func match(_ library: Keys, _ candidate: Keys) -> (tier: DuplicateTier, similarity: Double)? {
-        if library.title == candidate.title, library.author == candidate.author { return (.titleAndAuthor, 1) }
+        let isbnsAgree = flaw != .differentISBNsBlockTierOne || library.isbn == nil || candidate.isbn == nil || library.isbn == candidate.isbn
+        if library.title == candidate.title, library.author == candidate.author, isbnsAgree { return (.titleAndAuthor, 1) }
         if let isbn = candidate.isbn, isbn == library.isbn { return (.isbn, 1) }
-        guard library.normalizedTitle == candidate.normalizedTitle else { return nil }
+        guard library.normalizedTitle == candidate.normalizedTitle, tierThreeAllows(library, candidate) else { return nil }
         let similarity = AuthorSimilarity.score(keys: library.author, candidate.author)
         let similar = flaw == .similarityAtLeastEightyPercent ? similarity >= AuthorSimilarity.duplicateThreshold : similarity > AuthorSimilarity.duplicateThreshold
         return similar ? (.normalizedTitleAndSimilarAuthor, similarity) : nil
@@ -103,6 +146,21 @@ enum WrongDuplicateDetectors {
         },
         .of({ .duplicateDetection }, "SubtitleMeasuredOnRawTitle", flaw: "normalizes titles with the subtitle length measured on the raw title (the seed read literally, O-11)", breaks: "DUP-03") {
             PairwiseDuplicateDetector(flaw: .subtitleMeasuredOnRawTitle)
+        },
+        .of({ .duplicateDetection }, "FuzzyTierIgnoresISBNs", flaw: "matches two books with different valid ISBNs by tier 3 (the import before D-120, which dropped a companion book)", breaks: "DUP-08") {
+            PairwiseDuplicateDetector(flaw: .fuzzyTierIgnoresISBNs)
+        },
+        .of({ .duplicateDetection }, "DifferentISBNsBlockTierOne", flaw: "asks tier 1 for agreeing ISBNs too, so two editions of one work are two books", breaks: "DUP-08") {
+            PairwiseDuplicateDetector(flaw: .differentISBNsBlockTierOne)
+        },
+        .of({ .duplicateDetection }, "SubtitlesIgnored", flaw: "compares normalized titles only in tier 3: \"Dune: Messiah\" is \"Dune: Children\"", breaks: "DUP-09") {
+            PairwiseDuplicateDetector(flaw: .subtitlesIgnored)
+        },
+        .of({ .duplicateDetection }, "SeriesPositionsIgnored", flaw: "compares normalized titles only in tier 3: volume 1 of a series is volume 2", breaks: "DUP-09") {
+            PairwiseDuplicateDetector(flaw: .seriesPositionsIgnored)
+        },
+        .of({ .duplicateDetection }, "OneSidedSubtitleDiffers", flaw: "takes a subtitle on one side only for a different subtitle: \"Dune: Messiah\" is not \"Dune\"", breaks: "DUP-09") {
+            PairwiseDuplicateDetector(flaw: .oneSidedSubtitleDiffers)
         },
     ]
 }

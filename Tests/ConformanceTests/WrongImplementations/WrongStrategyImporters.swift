@@ -5,13 +5,20 @@ import SpecModel
 // and row reading, every row compared with every known book, the library a list of books), with one
 // detail wrong in each.
 
-/// A library held as a list of books, counting saves.
+/// A library held as a list of books and a list of author names, counting saves.
 struct ListLibrary: ImportLibraryStoring {
     var stored: [LibraryBook] = []
+    /// Every author's name, shared by exact name as the model's `addBook` shares them.
+    var authors: [String] = []
     var saveCount = 0
 
-    mutating func addBook(_ book: LibraryBook) { stored.append(book) }
+    mutating func addBook(_ book: LibraryBook) {
+        stored.append(book)
+        for name in book.authors where !authors.contains(name) { authors.append(name) }
+    }
+
     func books() -> [LibraryBook] { stored }
+    func authorNames() -> [String]? { authors }
 }
 
 /// The import written plainly, with one flaw.
@@ -38,6 +45,16 @@ struct PlainImporter: StrategyImporting {
         /// The seed's "If SwiftData query fails, assume no duplicate" (O-13), with a query that fails
         /// on a title holding an apostrophe: the row is imported as a new book.
         case failedQueryImportsTheRow
+        /// Tier 3 as the seed words it, before D-120: a row matches a book with another valid ISBN
+        /// when their normalized titles and authors do (Skip dropped a companion book).
+        case fuzzyTierIgnoresISBNs
+        /// Smart writes the row's ISBN over the library edition's, where it should add an edition.
+        case smartReplacesTheEditionsISBN
+        /// Replace All keeps the authors the replacement leaves with no works (the import before D-122).
+        case replaceAllKeepsAuthorsWithoutWorks
+        /// Replace All deletes the replaced book's authors before inserting the row's book, so an
+        /// author the row names again is made anew, spelled as the row spells them.
+        case replaceAllDeletesAuthorsBeforeInserting
     }
 
     /// A book known to the import, with its duplicate keys and every ISBN-13 its editions have.
@@ -106,9 +123,8 @@ struct PlainImporter: StrategyImporting {
         }
         // Authors are shared by name key, the first created winning (looked up, never iterated).
         var authorNames: [String: String] = [:]
-        for book in library.stored {
-            for name in book.authors where authorNames[AuthorNames.key(name)] == nil { authorNames[AuthorNames.key(name)] = name }
-        }
+        for name in library.authors where authorNames[AuthorNames.key(name)] == nil { authorNames[AuthorNames.key(name)] = name }
+        var authors = library.authors
         var imported = 0
         var duplicates = 0
         var errorRows: [Int] = []
@@ -127,13 +143,15 @@ struct PlainImporter: StrategyImporting {
                         merge(book, into: &known, at: index, authorNames: &authorNames)
                         duplicates += 1
                     case .replaceAll:
+                        let replaced = known.books[index].book.authors
+                        known.books[index].isLive = false
+                        if flaw == .replaceAllDeletesAuthorsBeforeInserting { removeAuthorsWithoutBooks(replaced, known, &authors, &authorNames) }
                         if flaw == .replaceAllUpdatesInPlace {
-                            known.books[index].isLive = false
                             known.append(update(known.books[index], with: book, authorNames: &authorNames))
                         } else {
-                            known.books[index].isLive = false
                             known.append(newBook(book, authorNames: &authorNames))
                         }
+                        if flaw != .replaceAllKeepsAuthorsWithoutWorks { removeAuthorsWithoutBooks(replaced, known, &authors, &authorNames) }
                         imported += 1
                     }
                 } else {
@@ -141,14 +159,17 @@ struct PlainImporter: StrategyImporting {
                     imported += 1
                 }
             }
+            for name in authorNames.values.sorted() where !authors.contains(name) { authors.append(name) }
             let handled = offset + 1
             if flaw != .oneSaveAtTheEnd, handled % batchRows == 0 || handled == rows.count {
+                library.authors = authors
                 library.stored = known.books.filter(\.isLive).map(\.book)
                 library.saveCount += 1
                 progress.append(line(handled, of: rows.count))
             }
         }
         if flaw == .oneSaveAtTheEnd {
+            library.authors = authors
             library.stored = known.books.filter(\.isLive).map(\.book)
             library.saveCount += 1
             progress.append(line(rows.count, of: rows.count))
@@ -174,7 +195,9 @@ struct PlainImporter: StrategyImporting {
                 found = (.titleAndAuthor, 1)
             } else if let isbn = keys.isbn13, entry.isbns.contains(isbn) {
                 found = (.isbn, 1)
-            } else if entry.keys.normalizedTitleKey == keys.normalizedTitleKey {
+            } else if flaw == .fuzzyTierIgnoresISBNs || keys.isbn13 == nil || entry.isbns.isEmpty,
+                entry.keys.normalizedTitleKey == keys.normalizedTitleKey, entry.keys.distinctions.allowsSameBook(as: keys.distinctions)
+            {
                 let similarity = AuthorSimilarity.score(keys: entry.keys.authorKey, keys.authorKey)
                 if similarity > AuthorSimilarity.duplicateThreshold { found = (.normalizedTitleAndSimilarAuthor, similarity) }
             }
@@ -183,6 +206,14 @@ struct PlainImporter: StrategyImporting {
             best = (index, found.tier, found.similarity)
         }
         return best?.index
+    }
+
+    /// Replace All (D-122): forgets the replaced book's authors whom no live book names any more.
+    func removeAuthorsWithoutBooks(_ names: [String], _ known: KnownBooks, _ authors: inout [String], _ authorNames: inout [String: String]) {
+        for name in names where !known.books.contains(where: { $0.isLive && $0.book.authors.contains(name) }) {
+            authors.removeAll { $0 == name }
+            if authorNames[AuthorNames.key(name)] == name { authorNames[AuthorNames.key(name)] = nil }
+        }
     }
 
     /// The name of the author a row's name links to: the known author of the same key, or the name
@@ -221,7 +252,11 @@ struct PlainImporter: StrategyImporting {
             if !kept.authors.contains(linked) { kept.authors.append(linked) }
         }
         if let isbn = book.isbn, !entry.isbns.contains(isbn.isbn13) {
-            kept.isbns.append(isbn.isbn13)
+            if flaw == .smartReplacesTheEditionsISBN, !kept.isbns.isEmpty {
+                kept.isbns[0] = isbn.isbn13
+            } else {
+                kept.isbns.append(isbn.isbn13)
+            }
             known.addISBN(isbn.isbn13, to: index)
         }
         if let rating = book.rating, kept.rating == nil || rowWins { kept.rating = rating }
@@ -266,6 +301,18 @@ enum WrongStrategyImporters {
         },
         .of({ .strategyImport }, "FileDuplicatesNotLookedUp", flaw: "looks rows up in the library only, so a file's repeated rows are all imported", breaks: "IMPORT-05") {
             PlainImporter(flaw: .fileDuplicatesNotLookedUp)
+        },
+        .of({ .strategyImport }, "FuzzyTierIgnoresISBNs", flaw: "matches a row to a book with another valid ISBN by tier 3 (the import before D-120): Skip drops a companion book, Smart merges it", breaks: "IMPORT-12") {
+            PlainImporter(flaw: .fuzzyTierIgnoresISBNs)
+        },
+        .of({ .strategyImport }, "SmartReplacesTheEditionsISBN", flaw: "Smart writes another edition's ISBN over the library edition's instead of adding an edition", breaks: "IMPORT-12") {
+            PlainImporter(flaw: .smartReplacesTheEditionsISBN)
+        },
+        .of({ .strategyImport }, "ReplaceAllKeepsAuthorsWithoutWorks", flaw: "Replace All leaves the replaced book's authors in the library with no works (the import before D-122)", breaks: "IMPORT-11") {
+            PlainImporter(flaw: .replaceAllKeepsAuthorsWithoutWorks)
+        },
+        .of({ .strategyImport }, "ReplaceAllDeletesAuthorsBeforeInserting", flaw: "Replace All deletes the replaced book's authors before inserting the row's book, so an author the row names again is made anew as the row spells them", breaks: "IMPORT-11") {
+            PlainImporter(flaw: .replaceAllDeletesAuthorsBeforeInserting)
         },
         .of({ .strategyImport }, "FailedQueryImportsTheRow", flaw: "the seed's \"If SwiftData query fails, assume no duplicate\" (O-13), with a query that fails on an apostrophe: Skip imports the duplicate", breaks: "IMPORT-02") {
             PlainImporter(flaw: .failedQueryImportsTheRow)

@@ -641,8 +641,9 @@ import Workloads
     /// "Given duplicate strategy = "Replace All", when duplicate found, then delete old entry and
     /// insert new", for each tier: the three library books are deleted with their entries and
     /// editions and the rows' books inserted as written; authors are shared by name (the row's
-    /// `frank herbert` is the library's Frank Herbert) and outlive their works (D-015); Emma is
-    /// untouched; the four new works are queued.
+    /// `frank herbert` is the library's Frank Herbert), and Suzanne Collins, whom the replacement by
+    /// "Suzanne Colins" leaves with no works, is deleted (D-122); Emma is untouched; the four new works
+    /// are queued.
     @Test func replaceAllReplacesEachTiersLibraryBook() throws {
         var library = try Library()
         let before = library.app.store
@@ -665,8 +666,8 @@ import Workloads
             Shelved(title: "The Hunger Games (The Hunger Games, #1)", authors: ["Suzanne Colins"], isbn13: nil, rating: 4.25, status: .toRead),
             Shelved(title: "Parable of the Sower", authors: ["Octavia E. Butler"], isbn13: nil, rating: nil, status: .toRead),
         ])
-        #expect(store.author(library.suzanneCollins)?.workIDs.isEmpty == true)
-        #expect(store.count(of: .author) == 5)
+        #expect(store.author(library.suzanneCollins) == nil)
+        #expect(store.count(of: .author) == 4)
         #expect(store.count(of: .userLibraryEntry) == 5)
         #expect(library.app.enrichmentQueue.pending == Array(store.identifiers(of: .work).dropFirst()))
         try Self.checkSettled(importing, library.app)

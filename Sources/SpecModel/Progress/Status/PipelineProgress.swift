@@ -1,5 +1,5 @@
 /// The `job_progress` reports of the two pipelines that have no items to count while they run: what
-/// `processedCount` and `totalCount` are for a CSV import's fraction and an AI scan's phase (D-126).
+/// `processedCount` and `totalCount` are for a CSV import's fraction and an AI scan's phase (D-124).
 ///
 /// Seed: 003_…, Task 4: the CSV import reports `processedCount: Math.floor(progress * totalRows)`, and
 /// the AI scanner reports `processedCount` 0, 50 and 75 for its analyzing, extracting and enriching

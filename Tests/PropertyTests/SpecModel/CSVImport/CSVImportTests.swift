@@ -160,6 +160,68 @@ import Testing
         try app.store._checkInvariants()
     }
 
+    // The real export's case (Decision D-120): two books by one author sharing the part before the
+    // colon, each with its own valid ISBN-13, are two books whatever the strategy: Skip drops neither,
+    // Smart merges neither's ISBN into the other, Replace All deletes neither.
+    @Test(arguments: DuplicateStrategy.allCases)
+    func companionBooksWithTheirOwnISBNsAreTwoBooksUnderEveryStrategy(strategy: DuplicateStrategy) throws {
+        var app = AppState()
+        let run = try Self.importing(Self.file([
+            "\"The Lord of the Rings: The Fellowship of the Ring\",J.R.R. Tolkien,9780547928210,5,read",
+            "\"The Lord of the Rings: The Two Towers\",J.R.R. Tolkien,9780547928203,4,read",
+        ]), into: &app, strategy: strategy)
+        #expect(run.summary.imported == 2 && run.summary.duplicates == 0 && run.summary.replaced == 0)
+        #expect(app.store.works().map(\.title) == ["The Lord of the Rings: The Fellowship of the Ring", "The Lord of the Rings: The Two Towers"])
+        #expect(app.store.editions().map(\.isbn13) == ["9780547928210", "9780547928203"])
+        #expect(app.store.count(of: .author) == 1)
+        try app.store._checkInvariants()
+    }
+
+    // Two editions of one work (Decision D-120): Smart keeps one work and adds the row's ISBN as
+    // another edition; the library's edition keeps its ISBN.
+    @Test func smartAddsAnotherEditionsISBNToTheWorkOfTheSameTitleAndAuthor() throws {
+        var app = AppState()
+        _ = try Self.importing(Self.file(["Dune,Frank Herbert,9780441013593,4,read"]), into: &app)
+        let run = try Self.importing(Self.file(["DUNE,frank  herbert,9780593099322,,"]), into: &app, strategy: .smart)
+        #expect(run.summary.matches[2]?.tier == .titleAndAuthor)
+        #expect(app.store.count(of: .work) == 1)
+        #expect(app.store.editions().map(\.isbn13) == ["9780441013593", "9780593099322"])
+        #expect(app.store.works().first?.editionIDs.count == 2)
+        try app.store._checkInvariants()
+    }
+
+    // Replace All deletes the authors the replacement leaves with no works (Decision D-122): the
+    // replaced book's author spelled otherwise in the row, not an author who still has a book, and not
+    // one the row names again (who keeps their identity).
+    @Test func replaceAllDeletesTheAuthorsTheReplacementLeavesWithNoWorks() throws {
+        var app = AppState()
+        _ = try Self.importing(Self.file([
+            "The Hunger Games,Suzanne Collins,9780439023481,5,read",
+            "Dune,Frank Herbert,9780441013593,4,read",
+            "Dune Messiah,Frank Herbert,,3,read",
+            "Emma,Jane Austen,,,",
+        ]), into: &app)
+        let austen = try #require(app.store.authors().first { $0.name == "Jane Austen" }?.id)
+        let run = try Self.importing(Self.file([
+            "Hunger Games,S. Collins,0439023483,,",
+            "\"Dune (Dune, #1)\",F. Herbert,0441013597,,",
+            "emma,jane austen,,2,read",
+        ]), into: &app, strategy: .replaceAll)
+        #expect(run.summary.replaced == 3)
+        #expect(app.store.authors().map(\.name) == ["Frank Herbert", "Jane Austen", "S. Collins", "F. Herbert"])
+        #expect(app.store.author(austen)?.workIDs.count == 1)
+        try app.store._checkInvariants()
+    }
+
+    @Test func anAuthorTheReplacementNamesAgainKeepsTheirIdentity() throws {
+        var app = AppState()
+        _ = try Self.importing(Self.file(["Emma,Jane Austen,,,"]), into: &app)
+        let austen = try #require(app.store.authors().first?.id)
+        _ = try Self.importing(Self.file(["emma,jane  austen,,2,read"]), into: &app, strategy: .replaceAll)
+        #expect(app.store.authors().map(\.id) == [austen])
+        #expect(app.store.works().first?.authorIDs.first == austen)
+    }
+
     // MARK: - Per-batch saves
 
     @Test func aFailedSaveKeepsEarlierBatchesAndCountsTheRestAsErrors() throws {

@@ -75,4 +75,58 @@ import Testing
             }
         }
     }
+    /// What tier 3 compares beyond the normalized title (Decision D-121): the subtitle step 3 strips,
+    /// normalized and lowercased, and the first series marker's position, leading zeros dropped.
+    static let distinctionCases: [(title: String, subtitle: String?, position: String?)] = [
+        ("Dune", nil, nil),
+        ("Dune: Messiah", "messiah", nil),
+        ("Dune:   The  MESSIAH.", "the messiah", nil),
+        ("Naruto (Naruto, #1)", nil, "1"),
+        ("Naruto (Naruto, #007)", nil, "7"),
+        ("Naruto (Naruto, #0)", nil, "0"),
+        ("Fables: Legends in Exile (Fables, #1)", "legends in exile", "1"),
+        // The first marker only; markers that are not step 1's (`#0.5`, `#1-3`) are no position.
+        ("A (X, #2) B (Y, #22)", nil, "2"),
+        ("Twilight (The Twilight Saga, #0.5)", nil, nil),
+        ("Omnibus (Series, #1-3)", nil, nil),
+        // The 10-character rule: a title of 10 keeps its subtitle in the normalized title, 11 strips it.
+        ("Abcd: Efgh", nil, nil),
+        ("Abcde: Efgh", "efgh", nil),
+        // Measured after the markers go, as step 3 measures it.
+        ("Abc: Def (Long Series Name, #2)", nil, "2"),
+        (": Untitled Work", nil, nil),
+        ("Long Title: One: Two", "one: two", nil),
+        ("Long Title: [Annotated]", nil, nil),
+        ("Thinking, Fast and Slow: A Summary", "a summary", nil),
+        ("Über Alles: Ein Roman (Reihe, #3)", "ein roman", "3"),
+        ("Straße\u{2003}der Welt: Zweiter\u{2003}Teil", "zweiter teil", nil),
+    ]
+
+    @Test(arguments: distinctionCases)
+    func distinctionsAreTheStrippedSubtitleAndTheSeriesPosition(title: String, subtitle: String?, position: String?) {
+        let distinctions = TitleNormalization.distinctions(of: title)
+        #expect(distinctions.subtitle == subtitle, "the subtitle of \(String(reflecting: title))")
+        #expect(distinctions.seriesPosition == position, "the series position of \(String(reflecting: title))")
+    }
+
+    @Test func aTitleNormalizationLeavesAsItWasHasNoDistinctions() {
+        let titles = Gen<String>.oneOf(
+            Gen<String>.bookTitle(style: .messy),
+            Gen<String>.string(of: Gen<Character>.element(of: Array("ab (),#1:[].  -0")), count: 0...24)
+        )
+        property(titles, cases: 1_000) { title in
+            guard TitleNormalization.normalizedForSearch(title) == title else { return }
+            try requireEqual(TitleNormalization.distinctions(of: title), .none, "the distinctions of \(String(reflecting: title))")
+        }
+    }
+
+    @Test func distinctionsAreTheSameWalkingBytesOrScalars() {
+        // A title with an em space is walked by scalars; the same title with ASCII spaces by bytes.
+        property(Gen<BookTitle>.bookTitleParts(style: .messy), cases: 500) { parts in
+            let ascii = TitleNormalization.distinctions(of: parts.text)
+            let wide = TitleNormalization.distinctions(of: parts.text.replacing(" ", with: "\u{2003}"))
+            try requireEqual(wide.seriesPosition, ascii.seriesPosition, "the series position of \(String(reflecting: parts.text))")
+            try requireEqual(wide.subtitle, ascii.subtitle, "the subtitle of \(String(reflecting: parts.text))")
+        }
+    }
 }

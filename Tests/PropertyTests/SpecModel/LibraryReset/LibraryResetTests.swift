@@ -163,7 +163,7 @@ import Workloads
         #expect(app.featureFlags == .defaults)
     }
 
-    /// Decision D-127: "Feature Flags (reset to defaults: Gemini AI, experimental scanner enabled)" names
+    /// Decision D-125: "Feature Flags (reset to defaults: Gemini AI, experimental scanner enabled)" names
     /// the defaults, so a user who turned the experimental scanner off has it on again after a reset.
     @Test func aResetTurnsTheExperimentalScannerBackOn() {
         #expect(FeatureFlags.defaults.aiProvider == .gemini && FeatureFlags.defaults.experimentalScannerEnabled)

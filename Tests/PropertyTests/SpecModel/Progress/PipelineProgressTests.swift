@@ -3,7 +3,7 @@ import SpecModel
 import SpecTesting
 import Testing
 
-/// What a CSV import's fraction and an AI scan's phase report as counts (seed 003_…, Task 4; D-126).
+/// What a CSV import's fraction and an AI scan's phase report as counts (seed 003_…, Task 4; D-124).
 @Suite struct PipelineProgressTests {
     @Test func theAIScansPhasesAreItsPercentOfAHundred() {
         let updates = AIScanPhase.allCases.map { PipelineProgress.aiScan(phase: $0) }

@@ -23,7 +23,7 @@ import Testing
         #expect(store.work(work1)?.title == "First Work")  // original title preserved
     }
 
-    /// Decision D-128: a hit never rewrites the work, whether the DTO that made it was synthetic (an AI
+    /// Decision D-126: a hit never rewrites the work, whether the DTO that made it was synthetic (an AI
     /// scan's guess) and the new one real, or the other way round; the work gains the new volume IDs, and
     /// enrichment, which fills missing fields only (D-052), is what brings the real data in.
     @Test func aRealDTOHittingASyntheticWorkKeepsTheWorkAndAddsItsVolumeIDs() {
