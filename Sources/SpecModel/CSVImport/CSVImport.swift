@@ -78,9 +78,22 @@ public struct ImportSummary: Hashable, Sendable {
         matches.merge(batch.matches) { first, _ in first }
     }
 
-    /// The summary line the app shows at the end.
+    /// Of the duplicates, the ones skipped (Skip): made nothing and changed nothing.
+    public var skipped: Int { duplicates - merged }
+
+    /// The summary line the app shows at the end: the seed's imported count, duplicates skipped and
+    /// errors, with the merged duplicates (Smart) and the replacements (Replace All) named when there
+    /// are any, so no row is called skipped that changed the library (D-127):
+    /// "Imported 1 book, 3 duplicates merged, 0 duplicates skipped, 0 errors",
+    /// "Imported 58 books, 4 of them replacing duplicates, 0 duplicates skipped, 0 errors".
     public var text: String {
-        "Imported \(imported) \(imported == 1 ? "book" : "books"), \(duplicates) \(duplicates == 1 ? "duplicate" : "duplicates") skipped, \(errors.count) \(errors.count == 1 ? "error" : "errors")"
+        func count(_ number: Int, _ one: String, _ many: String) -> String { "\(number) \(number == 1 ? one : many)" }
+        var parts = ["Imported " + count(imported, "book", "books")]
+        if replaced > 0 { parts.append("\(replaced) of them replacing " + (replaced == 1 ? "a duplicate" : "duplicates")) }
+        if merged > 0 { parts.append(count(merged, "duplicate", "duplicates") + " merged") }
+        parts.append(count(skipped, "duplicate", "duplicates") + " skipped")
+        parts.append(count(errors.count, "error", "errors"))
+        return parts.joined(separator: ", ")
     }
 }
 

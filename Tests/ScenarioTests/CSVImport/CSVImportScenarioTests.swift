@@ -441,7 +441,7 @@ import Workloads
         let importing = try Self.importAll(Self.internalDuplicatesFile(), into: &app, strategy: .smart)
         let summary = importing.summary
         #expect(importing.progress == ["Imported 50/58 books (86%)", "Imported 58/58 books (100%)"])
-        #expect(summary.text == "Imported 54 books, 4 duplicates skipped, 0 errors")
+        #expect(summary.text == "Imported 54 books, 4 duplicates merged, 0 duplicates skipped, 0 errors")
         #expect(summary.merged == 4 && summary.replaced == 0)
 
         let works = app.store.identifiers(of: .work)
@@ -482,7 +482,7 @@ import Workloads
         #expect(importing.importNextBatch(into: &app) == "Imported 58/58 books (100%)")
 
         let summary = importing.summary
-        #expect(summary.text == "Imported 58 books, 0 duplicates skipped, 0 errors")
+        #expect(summary.text == "Imported 58 books, 4 of them replacing duplicates, 0 duplicates skipped, 0 errors")
         #expect(summary.replaced == 4 && summary.merged == 0)
         #expect(app.store.count(of: .work) == summary.imported - summary.replaced)
         #expect(summary.matches.mapValues(\.tier) == Self.internalDuplicateTiers)
@@ -614,7 +614,7 @@ import Workloads
         var library = try Library()
         let importing = try Self.importAll(Self.libraryDuplicatesFile(), into: &library.app, strategy: .smart)
         let store = library.app.store
-        #expect(importing.summary.text == "Imported 1 book, 3 duplicates skipped, 0 errors")
+        #expect(importing.summary.text == "Imported 1 book, 3 duplicates merged, 0 duplicates skipped, 0 errors")
         #expect(importing.summary.merged == 3 && importing.summary.replaced == 0)
         Self.expectLibraryMatches(importing.summary, library)
 
@@ -649,7 +649,7 @@ import Workloads
         let before = library.app.store
         let importing = try Self.importAll(Self.libraryDuplicatesFile(), into: &library.app, strategy: .replaceAll)
         let store = library.app.store
-        #expect(importing.summary.text == "Imported 4 books, 0 duplicates skipped, 0 errors")
+        #expect(importing.summary.text == "Imported 4 books, 3 of them replacing duplicates, 0 duplicates skipped, 0 errors")
         #expect(importing.summary.replaced == 3 && importing.summary.merged == 0)
         Self.expectLibraryMatches(importing.summary, library)
 
