@@ -171,6 +171,7 @@ public enum AuthorSimilarity {
         if long.count - short.count > limit { return nil }
         if short.isEmpty { return long.count }
         return withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * (short.count + 1)) { rows in
+            // A temporary allocation of at least two elements always has a base address.
             var previous = rows.baseAddress!
             var current = previous + (short.count + 1)
             for j in 0...short.count { previous[j] = j }

@@ -222,7 +222,11 @@ public struct CSVImport {
         }
         guard dataRows > 0 else { return .failure(.noBooksFound) }
         var reader = CSVRowReader(bytes: file.bytes, dialect: dialect)
-        _ = try? reader.next()  // the header, read and validated above
+        do {
+            _ = try reader.next()
+        } catch {
+            preconditionFailure("the header, read from these same bytes by the validation pass, failed to read again: \(error)")
+        }
         var index = DuplicateIndex(store: store)
         index.reserveCapacity(dataRows)
         return .success(CSVImport(
@@ -287,7 +291,7 @@ public struct CSVImport {
         self.reader = CSVRowReader(bytes: [])
         let mapping = detection.mapping
         let headerCount = header.count
-        while batch.rows.count < Self.batchRowsMax, let row = try? reader.withNextRecord({ row, fields in
+        while batch.rows.count < Self.batchRowsMax, let row = Self.nextValidatedRecord(&reader, { row, fields in
             BookRowReader.read(fields, rowNumber: row.number, headerCount: headerCount, mapping: mapping)
         }) {
             switch consume row {
@@ -406,7 +410,14 @@ public struct CSVImport {
                 return
             case .replaceAll:
                 replacedAuthors = store.work(match.workID)?.authorIDs
-                _ = try? store.delete(match.workID)
+                do {
+                    _ = try store.delete(match.workID)
+                } catch {
+                    // The store refused the delete (a fault): the known book stays, and the row, which
+                    // would have replaced it, is an error the summary reports.
+                    summary.errors.append(RowIssue(rowNumber: book.rowNumber, reason: "the duplicate it replaces could not be deleted: \(error)"))
+                    return
+                }
                 index.remove(match.workID)
                 if let queuedInThisBatch = newWorks.firstIndex(of: match.workID) {
                     newWorks.remove(at: queuedInThisBatch)
@@ -422,6 +433,18 @@ public struct CSVImport {
         newWorks.append(work)
         summary.imported += 1
         if let replacedAuthors { removeAuthorsWithoutWorks(replacedAuthors, in: &store) }
+    }
+
+    /// The next record of a file the validation pass read to its end (D-036): reading the same bytes
+    /// again cannot fail, and a failure would be a broken parser, which stops here rather than end the
+    /// import early without a word.
+    @inline(__always)
+    static func nextValidatedRecord<Result>(_ reader: inout CSVRowReader, _ body: (CSVRow, CSVFieldsView) -> Result) -> Result? {
+        do {
+            return try reader.withNextRecord { row, fields throws(CSVParseError) in body(row, fields) }
+        } catch {
+            preconditionFailure("a record validated before the import failed to read again: \(error)")
+        }
     }
 
     /// Replace All: deletes those of a replaced work's authors that the replacement left with no
@@ -503,7 +526,7 @@ public struct CSVImport {
                 author = store.insertAuthor(AuthorDraft(name: name))
                 authorsByKey[key] = author
             }
-            try? store.link(author: author, to: work)
+            LibraryStore.related("linking \(author) to \(work)") { () throws(StoreError) in try store.link(author: author, to: work) }
         }
     }
 
@@ -542,7 +565,7 @@ public struct CSVImport {
     mutating func merge(_ book: ImportedBook, into work: PersistentIdentifier, in store: inout LibraryStore) {
         guard let existing = store.work(work) else { return }
         if existing.firstPublicationYear == nil, let year = book.originalYear ?? book.year {
-            try? store.updateWork(work) { $0.firstPublicationYear = year }
+            LibraryStore.related("the merged work \(work)") { () throws(StoreError) in try store.updateWork(work) { $0.firstPublicationYear = year } }
         }
         // An author is new to the work unless one of its authors has the same name, or one tier 3 would
         // take for the same person (more than 80% similar): "Suzanne Colins" is Suzanne Collins.
@@ -557,18 +580,19 @@ public struct CSVImport {
             if let same = existing.editionIDs.first(where: { store.edition($0)?.isbn13 == isbn.isbn13 }) {
                 readingEdition = same
                 fillEdition(same, from: book, in: &store)
-            } else if let added = try? store.insertEdition(Self.editionDraft(book), of: work) {
+            } else {
+                let added = LibraryStore.related("a new edition of \(work)") { () throws(StoreError) in try store.insertEdition(Self.editionDraft(book), of: work) }
                 index.addISBN(isbn.isbn13, to: work)
                 readingEdition = readingEdition ?? added
             }
         } else if let first = existing.editionIDs.first {
             fillEdition(first, from: book, in: &store)
         } else if book.publisher != nil || book.pages != nil || book.year != nil {
-            readingEdition = try? store.insertEdition(Self.editionDraft(book), of: work)
+            readingEdition = LibraryStore.related("a new edition of \(work)") { () throws(StoreError) in try store.insertEdition(Self.editionDraft(book), of: work) }
         }
         if let entryID = existing.entryIDs.first, let entry = store.entry(entryID) {
             let draft = Self.entryDraft(book)
-            try? store.updateEntry(entryID) { kept in
+            LibraryStore.related("the merged entry \(entryID)") { () throws(StoreError) in try store.updateEntry(entryID) { kept in
                 if kept.rating == nil { kept.rating = draft.rating }
                 if kept.notes == nil { kept.notes = draft.notes }
                 if kept.dateAdded == nil { kept.dateAdded = draft.dateAdded }
@@ -578,18 +602,20 @@ public struct CSVImport {
                     kept.readingStatus = draft.readingStatus
                     kept.currentPage = draft.currentPage
                 }
-            }
+            } }
         } else {
-            _ = try? store.insertEntry(Self.entryDraft(book), for: work, edition: readingEdition)
+            LibraryStore.related("a new entry for \(work)") { () throws(StoreError) in try store.insertEntry(Self.entryDraft(book), for: work, edition: readingEdition) }
         }
     }
 
     /// Fills a known edition's missing fields from the row.
     func fillEdition(_ edition: PersistentIdentifier, from book: ImportedBook, in store: inout LibraryStore) {
-        try? store.updateEdition(edition) { kept in
-            if kept.publisher == nil { kept.publisher = book.publisher }
-            if kept.pageCount == nil { kept.pageCount = book.pages }
-            if kept.publicationDate == nil { kept.publicationDate = book.year.map(String.init) }
+        LibraryStore.related("the merged edition \(edition)") { () throws(StoreError) in
+            try store.updateEdition(edition) { kept in
+                if kept.publisher == nil { kept.publisher = book.publisher }
+                if kept.pageCount == nil { kept.pageCount = book.pages }
+                if kept.publicationDate == nil { kept.publicationDate = book.year.map(String.init) }
+            }
         }
     }
 }

@@ -35,6 +35,7 @@ public struct InlineList<Element: Hashable & Sendable>: Hashable, Sendable, Rand
     public subscript(position: Int) -> Element {
         get {
             precondition(position >= 0 && position < endIndex, "InlineList index \(position) out of range 0..<\(endIndex)")
+            // Within `endIndex`, the first two places are set: the list fills them before `rest`.
             switch position {
             case 0: return first0!
             case 1: return second0!

@@ -215,16 +215,18 @@ extension LibraryStore {
         return [id]
     }
 
-    /// Changes the object at the other end of a live object's relationship, as a delete rule does.
+    /// Makes a change that cannot fail: to the object at the other end of a live object's relationship
+    /// (as a delete rule does), or to an object just read live, with no fault that could refuse it.
     ///
     /// The store keeps every relationship pointing at live objects of the right kind (`_checkInvariants`),
-    /// so the change cannot fail; if it does, the invariant is broken and the store stops rather than
-    /// leave a dangling reference behind.
-    static func related(_ what: @autoclosure () -> String, _ change: () throws(StoreError) -> Void) {
+    /// and only `save` and `delete` take injected faults, so the change cannot fail; if it does, an
+    /// invariant is broken and the store stops rather than leave a dangling reference behind.
+    @discardableResult
+    static func related<Result>(_ what: @autoclosure () -> String, _ change: () throws(StoreError) -> Result) -> Result {
         do {
-            try change()
+            return try change()
         } catch {
-            preconditionFailure("a relationship names an object that is not live (\(what())): \(error)")
+            preconditionFailure("a change to a live object failed (\(what())): \(error)")
         }
     }
 

@@ -239,6 +239,22 @@ import Testing
         #expect(!app.store.hasChanges)
     }
 
+    /// Issue 21, "No silent errors": a replacement whose delete the store refuses keeps the known book,
+    /// and the row is an error the summary reports, named with the store's reason; the other rows go on.
+    @Test func aReplacementTheStoreCannotDeleteIsAReportedErrorAndKeepsTheBook() throws {
+        var app = AppState()
+        _ = try Self.importing(Self.file(["Dune,Frank Herbert,,5,read"]), into: &app)
+        let dune = try #require(app.store.identifiers(of: .work).first)
+        app.store.faults = StoreFaults(deleteFailuresRemaining: 1, reason: "disk full")
+        let run = try Self.importing(Self.file(["Dune,Frank Herbert,,3,to-read", "Emma,Jane Austen,,4,read"]), into: &app, strategy: .replaceAll)
+        #expect(run.summary.errors == [RowIssue(rowNumber: 2, reason: "the duplicate it replaces could not be deleted: delete failed: disk full")])
+        #expect(run.summary.imported == 1 && run.summary.replaced == 0)
+        #expect(run.summary.imported + run.summary.duplicates + run.summary.errors.count == 2)
+        #expect(app.store.work(dune)?.title == "Dune")
+        #expect(app.store.works().map(\.title) == ["Dune", "Emma"])
+        #expect(run.summary.text == "Imported 1 book, 0 duplicates skipped, 1 error")
+    }
+
     @Test func aCrashMidImportKeepsSavedBatchesAndReimportingWithSkipCompletesIt() throws {
         var app = AppState()
         let file = Self.file(Self.books(130))
