@@ -271,8 +271,13 @@ struct SocketEvent: Hashable, Sendable {
 
     /// The close code, if the socket closed the connection.
     var closeCode: Int? {
-        if case let .closed(code) = kind { return code }
-        return nil
+        // Not inlined: inlined into `ProgressJobSocketChecks.idleConnectionsClose`, it crashes the
+        // Swift 6.3.1 optimiser ("Found ownership error" in CopyPropagation), which stopped every
+        // release build of the test targets (`swift test -c release`).
+        @inline(never) get {
+            if case let .closed(code) = kind { return code }
+            return nil
+        }
     }
 }
 

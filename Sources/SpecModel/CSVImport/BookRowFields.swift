@@ -47,6 +47,9 @@ package enum TrimmedField {
         while start < end, bytes[start].isSpace { start &+= 1 }
         while end > start, bytes[end &- 1].isSpace { end &-= 1 }
         guard start < end else { return nil }
+        // Only ASCII bytes were trimmed, so `start` and `end` are on scalar boundaries of the UTF-8.
+        internalCheck(bytes[start] & 0xC0 != 0x80, "TrimmedField: the field starts at \(start) inside a scalar")
+        internalCheck(end == bytes.count || bytes[end] & 0xC0 != 0x80, "TrimmedField: the field ends at \(end) inside a scalar")
         let first = bytes[start], last = bytes[end &- 1]
         if first < 0x80 || Self.startsCharacterThatIsNoSpace(TextUnits.scalar(at: start, in: bytes).value, atFieldStart: start == 0),
             last < 0x80 || TextUnits.isStandaloneNonSpace(TextUnits.scalar(endingAt: end &- 1, in: bytes).value)
@@ -76,6 +79,7 @@ package enum DecimalText {
             var rest = value
             repeat {
                 start -= 1
+                internalCheck(start >= 0, "DecimalText.string: \(value) has more than 20 digits")
                 digits[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
                 rest /= 10
             } while rest > 0

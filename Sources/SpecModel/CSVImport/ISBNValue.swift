@@ -141,6 +141,8 @@ struct ISBNDigits {
     }
 
     mutating func append(_ byte: UInt8) {
+        // A 14th character is counted but not kept: the parser then reports "more than 13 digits".
+        internalCheck(count < 14, "ISBNDigits: a character appended after \(count)")
         if count < 8 {
             low |= UInt64(byte) << (8 * UInt64(count))
         } else if count < 16 {
@@ -150,7 +152,8 @@ struct ISBNDigits {
     }
 
     subscript(index: Int) -> UInt8 {
-        UInt8(truncatingIfNeeded: index < 8 ? low >> (8 * UInt64(index)) : high >> (8 * UInt64(index - 8)))
+        internalCheck(index >= 0 && index < count, "ISBNDigits: character \(index) of \(count)")
+        return UInt8(truncatingIfNeeded: index < 8 ? low >> (8 * UInt64(index)) : high >> (8 * UInt64(index - 8)))
     }
 
     func containsX(in range: Range<Int>) -> Bool {
@@ -189,6 +192,7 @@ struct ISBNDigits {
         guard #available(macOS 11, iOS 14, tvOS 14, watchOS 7, *) else {
             return String(decoding: (0..<count).map { self[$0] }, as: UTF8.self)
         }
+        internalCheck(count <= 16, "ISBNDigits: \(count) characters, of 16 kept")
         return String(unsafeUninitializedCapacity: count) { buffer in
             for index in 0..<count { buffer[index] = self[index] }
             return count

@@ -293,6 +293,7 @@ struct ExportStatusKey: Hashable {
             guard byte < 0x80 else { return nil }
             byte = byte == UInt8(ascii: "_") || byte == UInt8(ascii: " ") ? UInt8(ascii: "-") : TextUnits.asciiLowercased(byte)
             let offset = index - start
+            internalCheck(offset < 24, "ExportStatusKey.pack: byte \(offset) of a key of at most 24")
             let shifted = UInt64(byte) << (8 * UInt64(offset % 8))
             switch offset / 8 {
             case 0: words.0 |= shifted

@@ -52,6 +52,7 @@ public enum TitleNormalization {
         // uniqueness at every write), each returning how many units it kept at the front.
         let total = units.count
         let (kept, changed) = units.withUnsafeMutableBufferPointer { normalize($0) }
+        internalCheck(kept >= 0 && kept <= total, "TitleNormalization: kept \(kept) of \(total) units")
         units.removeLast(total - kept)
         return changed
     }
@@ -67,6 +68,7 @@ public enum TitleNormalization {
             // through a marker, a colon or a period it still has.
             guard round == 0 || marks.any else { break }
             let (kept, roundChanged) = self.round(title, marks)
+            internalCheck(kept >= 0 && kept <= count, "TitleNormalization: a round kept \(kept) of \(count) units")
             count = kept
             guard roundChanged else { break }
             changed = true
@@ -79,11 +81,16 @@ public enum TitleNormalization {
     static func round<Unit: TextUnit>(_ units: UnsafeMutableBufferPointer<Unit>, _ marks: StepMarks) -> (kept: Int, changed: Bool) {
         // A step without its character changes nothing, and no step adds one (they only remove units
         // or turn whitespace into spaces), so the marks found before the round hold for each step.
+        // Each step keeps at most the units it was given, so each `units[..<count]` lies in the buffer.
         var count = units.count
         if marks.parenthesis { count = removeSeriesMarkers(units) }
+        internalCheck(count <= units.count, "TitleNormalization: step 1 kept \(count) of \(units.count) units")
         if marks.bracket { count = removeEditionMarkers(UnsafeMutableBufferPointer(rebasing: units[..<count])) }
+        internalCheck(count <= units.count, "TitleNormalization: step 2 kept \(count) of \(units.count) units")
         if marks.colon { count = stripSubtitle(UnsafeMutableBufferPointer(rebasing: units[..<count])) }
+        internalCheck(count <= units.count, "TitleNormalization: step 3 kept \(count) of \(units.count) units")
         if marks.period { count = removeAbbreviationPeriods(UnsafeMutableBufferPointer(rebasing: units[..<count])) }
+        internalCheck(count <= units.count, "TitleNormalization: step 4 kept \(count) of \(units.count) units")
         let (kept, collapsed) = collapse(UnsafeMutableBufferPointer(rebasing: units[..<count])) { $0.isSpace }
         return (kept, collapsed || count != units.count)
     }
@@ -95,6 +102,7 @@ public enum TitleNormalization {
         init<Unit: TextUnit>(_ units: UnsafeMutableBufferPointer<Unit>) {
             var units = UnsafeMutableBufferPointer(rebasing: units[...])
             if Unit.self == UInt8.self, let base = units.baseAddress {
+                internalCheck(MemoryLayout<Unit>.stride == 1, "TitleNormalization.StepMarks: words of \(Unit.self)")
                 // Bytes eight at a time: a word's bytes equal to a mark are found as the zero bytes of
                 // the word exclusive-or the mark in every byte (`(v - 0x01…) & ~v & 0x80…` is not 0
                 // exactly when `v` has a zero byte).
@@ -154,7 +162,10 @@ public enum TitleNormalization {
         var kept = 0
         var index = 0
         while index < count {
+            // Written behind where it reads: what lies ahead is still the step's input.
+            internalCheck(kept <= index, "TitleNormalization.removeMarkers: writing at \(kept), ahead of reading at \(index)")
             if units[index] == open, let after = end(units, index) {
+                internalCheck(after > index && after <= count, "TitleNormalization.removeMarkers: a marker from \(index) ends at \(after) of \(count)")
                 while kept > 0, units[kept - 1].isSpace { kept -= 1 }
                 index = after
                 continue
@@ -209,6 +220,7 @@ public enum TitleNormalization {
         let count = units.count
         var kept = 0
         for index in 0..<count {
+            internalCheck(kept <= index, "TitleNormalization.removeAbbreviationPeriods: writing at \(kept), ahead of reading at \(index)")
             let unit = units[index]
             if unit == period, kept > 0, Unit.isAlphabetic(endingAt: kept - 1, in: UnsafeBufferPointer(units)) {
                 if index + 1 < count, Unit.isNumeric(startingAt: index + 1, in: UnsafeBufferPointer(units)) {
@@ -265,10 +277,13 @@ public enum TitleNormalization {
                 continue
             }
             if pendingSpace {
+                // A pending space follows a run of separators skipped, so it is written behind `index`.
+                internalCheck(kept < index, "TitleNormalization.collapse: a space at \(kept), not behind \(index)")
                 units[kept] = space
                 kept += 1
                 pendingSpace = false
             }
+            internalCheck(kept <= index, "TitleNormalization.collapse: writing at \(kept), ahead of reading at \(index)")
             units[kept] = unit
             kept += 1
         }

@@ -54,6 +54,7 @@ struct EntityTable<Entity: StoredEntity>: Sendable {
     func readAhead(_ id: PersistentIdentifier, stage: Int) -> Int {
         guard stage > 0 else { return slots.readAhead(id) }
         guard let slot = slots[id] else { return 0 }
+        internalCheck(slot >= 0 && slot < values.count, "EntityTable: \(id) is placed at \(slot) of \(values.count) objects")
         return values.withUnsafeBufferPointer { values in
             let object = UnsafeRawPointer(values.baseAddress! + slot)
             return Int(object.load(as: UInt8.self)) &+ Int(object.load(fromByteOffset: MemoryLayout<Entity>.size - 1, as: UInt8.self))
@@ -62,7 +63,8 @@ struct EntityTable<Entity: StoredEntity>: Sendable {
 
     /// Calls `body` with the object at a place, in place (not copied out).
     func withObject<Result>(atSlot slot: Int, _ body: (borrowing Entity) -> Result) -> Result {
-        values.withUnsafeBufferPointer { body($0[slot]) }
+        internalCheck(slot >= 0 && slot < values.count, "EntityTable: place \(slot) of \(values.count) objects")
+        return values.withUnsafeBufferPointer { body($0[slot]) }
     }
 
     /// Makes room for `capacity` objects in all.
@@ -76,8 +78,12 @@ struct EntityTable<Entity: StoredEntity>: Sendable {
     mutating func insert(_ entity: consuming Entity) {
         let id = entity.id
         assert(slots[id] == nil, "EntityTable.insert: \(id) is already stored")
+        internalCheck(slots[id] == nil, "EntityTable.insert: \(id) is already stored")
         slots.set(id, to: values.count)
         values.append(consume entity)
+        // Every time the table doubles, the whole map against the objects: O(1) an insertion in all.
+        internalCheckConsistency(
+            internalCheckIsDue(atCount: values.count) ? inconsistency().map { [$0] } ?? [] : [], "the \(Entity.self) table of \(values.count) objects")
     }
 
     /// Writes an object under its identifier, replacing the one there.
@@ -92,16 +98,19 @@ struct EntityTable<Entity: StoredEntity>: Sendable {
     /// Removes the object with this identifier, if there is one: the last object takes its place.
     mutating func remove(_ id: PersistentIdentifier) {
         guard let slot = slots.remove(id) else { return }
+        internalCheck(values[slot].id == id, "EntityTable.remove: \(id) was placed at \(slot), which holds \(values[slot].id)")
         let last = values.count - 1
         if slot != last {
             values.swapAt(slot, last)
             slots.set(values[slot].id, to: slot)
         }
         values.removeLast()
+        internalCheck(slots.count == values.count, "EntityTable.remove: \(slots.count) places for \(values.count) objects")
     }
 
     /// What is wrong with the map of places, if anything: for the store's invariants.
     func inconsistency() -> String? {
+        if let problem = slots._checkConsistency().first { return "the map of places: \(problem)" }
         guard slots.count == values.count else { return "\(slots.count) places for \(values.count) objects" }
         for (slot, entity) in values.enumerated() where slots[entity.id] != slot {
             return "\(entity.id) is at place \(slot) but mapped to \(String(describing: slots[entity.id]))"

@@ -14,11 +14,13 @@
 /// A removed identifier leaves an empty place; the window keeps its length, at most about twice the
 /// span of the identifiers it received. Four bytes a place.
 package struct IdentifierPlaces: Sendable {
+    // Internal, not private, for `IdentifierMap+Invariants.swift`.
+
     /// The identifier bits of the window's first place.
-    private var base: UInt64 = 0
+    var base: UInt64 = 0
     /// Place plus one of each identifier of the window; 0 for none.
-    private var window: [UInt32] = []
-    private var overflow: [PersistentIdentifier: UInt32] = [:]
+    var window: [UInt32] = []
+    var overflow: [PersistentIdentifier: UInt32] = [:]
     /// The identifiers placed.
     private(set) var count = 0
 
@@ -26,7 +28,7 @@ package struct IdentifierPlaces: Sendable {
 
     /// The window's index of an identifier, if the window covers it.
     @inline(__always)
-    private func windowIndex(of id: PersistentIdentifier) -> Int? {
+    func windowIndex(of id: PersistentIdentifier) -> Int? {
         let offset = id.bits &- base
         return id.bits >= base && offset < UInt64(window.count) ? Int(truncatingIfNeeded: offset) : nil
     }
@@ -101,9 +103,11 @@ package struct IdentifierPlaces: Sendable {
 /// A map keyed by persistent identifiers whose values sit side by side in an array, found by
 /// `IdentifierPlaces` (D-113). Removal moves the last value into the gap.
 package struct IdentifierMap<Value: Sendable>: Sendable {
-    private var places = IdentifierPlaces()
-    private var ids: [PersistentIdentifier] = []
-    private var values: [Value] = []
+    // Internal, not private, for `IdentifierMap+Invariants.swift`.
+    var places = IdentifierPlaces()
+    /// The identifier of each value, side by side with the values.
+    var ids: [PersistentIdentifier] = []
+    var values: [Value] = []
 
     package init() {}
 
@@ -138,12 +142,15 @@ package struct IdentifierMap<Value: Sendable>: Sendable {
         places.set(id, to: values.count)
         ids.append(id)
         values.append(consume value)
+        // Every time the map doubles, the whole of it: O(1) an insertion in all.
+        internalCheckConsistency(internalCheckIsDue(atCount: values.count) ? _checkConsistency() : [], "IdentifierMap, grown to \(values.count) values")
     }
 
     /// Unmaps an identifier; returns its value.
     @discardableResult
     package mutating func removeValue(forKey id: PersistentIdentifier) -> Value? {
         guard let place = places.remove(id) else { return nil }
+        internalCheck(ids[place] == id, "IdentifierMap: \(id) was placed at \(place), which holds \(ids[place])")
         let last = values.count - 1
         if place != last {
             values.swapAt(place, last)
@@ -151,6 +158,7 @@ package struct IdentifierMap<Value: Sendable>: Sendable {
             places.set(ids[place], to: place)
         }
         ids.removeLast()
+        internalCheck(places.count == ids.count, "IdentifierMap: \(places.count) places for \(ids.count) values")
         return values.removeLast()
     }
 

@@ -54,6 +54,7 @@ public struct InlineList<Element: Hashable & Sendable>: Hashable, Sendable, Rand
 
     @inlinable
     public mutating func append(_ element: Element) {
+        internalCheck(isCanonical, "InlineList: elements not packed from the first (\(first0 == nil), \(second0 == nil), \(rest.count))")
         if first0 == nil {
             first0 = element
         } else if second0 == nil {
@@ -77,4 +78,10 @@ public struct InlineList<Element: Hashable & Sendable>: Hashable, Sendable, Rand
     }
 
     public var description: String { Array(self).description }
+
+    /// Whether the elements are packed from `first0`: equality, hashing and `endIndex` rely on it.
+    @inlinable
+    var isCanonical: Bool {
+        (first0 != nil || second0 == nil) && (second0 != nil || rest.isEmpty)
+    }
 }

@@ -25,15 +25,18 @@ package struct KeyInterner: Sendable {
         package static func < (lhs: ID, rhs: ID) -> Bool { lhs.value < rhs.value }
     }
 
-    /// Every key's bytes, one after another.
-    private var arena: [UInt8] = []
+    // The storage is internal, not private, for `KeyInterner+Invariants.swift` and
+    // `KeyInterner+Testing.swift`; nothing else touches it.
+
+    /// Every key's bytes, one after another: valid UTF-8 in NFC, each key once.
+    var arena: [UInt8] = []
     /// Key `i` is `arena[ends[i - 1]..<ends[i]]` (from 0 for the first).
-    private var ends: [Int] = []
+    var ends: [Int] = []
     /// The open-addressing table, a power of two long and at most half full. A slot holds a key's
     /// identifier plus one in its low 32 bits (0 for an empty slot) and the low 32 bits of the key's
     /// hash in its high ones: a probe passes a slot of another key without reading anything else,
     /// which in a table larger than the caches is a miss to memory saved per slot passed (D-112).
-    private var slots: [UInt64] = Array(repeating: 0, count: 16)
+    var slots: [UInt64] = Array(repeating: 0, count: 16)
     /// Reused for each key written before it is looked up.
     private var scratch = KeyBytes()
     /// What a batch's reads ahead of its lookups summed to: kept, so they are not optimised away.
@@ -53,7 +56,9 @@ package struct KeyInterner: Sendable {
     package func withBytes<Result>(_ id: ID, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         let index = Int(id.value)
         let start = index == 0 ? 0 : ends[index - 1]
-        return arena.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[start..<ends[index]])) }
+        let end = ends[index]
+        internalCheck(start <= end && end <= arena.count, "KeyInterner: key \(index) spans \(start)..<\(end) of an arena of \(arena.count) bytes")
+        return arena.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[start..<end])) }
     }
 
     /// The identifier of a text, as is.
@@ -127,8 +132,11 @@ package struct KeyInterner: Sendable {
             // Lowercasing can lengthen a scalar's UTF-8 by half (`Ⱥ`, two bytes, lowercases to `ⱥ`, three).
             return buffer.withRoom(bytes.count * 2) { out -> (kept: Int, result: (kept: Int, isNFC: Bool)?) in
                 guard let lowered = writeLowercase(bytes, into: out, apostropheAsASCII: apostropheAsASCII) else { return (0, nil) }
+                internalCheck(lowered.count <= out.count, "KeyInterner: lowercasing wrote \(lowered.count) bytes into room for \(out.count)")
                 let written = UnsafeMutableBufferPointer(rebasing: out[..<lowered.count])
                 let kept = rule(written)
+                internalCheck(kept >= 0 && kept <= written.count, "KeyInterner: a key rule kept \(kept) of \(written.count) bytes")
+                internalCheck(isValidUTF8(UnsafeBufferPointer(rebasing: written[..<kept])), "KeyInterner: a key rule left bytes that are not UTF-8")
                 return (kept, (kept, lowered.isNFC || isNFC(UnsafeBufferPointer(rebasing: written[..<kept]))))
             }
         }
@@ -151,11 +159,14 @@ package struct KeyInterner: Sendable {
         var written = 0
         var index = 0
         let count = bytes.count
+        internalCheck(out.count >= 2 * count, "KeyInterner.writeLowercase: room for \(out.count) bytes, \(count) to lowercase")
         while index < count {
             // Eight ASCII bytes at a time (`out`, twice as long as `bytes`, has room for them).
             if index &+ 8 <= count, let source = bytes.baseAddress, let target = out.baseAddress {
                 let word = UnsafeRawPointer(source + index).loadUnaligned(as: UInt64.self)
                 if word & 0x8080_8080_8080_8080 == 0 {
+                    // Each ASCII byte is written as one byte, so the output is never ahead of the input.
+                    internalCheck(written <= index && written + 8 <= out.count, "KeyInterner.writeLowercase: a word at \(written) of \(out.count)")
                     UnsafeMutableRawPointer(target + written).storeBytes(of: TextUnits.asciiLowercased(word: word), as: UInt64.self)
                     written &+= 8
                     index &+= 8
@@ -164,6 +175,7 @@ package struct KeyInterner: Sendable {
             }
             let lead = bytes[index]
             if lead < 0x80 {
+                internalCheck(written < out.count, "KeyInterner.writeLowercase: byte \(written) of room for \(out.count)")
                 out[written] = TextUnits.asciiLowercased(lead)
                 written += 1
                 index += 1
@@ -194,15 +206,20 @@ package struct KeyInterner: Sendable {
         let tag = UInt64(truncatingIfNeeded: UInt32(truncatingIfNeeded: hash)) << 32
         var mask = slots.count - 1
         var slot = hash & mask
+        internalCheck(slots.count.nonzeroBitCount == 1, "KeyInterner: a table of \(slots.count) slots, not a power of two")
+        internalCheck(hash == ByteHash.hash(bytes), "KeyInterner: a key interned under a hash that is not its bytes'")
         while true {
             let entry = slots[slot]
             if entry == 0 { break }
             if entry & 0xFFFF_FFFF_0000_0000 == tag {
                 let index = Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) - 1
+                internalCheck(index >= 0 && index < ends.count, "KeyInterner: slot \(slot) names key \(index) of \(ends.count)")
                 if equals(index, bytes) { return ID(value: UInt32(index)) }
             }
             slot = (slot + 1) & mask
         }
+        // A new key: its bytes are what every identifier's text and every later comparison read.
+        internalCheck(isValidUTF8(bytes), "KeyInterner: a new key's \(bytes.count) bytes are not UTF-8")
         let id = UInt32(ends.count)
         arena.append(contentsOf: bytes)
         ends.append(arena.count)
@@ -213,12 +230,16 @@ package struct KeyInterner: Sendable {
             while slots[slot] != 0 { slot = (slot + 1) & mask }
         }
         slots[slot] = tag | UInt64(id + 1)
+        // After a rehash (the table just doubled, so it holds one key more than a quarter of its
+        // slots): the whole table against the keys. The doubling makes this O(1) a key in all.
+        internalCheckConsistency(ends.count == slots.count / 4 + 1 ? _checkConsistency() : [], "KeyInterner, after a rehash to \(slots.count) slots")
         return ID(value: id)
     }
 
     private func equals(_ index: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let start = index == 0 ? 0 : ends[index - 1]
         guard ends[index] - start == bytes.count else { return false }
+        internalCheck(start >= 0 && start + bytes.count <= arena.count, "KeyInterner: key \(index) at \(start) runs past the arena's \(arena.count) bytes")
         return arena.withUnsafeBufferPointer { arena in
             guard let base = arena.baseAddress, let other = bytes.baseAddress else { return true }
             for offset in 0..<bytes.count where base[start + offset] != other[offset] { return false }
@@ -246,12 +267,16 @@ package struct KeyInterner: Sendable {
         }
         var touched = 0
         let mask = slots.count - 1
+        // `hash & mask` is a slot only while the table is a power of two long; a slot's identifier
+        // names a key only while the table and the keys agree.
+        internalCheck(slots.count.nonzeroBitCount == 1, "KeyInterner: a table of \(slots.count) slots, not a power of two")
         slots.withUnsafeBufferPointer { slots in
             for hash in batch.hashes { touched &+= Int(truncatingIfNeeded: slots[hash & mask]) }
             ends.withUnsafeBufferPointer { ends in
                 for hash in batch.hashes {
                     let entry = slots[hash & mask]
                     let index = Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) - 1
+                    internalCheck(index < ends.count, "KeyInterner: slot \(hash & mask) names key \(index) of \(ends.count)")
                     if index >= 0, entry >> 32 == UInt64(UInt32(truncatingIfNeeded: hash)) { touched &+= ends[index] }
                 }
                 arena.withUnsafeBufferPointer { arena in
@@ -260,6 +285,7 @@ package struct KeyInterner: Sendable {
                         let index = Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) - 1
                         // The key's first byte (an empty key has none).
                         guard index > 0, entry >> 32 == UInt64(UInt32(truncatingIfNeeded: hash)), ends[index - 1] < ends[index] else { continue }
+                        internalCheck(ends[index] <= arena.count, "KeyInterner: key \(index) ends at \(ends[index]), past the arena's \(arena.count) bytes")
                         touched &+= Int(arena[ends[index - 1]])
                     }
                 }
@@ -269,16 +295,21 @@ package struct KeyInterner: Sendable {
         batch.bytes.withBytes { bytes in
             var start = 0
             for (end, hash) in zip(batch.ends, batch.hashes) {
+                internalCheck(start <= end && end <= bytes.count, "KeyBatch: key \(batch.ids.count) spans \(start)..<\(end) of \(bytes.count) bytes")
                 batch.ids.append(intern(bytes: UnsafeBufferPointer(rebasing: bytes[start..<end]), hash: hash))
                 start = end
             }
         }
+        // After the batch: each identifier names the batch's key, byte for byte.
+        internalCheck(batch.ids.count == batch.ends.count, "KeyBatch: \(batch.ids.count) identifiers for \(batch.ends.count) keys")
+        internalCheckConsistency(problems(afterInterning: batch), "KeyInterner, after a batch of \(batch.ends.count) keys")
     }
 
     /// Makes the table `size` slots long (a power of two, at most 2^32) and places every key in it
     /// again, by the hash bits its slot keeps.
     private mutating func resize(to size: Int) {
         precondition(size <= 1 << 32, "KeyInterner: more than 2^31 keys")
+        internalCheck(size.nonzeroBitCount == 1 && size >= slots.count, "KeyInterner: resized from \(slots.count) to \(size) slots")
         var table = [UInt64](repeating: 0, count: size)
         let mask = size - 1
         for entry in slots where entry != 0 {
@@ -296,7 +327,10 @@ package struct KeyInterner: Sendable {
         ends.reserveCapacity(ends.count + count)
         var size = slots.count
         while size < (ends.count + count) * 2 { size *= 2 }
-        if size > slots.count { resize(to: size) }
+        if size > slots.count {
+            resize(to: size)
+            internalCheckConsistency(_checkConsistency(), "KeyInterner, after a rehash to \(size) slots for \(count) keys more")
+        }
     }
 }
 
@@ -310,7 +344,10 @@ package struct KeyBytes: Sendable {
     mutating func removeAll() { count = 0 }
 
     /// Drops the last `count` bytes kept.
-    mutating func removeLast(_ count: Int) { self.count -= count }
+    mutating func removeLast(_ count: Int) {
+        internalCheck(count >= 0 && count <= self.count, "KeyBytes: dropping \(count) of \(self.count) bytes")
+        self.count -= count
+    }
 
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         withRoom(bytes.count) { room in
@@ -327,6 +364,7 @@ package struct KeyBytes: Sendable {
             storage.append(contentsOf: repeatElement(0, count: Swift.max(count + room, 2 * storage.count, 64) - storage.count))
         }
         let start = count
+        internalCheck(room >= 0 && start + room <= storage.count, "KeyBytes: room for \(room) after \(start) in \(storage.count) bytes")
         let (kept, result) = storage.withUnsafeMutableBufferPointer { whole in
             write(UnsafeMutableBufferPointer(rebasing: whole[start..<(start + room)]))
         }
@@ -337,17 +375,18 @@ package struct KeyBytes: Sendable {
 
     /// Calls `body` with the bytes kept.
     func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        storage.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[..<count])) }
+        internalCheck(count <= storage.count, "KeyBytes: \(count) bytes kept in \(storage.count)")
+        return storage.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[..<count])) }
     }
 }
 
 /// Keys written one after another, for `KeyInterner.intern(_:)` to intern together.
 package struct KeyBatch: Sendable {
     /// Every key's bytes, one after another.
-    fileprivate var bytes = KeyBytes()
+    var bytes = KeyBytes()
     /// Key `i` is `bytes[ends[i - 1]..<ends[i]]` (from 0 for the first).
-    fileprivate var ends: [Int] = []
-    fileprivate var hashes: [Int] = []
+    var ends: [Int] = []
+    var hashes: [Int] = []
     /// The keys' identifiers, once interned.
     package fileprivate(set) var ids: [KeyInterner.ID] = []
 
@@ -391,10 +430,13 @@ package struct KeyBatch: Sendable {
 /// (the interner's keys of other sorts leave empty places between). Removal moves the last value into
 /// the gap.
 package struct KeyTable<Value: Sendable>: Sendable {
+    // Internal, not private, for `KeyInterner+Invariants.swift`.
+
     /// Place plus one of each key's value, by the key's number; 0 for none.
-    private var places: [UInt32] = []
-    private var keys: [KeyInterner.ID] = []
-    private var values: [Value] = []
+    var places: [UInt32] = []
+    /// The key of each value, side by side with the values.
+    var keys: [KeyInterner.ID] = []
+    var values: [Value] = []
 
     package init() {}
 
@@ -438,6 +480,7 @@ package struct KeyTable<Value: Sendable>: Sendable {
         guard stage > 0 else { return Int(places[index]) }
         let place = Int(places[index]) - 1
         guard place >= 0, MemoryLayout<Value>.size > 0 else { return 0 }
+        internalCheck(place < values.count, "KeyTable: key \(index) placed at \(place) of \(values.count) values")
         return values.withUnsafeBufferPointer { values in
             Int(UnsafeRawPointer(values.baseAddress! + place).load(as: UInt8.self))
         }
@@ -449,13 +492,16 @@ package struct KeyTable<Value: Sendable>: Sendable {
             // By 256 places or more at a time, so lengthening is rare.
             places.append(contentsOf: repeatElement(0, count: Swift.max(index + 1, places.count + 256) - places.count))
         }
+        internalCheck(values.count < Int(UInt32.max), "KeyTable: more than 2^32 - 2 values")
         places[index] = UInt32(truncatingIfNeeded: values.count + 1)
         keys.append(key)
         values.append(consume value)  // moved: a value lent here would be copied in, then released
+        internalCheckConsistency(internalCheckIsDue(atCount: values.count) ? _checkConsistency() : [], "KeyTable, grown to \(values.count) values")
         return values.count - 1
     }
 
     private mutating func remove(_ key: KeyInterner.ID, at place: Int) {
+        internalCheck(keys[place] == key, "KeyTable: key \(key.value) is placed at \(place), which holds key \(keys[place].value)")
         let last = values.count - 1
         if place != last {
             values.swapAt(place, last)
@@ -465,6 +511,7 @@ package struct KeyTable<Value: Sendable>: Sendable {
         places[Int(key.value)] = 0
         keys.removeLast()
         values.removeLast()
+        internalCheck(keys.count == values.count, "KeyTable: \(keys.count) keys for \(values.count) values")
     }
 
     /// Makes room for `count` more values, of keys numbered below `limit`.

@@ -36,6 +36,7 @@ package enum ScalarTable {
 
         @inline(__always)
         func entry(_ value: UInt32) -> (lowercase: UInt32, flags: UInt8) {
+            internalCheck(value >= start && Int(value - start) < lowercase.count, "ScalarTable: U+\(String(value, radix: 16)) is outside the block from U+\(String(start, radix: 16))")
             let index = Int(value - start)
             return (lowercase[index], flags[index])
         }
@@ -135,6 +136,8 @@ extension Unicode.Scalar {
     /// A scalar from a value known to be one (read from a table of scalars).
     @inline(__always)
     init(tableValue value: UInt32) {
+        // `unsafelyUnwrapped` checks nothing in an optimised build.
+        internalCheck(Unicode.Scalar(value) != nil, "Unicode.Scalar(tableValue:): \(value) is not a Unicode scalar value")
         self = Unicode.Scalar(value).unsafelyUnwrapped
     }
 }

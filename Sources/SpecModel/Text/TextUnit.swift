@@ -138,6 +138,7 @@ package enum TextUnits {
             if let base = bytes.baseAddress, index &+ 8 <= count,
                 UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0
             {
+                internalCheck(index >= 0 && index + 8 <= bytes.count, "TextUnits.hasNonASCIIWhitespace: a word at \(index) of \(bytes.count) bytes")
                 index &+= 8
                 continue
             }
@@ -182,6 +183,7 @@ package enum TextUnits {
 
     /// The scalar whose UTF-8 sequence ends at `bytes[index]`, in valid UTF-8.
     static func scalar(endingAt index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Unicode.Scalar {
+        internalCheck(index >= 0 && index < bytes.count, "TextUnits.scalar(endingAt:): index \(index) of \(bytes.count) bytes")
         var start = index
         while start > 0, bytes[start] & 0xC0 == 0x80 { start -= 1 }
         return scalar(at: start, in: bytes)
@@ -190,6 +192,13 @@ package enum TextUnits {
     /// The scalar whose UTF-8 sequence starts at `bytes[index]`, in valid UTF-8.
     @inline(__always)
     static func scalar(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Unicode.Scalar {
+        // The bytes are valid UTF-8 and `index` is where a scalar starts, so the lead byte says how
+        // many continuation bytes follow, and they are there.
+        internalCheck(index >= 0 && index < bytes.count, "TextUnits.scalar(at:): index \(index) of \(bytes.count) bytes")
+        internalCheck(bytes[index] & 0xC0 != 0x80, "TextUnits.scalar(at:): byte \(index) is a continuation byte, not a scalar's start")
+        internalCheck(
+            index + (bytes[index] < 0x80 ? 1 : bytes[index] < 0xE0 ? 2 : bytes[index] < 0xF0 ? 3 : 4) <= bytes.count,
+            "TextUnits.scalar(at:): the scalar at \(index) runs past \(bytes.count) bytes")
         let lead = UInt32(bytes[index])
         let value: UInt32
         switch lead {
@@ -250,6 +259,7 @@ package enum TextUnits {
                 return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: source.count) { units in
                     _ = units.initialize(fromContentsOf: source)
                     let (kept, changed) = bytes(units)
+                    internalCheck(kept >= 0 && kept <= units.count, "TextUnits.rewriteUTF8: a rule kept \(kept) of \(units.count) bytes")
                     return .some(changed ? String(checkedUTF8: UnsafeBufferPointer(rebasing: units[..<kept])) : nil)
                 }
             }
@@ -279,12 +289,14 @@ extension UInt8: TextUnit {
     var isRightSingleQuotationMark: Bool { false }
 
     static func isAlphabetic(endingAt index: Int, in units: UnsafeBufferPointer<UInt8>) -> Bool {
+        internalCheck(index >= 0 && index < units.count, "UInt8.isAlphabetic(endingAt:): index \(index) of \(units.count)")
         let last = units[index]
         if last < 0x80 { return last.isAlphabetic }
         return ScalarTable.isAlphabetic(TextUnits.scalar(endingAt: index, in: units))
     }
 
     static func isNumeric(startingAt index: Int, in units: UnsafeBufferPointer<UInt8>) -> Bool {
+        internalCheck(index >= 0 && index < units.count, "UInt8.isNumeric(startingAt:): index \(index) of \(units.count)")
         let first = units[index]
         if first < 0x80 { return first.isASCIIDigit }
         return ScalarTable.isNumeric(TextUnits.scalar(at: index, in: units))
@@ -340,9 +352,15 @@ extension Unicode.Scalar: TextUnit {
     @inline(__always)
     var isRightSingleQuotationMark: Bool { value == 0x2019 }
 
-    static func isAlphabetic(endingAt index: Int, in units: UnsafeBufferPointer<Unicode.Scalar>) -> Bool { units[index].isAlphabetic }
+    static func isAlphabetic(endingAt index: Int, in units: UnsafeBufferPointer<Unicode.Scalar>) -> Bool {
+        internalCheck(index >= 0 && index < units.count, "Unicode.Scalar.isAlphabetic(endingAt:): index \(index) of \(units.count)")
+        return units[index].isAlphabetic
+    }
 
-    static func isNumeric(startingAt index: Int, in units: UnsafeBufferPointer<Unicode.Scalar>) -> Bool { units[index].isNumeric }
+    static func isNumeric(startingAt index: Int, in units: UnsafeBufferPointer<Unicode.Scalar>) -> Bool {
+        internalCheck(index >= 0 && index < units.count, "Unicode.Scalar.isNumeric(startingAt:): index \(index) of \(units.count)")
+        return units[index].isNumeric
+    }
 
     static func string(_ units: some Collection<Unicode.Scalar>) -> String {
         // Encoded by hand straight into the string's storage: appending scalars to a String one by one
@@ -357,6 +375,7 @@ extension Unicode.Scalar: TextUnit {
         return String(unsafeUninitializedCapacity: count) { buffer in
             var offset = 0
             for scalar in units { offset = UTF8Encoding.write(scalar.value, into: buffer, at: offset) }
+            internalCheck(offset == count, "Unicode.Scalar.string: \(offset) bytes written of the \(count) counted")
             return offset
         }
     }

@@ -98,6 +98,8 @@ enum UTF8Encoding {
     /// Writes `scalar` into `buffer` at `offset`; returns the offset after it.
     @inline(__always)
     static func write(_ scalar: UInt32, into buffer: UnsafeMutableBufferPointer<UInt8>, at offset: Int) -> Int {
+        internalCheck(Unicode.Scalar(scalar) != nil, "UTF8Encoding.write: \(scalar) is not a Unicode scalar value")
+        internalCheck(offset >= 0 && offset + length(of: scalar) <= buffer.count, "UTF8Encoding.write: \(length(of: scalar)) bytes at \(offset) of \(buffer.count)")
         switch scalar {
         case ..<0x80:
             buffer[offset] = UInt8(truncatingIfNeeded: scalar)
@@ -132,6 +134,8 @@ extension String {
     /// `UTF8Span` (the 26 releases), is copied from a span the bytes are declared valid for, which skips
     /// the validation too. Decoding repairs nothing either way.
     init(checkedUTF8 bytes: UnsafeBufferPointer<UInt8>) {
+        // A String holding bytes that are not UTF-8 breaks the standard library's own assumptions.
+        internalCheck(isValidUTF8(bytes), "String(checkedUTF8:) was given \(bytes.count) bytes that are not UTF-8")
         let count = bytes.count
         if count > Self.smallBytesMax, #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
             assert((try? UTF8Span(validating: bytes.span)) != nil, "String(checkedUTF8:) was given bytes that are not UTF-8")

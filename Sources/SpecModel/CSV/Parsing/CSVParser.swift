@@ -101,6 +101,7 @@ public struct CSVParser: Sendable {
         var rest = buffer
         if !isHeadChecked {
             let taken = min(CSVFileSignature.prefixBytesMax - head.count, rest.count)
+            internalCheck(taken >= 0, "CSVParser: \(head.count) bytes held for a signature of \(CSVFileSignature.prefixBytesMax)")
             head.append(contentsOf: UnsafeBufferPointer(rebasing: rest[0..<taken]))
             rest = UnsafeBufferPointer(rebasing: rest[taken...])
             guard head.count == CSVFileSignature.prefixBytesMax else { return }

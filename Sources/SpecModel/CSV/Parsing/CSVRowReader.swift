@@ -68,8 +68,12 @@ public struct CSVRowReader: Sendable {
         return try file.withUnsafeBufferPointer { file throws(CSVParseError) in
             try scanner.spans.withUnsafeBufferPointer { spans throws(CSVParseError) in
                 try scanner.unescaped.withUnsafeBufferPointer { unescaped throws(CSVParseError) in
+                    internalCheck(scanner.spanCount <= spans.count, "CSVRowReader: \(scanner.spanCount) spans of \(spans.count)")
                     let spans = UnsafeBufferPointer(rebasing: spans[..<scanner.spanCount])
-                    return try body(row, CSVFieldsView(file: file, unescaped: unescaped, spans: spans))
+                    let view = CSVFieldsView(file: file, unescaped: unescaped, spans: spans)
+                    // Before it is lent: every field lies inside its buffer and is UTF-8.
+                    internalCheckConsistency(view.problems(), "the fields of record \(row.number) lent by CSVRowReader")
+                    return try body(row, view)
                 }
             }
         }
@@ -120,9 +124,32 @@ package struct CSVFieldsView {
 
     /// The bytes of field `index` (quotes removed, escaped quotes unescaped), valid UTF-8.
     package subscript(index: Int) -> UnsafeBufferPointer<UInt8> {
+        internalCheck(index >= 0 && index < count, "CSVFieldsView: field \(index) of \(count)")
         let start = spans[2 &* index]
         let end = spans[2 &* index &+ 1]
-        if start >= 0 { return UnsafeBufferPointer(rebasing: file[start..<end]) }
+        if start >= 0 {
+            internalCheck(start <= end && end <= file.count, "CSVFieldsView: field \(index) at \(start)..<\(end) of a file of \(file.count) bytes")
+            return UnsafeBufferPointer(rebasing: file[start..<end])
+        }
+        internalCheck(~start <= end && end <= unescaped.count, "CSVFieldsView: field \(index) at \(~start)..<\(end) of \(unescaped.count) unescaped bytes")
         return UnsafeBufferPointer(rebasing: unescaped[~start..<end])
+    }
+
+    /// What is wrong with the view, if anything: a field outside its buffer, or not UTF-8.
+    ///
+    /// - Complexity: O(the record's bytes).
+    func problems() -> [String] {
+        guard spans.count % 2 == 0 else { return ["\(spans.count) span ends, an odd number"] }
+        var problems: [String] = []
+        for index in 0..<count {
+            let (start, end) = (spans[2 * index], spans[2 * index + 1])
+            let (from, limit) = start >= 0 ? (start, file.count) : (~start, unescaped.count)
+            guard from <= end, end <= limit else {
+                problems.append("field \(index) at \(from)..<\(end) of \(limit) bytes")
+                continue
+            }
+            if !isValidUTF8(self[index]) { problems.append("field \(index) is not UTF-8") }
+        }
+        return problems
     }
 }

@@ -22,6 +22,7 @@ extension CSVScanner {
     /// line break. Returns `nil`, the scanner and `index` unchanged, when it is anything else.
     mutating func wholeRecord(in buffer: UnsafeBufferPointer<UInt8>, at index: inout Int) -> CSVRow? {
         guard failure == nil, pending == nil, state == .recordStart, partial.isEmpty else { return nil }
+        internalCheck(index >= 0 && index <= buffer.count, "CSVScanner.wholeRecord: reading from \(index) of a buffer of \(buffer.count) bytes")
         switch output {
         case .strings: return nil
         case .spans: return spannedRecord(in: buffer, at: &index)
@@ -82,11 +83,14 @@ extension CSVScanner {
                     var length = 0
                     // Each escaped quote ends a segment of text, kept with one of its quotes.
                     guard let close = Self.closingQuote(buffer, from: i, line: &line, escaped: { first in
+                        internalCheck(segmentStart <= first + 1 && first + 1 < end, "CSVScanner.wholeRecord: an escaped quote at \(first) after \(segmentStart), of \(end)")
                         length += first + 1 - segmentStart
                         if escapedStart < 0 { escapedStart = unescaped.count }
                         unescaped.append(contentsOf: UnsafeBufferPointer(start: base + segmentStart, count: first + 1 - segmentStart))
                         segmentStart = first + 2
                     }) else { return false }
+                    // `closingQuote` returns a quote with a byte after it, never one before the text.
+                    internalCheck(segmentStart <= close && close + 1 < end && base[close] == quote, "CSVScanner.wholeRecord: a closing quote at \(close) after \(segmentStart), of \(end)")
                     length += close - segmentStart
                     longestField = max(longestField, length)
                     if escapedStart < 0 {
@@ -114,9 +118,11 @@ extension CSVScanner {
                     let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
                     var atDelimiters = Self.equalBytes(word, delimiters)
                     let needsLook = (Self.bytesBelow0E(word) & ~atDelimiters) | (word & Self.highBits) | Self.equalBytes(word, quotes)
+                    internalCheck(Self.masksAreExact(word, delimiter: delimiter), "CSVScanner.wholeRecord: the masks of the word at \(i) are not its bytes'")
                     if needsLook != 0 { atDelimiters &= (needsLook & (0 &- needsLook)) &- 1 }
                     while atDelimiters != 0 {
                         let at = i &+ (atDelimiters.trailingZeroBitCount &>> 3)
+                        internalCheck(at >= fieldStart && at < end && base[at] == delimiter, "CSVScanner.wholeRecord: a delimiter at \(at) (field from \(fieldStart), of \(end)) that is not one")
                         longestField = max(longestField, at &- fieldStart)
                         guard keep(fieldStart, at) else { return false }
                         fields &+= 1
@@ -144,6 +150,7 @@ extension CSVScanner {
                     }
                 }
                 // A byte that needs a look.
+                internalCheck(i < end, "CSVScanner.wholeRecord: a byte to look at, \(i), past the end \(end)")
                 let byte = base[i]
                 if byte == quote {
                     if i == fieldStart { continue }  // a quoted field
@@ -160,6 +167,7 @@ extension CSVScanner {
             return true
         }
         guard complete, longestField <= limits.fieldBytesMax else { return nil }
+        internalCheck(2 * fields <= spans.count, "CSVScanner.wholeRecord: \(fields) fields in room for \(spans.count / 2)")
         return commitRecord(in: buffer, start: recordStart, line: recordLine, end: i, fields: fields, lines: line, at: &index, spans: 2 * fields)
     }
 
@@ -193,13 +201,18 @@ extension CSVScanner {
                 let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
                 let atDelimiters = Self.equalBytes(word, delimiters)
                 let needsLook = (Self.bytesBelow0E(word) & ~atDelimiters) | (word & Self.highBits) | Self.equalBytes(word, quotes)
+                internalCheck(Self.masksAreExact(word, delimiter: delimiter), "CSVScanner.countedRecord: the masks of the word at \(i) are not its bytes'")
                 // The delimiters before the first byte that needs a look (all of them if none does).
                 let counted = needsLook == 0 ? atDelimiters : atDelimiters & ((needsLook & (0 &- needsLook)) &- 1)
                 if counted != 0 {
                     // One bit a delimiter, at the top of its byte: summed by one multiplication (the
                     // baseline x86-64 target has no popcount instruction).
+                    internalCheck(
+                        Int(truncatingIfNeeded: ((counted &>> 7) &* Self.ones) &>> 56) == counted.nonzeroBitCount,
+                        "CSVScanner.countedRecord: the word at \(i) counts its delimiters wrong")
                     fields &+= Int(truncatingIfNeeded: ((counted &>> 7) &* Self.ones) &>> 56)
                     fieldStart = i &+ ((63 &- counted.leadingZeroBitCount) &>> 3) &+ 1
+                    internalCheck(fieldStart > i && fieldStart <= end && base[fieldStart - 1] == delimiter, "CSVScanner.countedRecord: a field after \(fieldStart - 1), which is no delimiter")
                 }
                 guard needsLook != 0 else {
                     i &+= 8
@@ -220,6 +233,7 @@ extension CSVScanner {
                 }
             }
             // A byte that needs a look.
+            internalCheck(i < end, "CSVScanner.countedRecord: a byte to look at, \(i), past the end \(end)")
             let byte = base[i]
             if byte == quote {
                 guard i == fieldStart else {
@@ -227,6 +241,7 @@ extension CSVScanner {
                     continue
                 }
                 guard let close = Self.closingQuote(buffer, from: i &+ 1, line: &line, escaped: { _ in }) else { return nil }
+                internalCheck(close > i && close &+ 1 < end && base[close] == quote, "CSVScanner.countedRecord: a closing quote at \(close), of \(end)")
                 i = close &+ 1
                 let after = base[i]
                 if after == delimiter {
@@ -259,6 +274,8 @@ extension CSVScanner {
         // Every byte before the break must lie within the record-length limit; the state machine would
         // have thrown at the first that does not.
         guard fields <= limits.columnsMax, end - start <= limits.rowBytesMax else { return nil }
+        internalCheck(start >= 0 && start <= end && end < buffer.count, "CSVScanner.commitRecord: a record at \(start)..<\(end) of \(buffer.count) bytes")
+        internalCheck(buffer[end] == Self.carriageReturn || buffer[end] == Self.lineFeed, "CSVScanner.commitRecord: the record's end \(end) is no line break")
         recordNumber += 1
         recordOffset = start
         recordLine = line
@@ -295,6 +312,7 @@ extension CSVScanner {
                 line &+= 1
                 i &+= 1
             } else if byte == lineFeed {
+                internalCheck(i >= 1, "CSVScanner.closingQuote: a line feed at \(i), with no byte before it")
                 if buffer[i &- 1] != carriageReturn { line &+= 1 }
                 i &+= 1
             } else {
@@ -322,10 +340,23 @@ extension CSVScanner {
         ~(((word & lowBits) &+ (ones &* 0x72)) | word | lowBits)
     }
 
+    /// Whether `equalBytes` and `bytesBelow0E` flag exactly the delimiters, quotes and bytes below
+    /// 0x0E of `word`, byte by byte: the fast paths' assumption (internal checks only).
+    static func masksAreExact(_ word: UInt64, delimiter: UInt8) -> Bool {
+        (0..<8).allSatisfy { position in
+            let byte = UInt8(truncatingIfNeeded: word >> (8 * UInt64(position)))
+            let bit = highBits & (0xFF << (8 * UInt64(position)))
+            return (equalBytes(word, ones &* UInt64(delimiter)) & bit != 0) == (byte == delimiter)
+                && (equalBytes(word, ones &* UInt64(quote)) & bit != 0) == (byte == quote)
+                && (bytesBelow0E(word) & bit != 0) == (byte < 0x0E)
+        }
+    }
+
     /// The index after the text at `index`, a byte `skipText` stopped at that is not the field's end:
     /// a valid UTF-8 sequence, or a control character other than NUL; `nil` for anything else.
     @inline(__always)
     static func textEnd(_ buffer: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
+        internalCheck(index >= 0 && index < buffer.count, "CSVScanner.textEnd: index \(index) of \(buffer.count) bytes")
         let byte = buffer[index]
         if byte >= 0x80 { return validSequenceEnd(buffer, lead: index) }
         return byte == 0 ? nil : index + 1
@@ -335,9 +366,11 @@ extension CSVScanner {
     /// when the sequence is invalid or the buffer cuts it.
     @inline(__always)
     static func validSequenceEnd(_ buffer: UnsafeBufferPointer<UInt8>, lead: Int) -> Int? {
+        internalCheck(lead >= 0 && lead < buffer.count, "CSVScanner.validSequenceEnd: a lead at \(lead) of \(buffer.count) bytes")
         guard let sequence = try? UTF8Lead.classify(buffer[lead]) else { return nil }
         let after = lead + 1 + sequence.continuations
         guard after <= buffer.count else { return nil }
+        internalCheck(sequence.continuations >= 1, "CSVScanner.validSequenceEnd: a lead with no continuation bytes")
         let second = buffer[lead + 1]
         guard second >= sequence.secondLow, second <= sequence.secondHigh else { return nil }
         var index = lead + 2

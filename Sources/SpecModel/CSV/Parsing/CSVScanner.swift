@@ -170,6 +170,10 @@ struct CSVScanner {
     // MARK: - The state machine
 
     private mutating func scan(_ buffer: UnsafeBufferPointer<UInt8>, base: Int, at index: inout Int) throws(CSVParseError) -> CSVRow? {
+        // Every index below stays within `index...end`: each read is guarded by `i < end` (or
+        // `next < end`), and `i` only moves forward, past bytes read.
+        internalCheck(index >= 0 && index <= buffer.count, "CSVScanner: reading from \(index) of a buffer of \(buffer.count) bytes")
+        internalCheck(partial.isEmpty || state != .recordStart, "CSVScanner: field text held between records")
         let end = buffer.count
         let delimiter = self.delimiter
         let quote = Self.quote
@@ -177,6 +181,7 @@ struct CSVScanner {
         let lf = Self.lineFeed
         var i = index
         defer {
+            internalCheck(i >= index && i <= end, "CSVScanner: stopped at \(i), outside \(index)...\(end)")
             index = i
             if i > 0 { previousByteWasCR = buffer[i - 1] == cr }
         }
@@ -329,6 +334,7 @@ struct CSVScanner {
                             if after == quote {
                                 // An escaped quote: keep the text so far and one quote, skip the second.
                                 if next >= rowLimit { throw rowTooLong() }
+                                internalCheck(segmentStart <= i && i < end, "CSVScanner: an escaped quote's segment \(segmentStart)...\(i) of \(end)")
                                 partial.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[segmentStart...i]))
                                 i = next + 1
                                 segmentStart = i
@@ -405,6 +411,7 @@ struct CSVScanner {
         let highBits: UInt64 = 0x8080_8080_8080_8080
         let specials = ones &* UInt64(special)
         let belowControls = ones &* 0x0E
+        internalCheck(start >= 0 && start <= end && end <= buffer.count, "CSVScanner.skipText: \(start)..<\(end) of \(buffer.count) bytes")
         var i = start
         while i &+ 8 <= end {
             let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
@@ -412,6 +419,10 @@ struct CSVScanner {
             let flagged = ((word &- belowControls) & ~word & highBits)  // bytes below 0x0E
                 | (word & highBits)  // bytes of 0x80 or more
                 | ((matches &- ones) & ~matches & highBits)  // bytes equal to `special`
+            // The lowest flagged byte is exact: the bytes before it are text, and it is not.
+            internalCheck(
+                Self.firstNeedingALook(buffer, from: i, to: i &+ 8, special: special) == i &+ (flagged.trailingZeroBitCount &>> 3),
+                "CSVScanner.skipText: the word at \(i) flags \(String(flagged, radix: 16)), not its first byte needing a look")
             if flagged != 0 { return i &+ (flagged.trailingZeroBitCount &>> 3) }
             i &+= 8
         }
@@ -423,12 +434,19 @@ struct CSVScanner {
         return i
     }
 
+    /// The index of the first byte of `buffer[start..<end]` that `skipText` must stop at, found byte by
+    /// byte: the plain rule its words are checked against (internal checks only).
+    static func firstNeedingALook(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, special: UInt8) -> Int {
+        buffer[start..<end].firstIndex { $0 < 0x0E || $0 >= 0x80 || $0 == special } ?? end
+    }
+
     // MARK: - Fields and records
 
     /// Appends the field whose text is `partial` followed by `buffer[start..<stop]`; `base` is the
     /// input offset of `buffer[0]`.
     @inline(__always)
     private mutating func completeField(_ buffer: UnsafeBufferPointer<UInt8>?, base: Int, from start: Int, to stop: Int) throws(CSVParseError) {
+        internalCheck(start >= 0 && start <= stop && stop <= (buffer?.count ?? 0), "CSVScanner: a field at \(start)..<\(stop) of \(buffer?.count ?? 0) bytes")
         fieldCount += 1
         if partial.isEmpty {
             guard stop - start <= limits.fieldBytesMax else { throw fieldTooLong() }
@@ -492,6 +510,7 @@ struct CSVScanner {
     /// Keeps `buffer[start..<stop]` as the current field's text so far, before the buffer goes.
     @inline(__always)
     private mutating func savePartial(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int, to stop: Int) {
+        internalCheck(start >= 0 && stop <= buffer.count, "CSVScanner: keeping \(start)..<\(stop) of \(buffer.count) bytes")
         if stop > start { partial.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<stop])) }
     }
 
@@ -550,6 +569,7 @@ struct CSVScanner {
         _ buffer: UnsafeBufferPointer<UInt8>, at i: Int, base: Int, rowLimit: Int, lineBreakEndsRecord: Bool
     ) throws(CSVParseError) -> Int {
         let start = base + i
+        internalCheck(i >= 0 && i < buffer.count && buffer[i] >= 0x80, "CSVScanner: a UTF-8 sequence's lead at \(i) of \(buffer.count) bytes")
         let lead: UTF8Lead
         do {
             lead = try UTF8Lead.classify(buffer[i])

@@ -6,7 +6,8 @@ import Testing
 /// The maps that find values by identifier or by interned key through arrays rather than hashing
 /// (Decision D-113) behave as a dictionary does, whatever order and spread the keys come in: in
 /// increasing order a few apart (their usual case), below the first, far above the window, of
-/// another kind, removed and given again, and emptied and started again.
+/// another kind, removed and given again, and emptied and started again; and their whole-structure
+/// checks (the internal checks') find nothing wrong after any step.
 @Suite struct IdentifierMapTests {
     /// One change to a map, and a lookup after it.
     enum Step: Sendable, CustomStringConvertible {
@@ -49,7 +50,8 @@ import Testing
     /// map's keys, and requires the same answers after every step.
     static func check<Map, Key: Hashable>(
         _ steps: [Step], map: inout Map, makeKey: (Int) -> Key,
-        get: (Map, Key) -> Int?, set: (inout Map, Key, Int?) -> Void, bump: (inout Map, Key) -> Void, count: (Map) -> Int
+        get: (Map, Key) -> Int?, set: (inout Map, Key, Int?) -> Void, bump: (inout Map, Key) -> Void, count: (Map) -> Int,
+        problems: (Map) -> [String]
     ) throws(PropertyViolation) {
         var model: [Int: Int] = [:]
         var used: [Int] = []
@@ -76,6 +78,7 @@ import Testing
                 model = [:]
             }
             try requireEqual(count(map), model.count, "count after step \(position) (\(step))")
+            try requireEqual(problems(map), [], "the map's consistency after step \(position) (\(step))")
             for number in Set(used + [last + 1, 0]) {
                 try requireEqual(get(map, makeKey(number)), model[number], "key \(number) after step \(position) (\(step))")
             }
@@ -90,7 +93,8 @@ import Testing
             try Self.check(
                 steps, map: &map,
                 makeKey: { PersistentIdentifier(kind: $0 % 7 == 3 ? .edition : .work, rawValue: UInt64($0)) },
-                get: { $0[$1] }, set: { $0[$1] = $2 }, bump: { $0[$1] = ($0[$1] ?? 0) + 1 }, count: { $0.count }
+                get: { $0[$1] }, set: { $0[$1] = $2 }, bump: { $0[$1] = ($0[$1] ?? 0) + 1 }, count: { $0.count },
+                problems: { $0._checkConsistency() }
             )
         }
     }
@@ -120,7 +124,8 @@ import Testing
                     ids[number] = id
                     return id
                 },
-                get: { $0[$1] }, set: { $0[$1] = $2 }, bump: { $0[$1, default: 0] += 1 }, count: { $0.count }
+                get: { $0[$1] }, set: { $0[$1] = $2 }, bump: { $0[$1, default: 0] += 1 }, count: { $0.count },
+                problems: { $0._checkConsistency() }
             )
         }
     }

@@ -133,7 +133,22 @@ import Testing
             together.intern(&batch)
             try requireEqual(batch.ids, expected, "the batch's identifiers, interned again")
             try requireEqual(together.count, oneByOne.count, "the keys interned, after the batch again")
+            try requireEqual(together._checkConsistency(), [], "the problems of the interner that took the batch")
+            try requireEqual(oneByOne._checkConsistency(), [], "the problems of the interner that took the keys one by one")
         }
+    }
+
+    /// The whole-structure check the internal checks run after a rehash sees each broken invariant:
+    /// an interner left consistent by thousands of keys (and by growing the table) reports nothing,
+    /// and each deliberate corruption is reported.
+    @Test(arguments: KeyInterner._Corruption.allCases)
+    func theConsistencyCheckFindsABrokenInterner(corruption: KeyInterner._Corruption) {
+        var interner = KeyInterner()
+        for number in 0..<3_000 { _ = interner.intern("title \(number)") }
+        interner.reserveCapacity(10_000)
+        #expect(interner._checkConsistency() == [])
+        interner._corruptForTesting(corruption)
+        #expect(!interner._checkConsistency().isEmpty, "\(corruption) is not found")
     }
 
     /// The import's keys, written for a whole batch of books and interned together (D-114), are the
