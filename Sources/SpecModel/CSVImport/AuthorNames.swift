@@ -7,7 +7,7 @@ public enum AuthorNames {
     /// The name with whitespace runs collapsed to one space and trimmed.
     /// - Parameter walk: how the name's text is walked; the result is the same either way.
     public static func cleaned(_ name: String, walk: TextWalk = .automatic) -> String {
-        TitleNormalization.collapsingWhitespace(name, walk: walk)
+        TitleNormalizationEngine.collapsingWhitespace(name, walk: walk)
     }
 
     /// `Moore, Liz` → `Liz Moore`; a name without a comma is returned cleaned. The part before the first
@@ -81,12 +81,12 @@ public enum AuthorNames {
     /// Makes lowercased units a key in place; returns whether they changed.
     @discardableResult
     static func makeKey<Unit: TextUnit>(_ units: inout [Unit]) -> Bool {
-        TitleNormalization.collapse(&units) { isKeySeparator($0) }
+        TitleNormalizationEngine.collapse(&units) { isKeySeparator($0) }
     }
 
     /// Makes the lowercased front of a buffer a key in place; returns the number of units kept.
     static func makeKey<Unit: TextUnit>(_ units: UnsafeMutableBufferPointer<Unit>) -> Int {
-        TitleNormalization.collapse(units) { isKeySeparator($0) }.kept
+        TitleNormalizationEngine.collapse(units) { isKeySeparator($0) }.kept
     }
 
     /// Whether the key turns the unit into a space.

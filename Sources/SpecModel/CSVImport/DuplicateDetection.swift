@@ -18,7 +18,7 @@ public struct DuplicateKeys: Hashable, Sendable {
     /// The keys of a book with a title, a primary author and the ISBN-13s of its editions, if any.
     public init(title: String, author: String, isbn13: String?, otherISBN13s: [String] = []) {
         self.init(
-            title: title, normalizedTitle: TitleNormalization.normalizedForSearch(title), author: author, isbn13: isbn13,
+            title: title, normalizedTitle: TitleNormalizationEngine.normalizedForSearch(title), author: author, isbn13: isbn13,
             otherISBN13s: otherISBN13s
         )
     }
@@ -41,7 +41,7 @@ public struct DuplicateKeys: Hashable, Sendable {
     /// them. The key is lowercased with whitespace collapsed, which changes neither part: the subtitle
     /// is lowercased and normalized anyway, and the markers and the colon read no case.
     static func distinctions(ofTitleKey text: String) -> TitleDistinctions {
-        TitleNormalization.distinctions(of: text)
+        TitleNormalizationEngine.distinctions(of: text)
     }
 
     /// Every ISBN-13 of the book: its own, then its further editions'.
@@ -54,7 +54,7 @@ public struct DuplicateKeys: Hashable, Sendable {
             bytes: titleKeyRule,
             scalars: { scalars in
                 scalars = TextUnits.lowercased(scalars, of: title)
-                TitleNormalization.collapseWhitespace(&scalars)
+                TitleNormalizationEngine.collapseWhitespace(&scalars)
             }
         )
     }
@@ -62,7 +62,7 @@ public struct DuplicateKeys: Hashable, Sendable {
     /// `titleKey` on the bytes of ASCII text, in place; returns whether they changed.
     static func titleKeyRule(_ bytes: inout [UInt8]) -> Bool {
         let lowered = TextUnits.lowercaseASCII(&bytes)
-        return TitleNormalization.collapseWhitespace(&bytes) || lowered
+        return TitleNormalizationEngine.collapseWhitespace(&bytes) || lowered
     }
 }
 
@@ -323,7 +323,7 @@ public struct DuplicateIndex: Sendable {
     package static func writeKeys(title: String, normalizedTitle: String, author: String, isbn13: String?, into batch: inout KeyBatch) -> KeyPlaces {
         let titleKey = batch.append(
             lowercasedKey: title,
-            rule: { TitleNormalization.collapse($0) { $0.isSpace }.kept },
+            rule: { TitleNormalizationEngine.collapse($0) { $0.isSpace }.kept },
             key: DuplicateKeys.titleKey
         )
         let authorKey = writeAuthorKey(ofName: author, into: &batch)

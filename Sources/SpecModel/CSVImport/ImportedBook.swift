@@ -134,7 +134,7 @@ public enum BookRowReader {
         return .success(ImportedBook(
             rowNumber: rowNumber,
             title: title,
-            normalizedTitle: TitleNormalization.normalizedForSearch(title),
+            normalizedTitle: TitleNormalizationEngine.normalizedForSearch(title),
             authors: authors,
             isbn: isbn,
             rating: rating,

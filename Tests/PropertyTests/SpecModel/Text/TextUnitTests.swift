@@ -26,7 +26,7 @@ import Testing
     /// Normalizing and cleaning give the same text whichever way they walk it.
     static func requireWalksAgree(on text: String) throws {
         try requireEqual(
-            TitleNormalization.normalizedForSearch(text, walk: .unicodeScalars), TitleNormalization.normalizedForSearch(text),
+            TitleNormalizationEngine.normalizedForSearch(text, walk: .unicodeScalars), TitleNormalizationEngine.normalizedForSearch(text),
             "normalizing \(String(reflecting: text))")
         try requireEqual(AuthorNames.cleaned(text, walk: .unicodeScalars), AuthorNames.cleaned(text), "cleaning \(String(reflecting: text))")
     }
