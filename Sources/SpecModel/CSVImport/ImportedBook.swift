@@ -96,9 +96,9 @@ public enum BookRowReader {
             guard isbn == nil else { break }
             let column = choice == 0 ? mapping.isbn13 : choice == 1 ? mapping.isbn10 : mapping.isbn
             let parsed: ISBNValue.Parsed? = withField(column) { bytes in
-                switch ISBNValue.parse(bytes: bytes, field: String(checkedUTF8: bytes)) {
+                switch ISBNValueEngine.parse(bytes: bytes, field: String(checkedUTF8: bytes)) {
                 case let .invalid(reason):
-                    if column == mapping.isbn, mapping.isbnColumnHoldsOtherIdentifiers, !ISBNValue.isWrittenWithISBNCharacters(bytes) { return .empty }
+                    if column == mapping.isbn, mapping.isbnColumnHoldsOtherIdentifiers, !ISBNValueEngine.isWrittenWithISBNCharacters(bytes) { return .empty }
                     return .invalid(reason)
                 case let other:
                     return other

@@ -59,4 +59,37 @@ import Workloads
             for record in fixture.records { try Self.requireSameNormalization(record[column]) }
         }
     }
+
+    // MARK: - ISBNs
+
+    /// ISBN fields: valid ISBNs in every formatting exports use, Goodreads' guarded fields, invalid
+    /// ones, text of ISBN characters and hostile text.
+    static let isbnFields = Gen<String>.oneOf(
+        Gen<String>.formattedISBN(Gen<String>.isbn13),
+        Gen<String>.formattedISBN(Gen<String>.isbn10),
+        Gen<String>.goodreadsISBNField(Gen<String>.oneOf(Gen<String>.isbn10, Gen<String>.isbn13)),
+        Gen<String>.invalidISBN,
+        Gen<String>.string(of: Gen<Character>.element(of: Array("0123456789xX- \t=\"éa٣")), count: 0...16),
+        hostileText
+    )
+
+    static func requireSameISBN(_ field: String) throws {
+        try requireEqual(ISBNValueEngine.parse(field), ISBNValue.parse(field), "the engine's reading of \(String(reflecting: field))")
+        try requireEqual(
+            ISBNValueEngine.isWrittenWithISBNCharacters(field.utf8), ISBNValue.isWrittenWithISBNCharacters(field),
+            "whether \(String(reflecting: field)) is written with ISBN characters")
+    }
+
+    @Test func isbnReadingIsThePlainReading() {
+        property(Self.isbnFields, cases: 2_000) { field in try Self.requireSameISBN(field) }
+    }
+
+    @Test func isbnReadingIsThePlainReadingOnTheFixtures() throws {
+        for fixture in Self.fixtures {
+            let columns = fixture.header.indices.filter { fixture.header[$0].lowercased().hasPrefix("isbn") }
+            for record in fixture.records {
+                for column in columns where column < record.count { try Self.requireSameISBN(record[column]) }
+            }
+        }
+    }
 }
