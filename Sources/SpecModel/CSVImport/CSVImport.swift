@@ -569,10 +569,10 @@ public struct CSVImport {
         }
         // An author is new to the work unless one of its authors has the same name, or one tier 3 would
         // take for the same person (more than 80% similar): "Suzanne Colins" is Suzanne Collins.
-        let knownKeys = existing.authorIDs.compactMap { store.author($0).map { AuthorNames.key($0.name) } }
+        let knownKeys = existing.authorIDs.compactMap { store.author($0).map { AuthorNamesEngine.key($0.name) } }
         let newAuthors = book.authors.filter { name in
-            let key = AuthorNames.key(name)
-            return !knownKeys.contains { AuthorSimilarity.score(keys: $0, key) > AuthorSimilarity.duplicateThreshold }
+            let key = AuthorNamesEngine.key(name)
+            return !knownKeys.contains { AuthorSimilarityEngine.score(keys: $0, key) > AuthorSimilarity.duplicateThreshold }
         }
         linkAuthors(newAuthors, to: work, in: &store)
         var readingEdition: PersistentIdentifier? = existing.editionIDs.first

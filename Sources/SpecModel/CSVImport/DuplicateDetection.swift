@@ -345,12 +345,12 @@ public struct DuplicateIndex: Sendable {
 
     /// Writes an author name's key into a batch.
     package static func writeAuthorKey(ofName name: String, into batch: inout KeyBatch) -> Int {
-        batch.append(lowercasedKey: name, apostropheAsASCII: true, rule: AuthorNames.makeKey, key: { AuthorNames.key($0) })
+        batch.append(lowercasedKey: name, apostropheAsASCII: true, rule: AuthorNamesEngine.makeKey, key: { AuthorNamesEngine.key($0) })
     }
 
     /// The identifier of an author name's key (`AuthorNames.key`).
     package mutating func authorKey(ofName name: String) -> KeyInterner.ID {
-        interner.intern(lowercasedKey: name, apostropheAsASCII: true, rule: AuthorNames.makeKey, key: { AuthorNames.key($0) })
+        interner.intern(lowercasedKey: name, apostropheAsASCII: true, rule: AuthorNamesEngine.makeKey, key: { AuthorNamesEngine.key($0) })
     }
 
     // MARK: - Changing
@@ -454,7 +454,7 @@ public struct DuplicateIndex: Sendable {
         }
         if let isbn = keys.isbn13, let work = byISBN[isbn]?.min() {
             _comparisons += 1
-            let similarity = keysByWork[work].map { AuthorSimilarity.score(keys: interner.text($0.authorKey), interner.text(keys.authorKey)) } ?? 0
+            let similarity = keysByWork[work].map { AuthorSimilarityEngine.score(keys: interner.text($0.authorKey), interner.text(keys.authorKey)) } ?? 0
             return DuplicateMatch(workID: work, tier: .isbn, authorSimilarity: similarity)
         }
         guard let groups = byNormalizedTitle[keys.normalizedTitleKey], !groups.isEmpty else { return nil }
@@ -474,7 +474,7 @@ public struct DuplicateIndex: Sendable {
                 if group.sketch.excludes(sketch, above: AuthorSimilarity.duplicateThreshold) { return }
                 let mine = queryForms ?? forms(of: keys.authorKey)
                 queryForms = mine
-                guard let score = AuthorSimilarity.score(forms(of: group.authorKey), mine, above: AuthorSimilarity.duplicateThreshold) else { return }
+                guard let score = AuthorSimilarityEngine.score(forms(of: group.authorKey), mine, above: AuthorSimilarity.duplicateThreshold) else { return }
                 similarity = score
             }
             if let best, similarity < best.authorSimilarity { return }
@@ -513,7 +513,7 @@ public struct DuplicateIndex: Sendable {
     /// The comparison forms of an author key, made once.
     mutating func forms(of authorKey: KeyInterner.ID) -> AuthorKeyForms {
         if let known = formsByAuthorKey[authorKey] { return known }
-        let made = AuthorKeyForms(key: interner.text(authorKey))
+        let made = AuthorKeyForms(canonicalKey: interner.text(authorKey))
         formsByAuthorKey[authorKey] = made
         return made
     }

@@ -80,12 +80,12 @@ public enum BookRowReader {
         }
         var authors: [String] = []
         if let primary = field(mapping.author) {
-            authors = mapping.authorColumnIsList ? AuthorNames.split(primary) : [AuthorNames.cleaned(primary)]
+            authors = mapping.authorColumnIsList ? AuthorNamesEngine.split(primary) : [AuthorNamesEngine.cleaned(primary)]
         } else if let lastFirst = field(mapping.authorLastFirst) {
-            authors = [AuthorNames.firstLast(fromLastFirst: lastFirst)]
+            authors = [AuthorNamesEngine.firstLast(fromLastFirst: lastFirst)]
         }
         if let additional = field(mapping.additionalAuthors) {
-            for name in AuthorNames.split(additional) where !authors.contains(name) { authors.append(name) }
+            for name in AuthorNamesEngine.split(additional) where !authors.contains(name) { authors.append(name) }
         }
         if authors.contains(where: \.isEmpty) { authors.removeAll(where: \.isEmpty) }
         guard !authors.isEmpty else {
@@ -158,7 +158,7 @@ public enum BookRowReader {
 
     /// The first shelf in a shelves list that is a status (`to-read, favorites` → `to-read`).
     static func firstKnownShelf(_ shelves: String) -> String? {
-        AuthorNames.split(shelves).map { shelf in
+        AuthorNamesEngine.split(shelves).map { shelf in
             // Goodreads' "Bookshelves with positions" form: "currently-reading (#2)".
             shelf.split(separator: "(").first.map { String($0).trimmingSpaces() } ?? shelf
         }.first { ReadingStatus.fromExport($0) != nil }

@@ -32,7 +32,7 @@ protocol TextUnit: Hashable {
 
 /// How the text routines walk a string. The result never depends on it; the choice exists so tests
 /// can prove that (`TextUnitTests`).
-public enum TextWalk: Hashable, Sendable {
+package enum TextWalk: Hashable, Sendable {
     /// Bytes when the text is all ASCII, Unicode scalars otherwise: the fast choice.
     case automatic
     /// Unicode scalars always.

@@ -92,4 +92,79 @@ import Workloads
             }
         }
     }
+
+    // MARK: - Author names
+
+    /// Author names and lists: realistic and messy names, lists, names of other scripts and hostile
+    /// text, and lists whose commas sit beside combining marks, CR LF and wide spaces.
+    static let names = Gen<String>.oneOf(
+        Gen<String>.authorName(style: .messy),
+        Gen<String>.authorName(style: .realistic),
+        Gen<PersonName>.personName().map { $0.family + ", " + $0.given },
+        Gen<String>.authorList(),
+        Gen.array(
+            of: Gen<String>.element(of: ["Neil", " ", "  ", "Gaiman", ",", ", ", ",\u{301}", "\r\n", "\r", "\t", "É", "\u{A0}", "Pratchett", "", "Jr.", "O’Brien"]),
+            count: 0...10
+        ).map { $0.joined() },
+        hostileText
+    )
+
+    static func requireSameNames(_ name: String) throws {
+        let text = String(reflecting: name)
+        try requireEqual(AuthorNamesEngine.cleaned(name), AuthorNames.cleaned(name), "the engine's cleaning of \(text)")
+        try requireEqual(AuthorNamesEngine.cleaned(name, walk: .unicodeScalars), AuthorNames.cleaned(name), "the engine's cleaning of \(text), by scalars")
+        try requireEqual(AuthorNamesEngine.key(name), AuthorNames.key(name), "the engine's key of \(text)")
+        try requireEqual(AuthorNamesEngine.key(name, walk: .unicodeScalars), AuthorNames.key(name), "the engine's key of \(text), by scalars")
+        try requireEqual(AuthorNamesEngine.split(name), AuthorNames.split(name), "the engine's split of \(text)")
+        try requireEqual(AuthorNamesEngine.firstLast(fromLastFirst: name), AuthorNames.firstLast(fromLastFirst: name), "the engine's first-last of \(text)")
+    }
+
+    @Test func authorNamesAreThePlainNames() {
+        property(Self.names, cases: 2_000) { name in try Self.requireSameNames(name) }
+    }
+
+    @Test func authorNamesAreThePlainNamesOnTheFixtures() throws {
+        for fixture in Self.fixtures {
+            let columns = fixture.header.indices.filter { fixture.header[$0].lowercased().contains("author") }
+            for record in fixture.records {
+                for column in columns where column < record.count { try Self.requireSameNames(record[column]) }
+            }
+        }
+    }
+
+    /// Pairs of names: unrelated ones, and a key against a copy edited by a few scalars, so that
+    /// both sides of the 80% threshold are met often.
+    static let namePairs: Gen<(String, String)> = Gen.zip(
+        Self.names, Self.names, Gen.array(of: Gen.zip(Gen<Int>.int(in: 0...2), Gen<Int>.int(in: 0...40), Gen<String>.element(of: ["a", "e", " ", "é", "e\u{301}", "."])), count: 0...3),
+        Gen<Bool>.bool(probability: 0.6)
+    ).map { first, other, edits, editedCopy in
+        guard editedCopy else { return (first, other) }
+        var second = AuthorNames.key(first).unicodeScalars.map(String.init)
+        for (operation, position, text) in edits {
+            switch operation {
+            case 0 where !second.isEmpty: second[position % second.count] = text
+            case 1: second.insert(text, at: position % (second.count + 1))
+            default: if !second.isEmpty { second.remove(at: position % second.count) }
+            }
+        }
+        return (first, second.joined())
+    }
+
+    @Test func authorSimilarityIsThePlainScore() {
+        property(Self.namePairs, cases: 2_000, coverage: [
+            CoverageRequirement("above the threshold", atLeastPercent: 20), CoverageRequirement("at or below it", atLeastPercent: 20),
+        ], labels: { pair in [AuthorSimilarity.score(pair.0, pair.1) > AuthorSimilarity.duplicateThreshold ? "above the threshold" : "at or below it"] }) { first, second in
+            let (a, b) = (AuthorNames.key(first), AuthorNames.key(second))
+            let plain = AuthorSimilarity.score(keys: a, b)
+            let pair = "\(String(reflecting: a)) and \(String(reflecting: b))"
+            try requireEqual(AuthorSimilarityEngine.score(keys: a, b), plain, "the engine's score of \(pair)")
+            // Computed only as far as the threshold needs: the score when above it, else nothing.
+            let threshold = AuthorSimilarity.duplicateThreshold
+            let bounded = AuthorSimilarityEngine.score(AuthorKeyForms(key: a), AuthorKeyForms(key: b), above: threshold)
+            try requireEqual(bounded, plain > threshold ? plain : nil, "the engine's bounded score of \(pair)")
+            if AuthorKeySketch(key: AuthorSimilarity.canonicalComposition(a)).excludes(AuthorKeySketch(key: AuthorSimilarity.canonicalComposition(b)), above: threshold) {
+                try require(plain <= threshold, "the sketches exclude \(pair), which score \(plain)")
+            }
+        }
+    }
 }
