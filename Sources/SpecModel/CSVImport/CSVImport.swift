@@ -335,6 +335,7 @@ public struct CSVImport {
             return progressLine()
         }
         summary.add(tally)
+        internalCheckConsistency(index._checkConsistency(), "the duplicate index after the batch ending at row \(summary.processed + 1)")
         // A work an earlier batch queued and this one replaced leaves the queue with it (Decision D-032).
         for work in replacedWorks { app.enrichmentQueue.remove(work) }
         app.enrichmentQueue.addMultiple(newWorks)

@@ -167,4 +167,59 @@ import Workloads
             }
         }
     }
+
+    // MARK: - Duplicate detection
+
+    /// A book of a small world, where every tier and every reason tier 3 refuses occur, and now and
+    /// then a hostile title or author: title, author, ISBN-13, further editions' ISBN-13s.
+    static let duplicateWorld: Gen<(String, String, String?, [String])> = Gen.zip(
+        Gen.frequency([
+            (8, Gen.element(of: [
+                "Emma", "emma", "Emma [Annotated]", "Dune", "Dune: Messiah", "Dune: Children", "Dune (Dune, #1)", "Dune (Dune, #2)",
+                "Dune (Chronicles, #01)", "Abcd: Efgh", "Abcd", "Abcde: Efgh", "Abcde", "Cafe\u{301}: Noir", "Café: Noir",
+            ])),
+            (1, hostileText),
+        ]),
+        Gen.frequency([
+            (8, Gen.element(of: ["Jane Austen", "jane  austen", "Frank Herbert", "Frank Herbertt", "José Saramago", "Jose\u{301} Saramagoo"])),
+            (1, hostileText),
+        ]),
+        Gen.element(of: ["9780439023481", "9780385550369"]).optional(nilProbability: 0.6),
+        Gen.element(of: [[], [], [], ["9780385550369"], ["9780547928227"]])
+    )
+
+    /// The index built as the import builds it (keys written straight into the interner, titles
+    /// normalized by the engine), against the plain scan of the same library.
+    @Test func theIndexFindsWhatThePlainScanFinds() {
+        let cases = Gen.zip(Gen.array(of: Self.duplicateWorld, count: 0...24), Gen.array(of: Gen<Int>.int(in: 0...30), count: 0...4), Self.duplicateWorld)
+        property(cases, cases: 1_000, coverage: [
+            CoverageRequirement("tier 1", atLeastPercent: 5), CoverageRequirement("tier 2", atLeastPercent: 5),
+            CoverageRequirement("tier 3", atLeastPercent: 5), CoverageRequirement("no match", atLeastPercent: 5),
+        ], labels: { library, removed, candidate in
+            let keys = library.enumerated().filter { !removed.contains($0.offset) }.map {
+                (work: PersistentIdentifier(kind: .work, rawValue: UInt64($0.offset + 1)), keys: DuplicateKeys(title: $0.element.0, author: $0.element.1, isbn13: $0.element.2, otherISBN13s: $0.element.3))
+            }
+            return [DuplicateRule.bestMatch(for: DuplicateKeys(title: candidate.0, author: candidate.1, isbn13: candidate.2), in: keys).map { "tier \($0.tier.rawValue)" } ?? "no match"]
+        }) { library, removed, candidate in
+            var index = DuplicateIndex()
+            var plain: [(work: PersistentIdentifier, keys: DuplicateKeys)] = []
+            for (offset, (title, author, isbn, editions)) in library.enumerated() {
+                let work = PersistentIdentifier(kind: .work, rawValue: UInt64(offset + 1))
+                let normalized = TitleNormalizationEngine.normalizedForSearch(title)
+                index.insert(work, keys: index.keys(title: title, normalizedTitle: normalized, author: author, isbn13: isbn))
+                for isbn in editions { index.addISBN(isbn, to: work) }
+                plain.append((work, DuplicateKeys(title: title, author: author, isbn13: isbn, otherISBN13s: editions.filter { $0 != isbn })))
+            }
+            for offset in removed where offset < library.count {
+                let work = PersistentIdentifier(kind: .work, rawValue: UInt64(offset + 1))
+                index.remove(work)
+                plain.removeAll { $0.work == work }
+            }
+            try requireEqual(index._checkConsistency(), [], "the index's consistency")
+            let (title, author, isbn, _) = candidate
+            let keys = index.keys(title: title, normalizedTitle: TitleNormalizationEngine.normalizedForSearch(title), author: author, isbn13: isbn)
+            let expected = DuplicateRule.bestMatch(for: DuplicateKeys(title: title, author: author, isbn13: isbn), in: plain)
+            try requireEqual(index.bestMatch(for: keys), expected, "the index's best match for \(String(reflecting: title)) by \(String(reflecting: author))")
+        }
+    }
 }
