@@ -292,7 +292,7 @@ public struct CSVImport {
         let mapping = detection.mapping
         let headerCount = header.count
         while batch.rows.count < Self.batchRowsMax, let row = Self.nextValidatedRecord(&reader, { row, fields in
-            BookRowReader.read(fields, rowNumber: row.number, headerCount: headerCount, mapping: mapping)
+            BookRowReaderEngine.read(fields, rowNumber: row.number, headerCount: headerCount, mapping: mapping)
         }) {
             switch consume row {
             case let .success(book):

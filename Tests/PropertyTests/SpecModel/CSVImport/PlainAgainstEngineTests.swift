@@ -222,4 +222,64 @@ import Workloads
             try requireEqual(index.bestMatch(for: keys), expected, "the index's best match for \(String(reflecting: title)) by \(String(reflecting: author))")
         }
     }
+
+    // MARK: - Rows
+
+    /// The headers of every format the import detects.
+    static let headers = [
+        ExportFormat.goodreadsColumns, ExportFormat.storyGraphColumns, ExportFormat.libraryThingColumns,
+        ExportFormat.libraryThingLaterColumns, ["Title", "Author", "ISBN-13", "Pages", "Year", "Date Added", "Publisher", "Status"],
+    ]
+
+    /// A field of any column: the values each column is written with, well-formed or not, and hostile text.
+    static let fieldValues = Gen<String>.oneOf(
+        Gen.element(of: [
+            "", " ", "4", "0", "3.75", "4.6", "5.5", "+4", "abc", "1e1", "inf", "nan", "-1", "374", "+12", "0x10", "100001",
+            "2024/05/31", "2024-02-30", "2023/2/29", "2024/+5/01", "24/05/31", "2024/05/31/1", "2024/0000000000005/01",
+            "read", "Currently Reading", "to_read", " DNF ", "shelved-somewhere", "favorites, to-read (#3)", "Did Not Finish",
+            "Moore, Liz", "King, Martin Luther, Jr.", "Neil Gaiman, Terry Pratchett", "Suzanne   Collins",
+        ]),
+        isbnFields,
+        Gen<String>.bookTitle(style: .messy),
+        Gen<String>.authorName(style: .messy),
+        hostileText
+    )
+
+    static let rows: Gen<(header: [String], fields: [String])> = Gen<Int>.int(in: 0...(headers.count - 1)).flatMap { choice in
+        let header = headers[choice]
+        return Gen.array(of: fieldValues, count: Swift.max(0, header.count - 2)...(header.count + 2)).map { (header, $0) }
+    }
+
+    @Test func rowsReadAsThePlainReaderReadsThem() {
+        property(Self.rows, cases: 1_500, coverage: [
+            CoverageRequirement("a book", atLeastPercent: 30), CoverageRequirement("a row error", atLeastPercent: 5),
+            CoverageRequirement("a warning", atLeastPercent: 30),
+        ], labels: { header, fields in
+            let mapping: ColumnMapping
+            do { mapping = try FormatDetection.detect(header: header).mapping } catch { return ["\(error)"] }
+            switch BookRowReader.read(fields: fields, rowNumber: 2, headerCount: header.count, mapping: mapping) {
+            case let .success(book): return book.warnings.isEmpty ? ["a book"] : ["a book", "a warning"]
+            case .failure: return ["a row error"]
+            }
+        }) { header, fields in
+            let mapping = try FormatDetection.detect(header: header).mapping
+            let plain = BookRowReader.read(fields: fields, rowNumber: 2, headerCount: header.count, mapping: mapping)
+            try requireEqual(
+                BookRowReaderEngine.read(fields: fields, rowNumber: 2, headerCount: header.count, mapping: mapping), plain, "the engine's reading of \(fields)")
+        }
+    }
+
+    @Test func rowsReadFromTheFilesBytesAsThePlainReaderReadsThem() throws {
+        for fixture in Self.fixtures {
+            let mapping = try FormatDetection.detect(header: fixture.header).mapping
+            let plain = fixture.records.enumerated().map { offset, fields in
+                BookRowReader.read(fields: fields, rowNumber: offset + 2, headerCount: fixture.header.count, mapping: mapping)
+            }
+            let engine = try BookRowReaderEngine._readRecords(of: fixture.bytes, dialect: fixture.dialect, mapping: mapping)
+            try requireEqual(engine.count, plain.count, "rows of the \(fixture.format) fixture")
+            for (row, (made, expected)) in zip(engine, plain).enumerated() {
+                try requireEqual(made, expected, "row \(row + 2) of the \(fixture.format) fixture")
+            }
+        }
+    }
 }
