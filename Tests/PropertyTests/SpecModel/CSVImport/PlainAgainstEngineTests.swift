@@ -282,4 +282,172 @@ import Workloads
             }
         }
     }
+
+    // MARK: - The whole import
+
+    /// The library by content, work by work in creation order (identifier, title, year, authors,
+    /// editions, entries), then every author, then the enrichment queue.
+    static func content(of app: AppState) -> [String] {
+        let store = app.store
+        func text(_ value: (some Any)?) -> String { value.map { "\($0)" } ?? "-" }
+        var lines = store.works().map { work in
+            let authors = work.authorIDs.map { store.author($0).map { "\($0.id) \(String(reflecting: $0.name))" } ?? "missing \($0)" }
+            let editions = work.editionIDs.map { id in
+                store.edition(id).map { "\(id) \(text($0.isbn10)) \(text($0.isbn13)) \(text($0.publisher)) \(text($0.publicationDate)) \(text($0.pageCount))" } ?? "missing \(id)"
+            }
+            let entries = work.entryIDs.map { id in
+                store.entry(id).map {
+                    "\(id) \($0.readingStatus) page \($0.currentPage) \(text($0.rating)) \(text($0.notes)) \(text($0.dateAdded)) \(text($0.dateCompleted)) \(text($0.editionID))"
+                } ?? "missing \(id)"
+            }
+            return "\(work.id) \(String(reflecting: work.title)) \(text(work.firstPublicationYear)) by \(authors); editions \(editions); entries \(entries)"
+        }
+        lines.append("authors \(store.authors().map { "\($0.id) \(String(reflecting: $0.name)) \(Array($0.workIDs))" })")
+        lines.append("queued \(app.enrichmentQueue.pending)")
+        return lines
+    }
+
+    /// A library book: title, authors, ISBN-13s (one edition each), status.
+    typealias LibraryBook = (title: String, authors: [String], isbns: [String], status: ReadingStatus)
+
+    /// An app whose library holds `books`, saved: authors shared by exact name, so that two spellings
+    /// of one name ("Jane Austen", "jane  austen") are two authors of one key, as a library may hold.
+    static func app(holding books: [LibraryBook]) -> AppState {
+        var app = AppState()
+        var authors: [(String, PersistentIdentifier)] = []
+        for book in books {
+            let work = app.store.insertWork(WorkDraft(title: book.title))
+            do throws(StoreError) {
+                for name in book.authors {
+                    let author = authors.first { $0.0 == name }?.1 ?? app.store.insertAuthor(AuthorDraft(name: name))
+                    if !authors.contains(where: { $0.0 == name }) { authors.append((name, author)) }
+                    try app.store.link(author: author, to: work)
+                }
+                var first: PersistentIdentifier?
+                for isbn in book.isbns {
+                    let edition = try app.store.insertEdition(EditionDraft(isbn13: isbn), of: work)
+                    if first == nil { first = edition }
+                }
+                try app.store.insertEntry(EntryDraft(readingStatus: book.status), for: work, edition: first)
+                try app.store.save()
+            } catch {
+                preconditionFailure("the test's library was refused: \(error)")
+            }
+        }
+        return app
+    }
+
+    static let importHeader = ["Title", "Author", "ISBN", "Rating", "Status", "Pages", "Year", "Publisher", "Review"]
+
+    static let importTitles = Gen.frequency([
+        (10, Gen.element(of: [
+            "Dune", "dune", "Dune (Dune, #1)", "Dune (Dune, #2)", "Dune: Messiah", "Dune: Children", "Emma", "Emma [Annotated]",
+            "The Hobbit", "Dept. of Speculation", "A, \"quoted\"\nTitle", "Café: Noir", "Cafe\u{301}: Noir",
+        ])),
+        (1, hostileText.map { $0.replacing("\0", with: "?") }),
+    ])
+
+    static let importAuthors = Gen.frequency([
+        (10, Gen.element(of: [
+            "Frank Herbert", "frank  herbert", "Frank Herbertt", "Jane Austen", "jane austen", "J.R.R. Tolkien", "Jenny Offill",
+            "Frank Herbert, Brian Herbert", "Herbert, Frank", "",
+        ])),
+        (1, hostileText.map { $0.replacing("\0", with: "?") }),
+    ])
+
+    static let importRows: Gen<[String]> = Gen.frequency([
+        (10, Gen.zip(
+            importTitles, importAuthors,
+            Gen.element(of: ["", "9780441013593", "0441013597", "978-0-547-92822-7", "=\"\"", "12345", "9780593099322"]),
+            Gen.element(of: ["", "0", "3", "4.5", "x"]),
+            Gen.element(of: ["", "read", "to-read", "currently-reading", "shelved-somewhere"]),
+            Gen.element(of: ["", "412", "-3"]), Gen.element(of: ["", "1965", "year"]), Gen.element(of: ["", "Ace"]),
+            Gen.element(of: ["", "Great, \"really\"."])
+        ).map { [$0, $1, $2, $3, $4, $5, $6, $7, $8] }),
+        (1, Gen.constant(["Short row", "Ann"])),
+        (1, Gen.constant(["Long row", "Ann", "", "", "", "", "", "", "", "extra"])),
+    ])
+
+    static let libraryBooks: Gen<LibraryBook> = Gen.zip(
+        importTitles, Gen.array(of: Gen.element(of: ["Frank Herbert", "frank  herbert", "Jane Austen", "Jane Austin", "Brian Herbert"]), count: 1...2),
+        Gen.element(of: [[], [], ["9780441013593"], ["9780593099322", "9780441013593"], ["9780547928227"]]),
+        Gen.element(of: ReadingStatus.allCases)
+    ).map { (title: $0, authors: $1, isbns: $2, status: $3) }
+
+    /// A store fault set before one batch: a failed save, or a failed delete (for Replace All).
+    struct BatchFault: Hashable {
+        var batch: Int
+        var failsSave: Bool
+    }
+
+    static let imports = Gen.zip(
+        Gen.array(of: libraryBooks, count: 0...12), Gen.array(of: importRows, count: 1...130),
+        Gen.zip(Gen<Int>.int(in: 0...2), Gen.bool).map { BatchFault(batch: $0, failsSave: $1) }.optional(nilProbability: 0.7)
+    )
+
+    /// Runs an import batch by batch, setting the fault before its batch; returns the import's lines.
+    static func run<Import>(
+        _ importer: inout Import, into app: inout AppState, fault: BatchFault?, next: (inout Import, inout AppState) -> String?, isFinished: (Import) -> Bool
+    ) -> [String?] {
+        var lines: [String?] = []
+        var batch = 0
+        while !isFinished(importer), batch < 100 {
+            if let fault, fault.batch == batch {
+                app.store.faults = fault.failsSave ? StoreFaults(saveFailuresRemaining: 1) : StoreFaults(deleteFailuresRemaining: 1)
+            }
+            lines.append(next(&importer, &app))
+            app.store.faults = .none
+            batch += 1
+        }
+        return lines
+    }
+
+    /// Imports a file into a library with both importers; requires the same outcome.
+    static func requireSameImport(_ file: ImportFile, library: AppState, strategy: DuplicateStrategy, fault: BatchFault? = nil, _ what: String) throws {
+        var engineApp = library
+        var plainApp = library
+        let engine = CSVImport.prepare(file, library: engineApp.store, strategy: strategy)
+        let plain = PlainImport.prepare(file, library: plainApp.store, strategy: strategy)
+        switch (engine, plain) {
+        case let (.failure(engineError), .failure(plainError)):
+            try requireEqual(engineError, plainError, "the refusal of \(what)")
+        case var (.success(engineImport), .success(plainImport)):
+            try requireEqual(engineImport.detection, plainImport.detection, "the format of \(what)")
+            let engineLines = run(&engineImport, into: &engineApp, fault: fault, next: { $0.importNextBatch(into: &$1) }, isFinished: \.isFinished)
+            let plainLines = run(&plainImport, into: &plainApp, fault: fault, next: { $0.importNextBatch(into: &$1) }, isFinished: \.isFinished)
+            try requireEqual(engineLines, plainLines, "the batches' lines of \(what)")
+            try requireEqual(engineImport.progress, plainImport.progress, "the progress of \(what)")
+            try requireEqual(engineImport.stopReason, plainImport.stopReason, "why \(what) stopped")
+            try requireEqual(engineImport.summary.errors, plainImport.summary.errors, "the errors of \(what)")
+            try requireEqual(engineImport.summary.warnings, plainImport.summary.warnings, "the warnings of \(what)")
+            try requireEqual(engineImport.summary.matches.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" },
+                plainImport.summary.matches.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }, "the matches of \(what)")
+            try requireEqual(engineImport.summary, plainImport.summary, "the summary of \(what)")
+            try requireEqual(content(of: engineApp), content(of: plainApp), "the library after \(what)")
+            try require(engineApp.store.isObservablyEqual(to: plainApp.store), "the stores after \(what) differ")
+        case let (engine, plain):
+            throw PropertyViolation("the engine's prepare of \(what) gave \(engine), the plain one \(plain)")
+        }
+    }
+
+    @Test(arguments: DuplicateStrategy.allCases)
+    func theImportIsThePlainImport(strategy: DuplicateStrategy) {
+        property(Self.imports, label: strategy.rawValue, cases: 60) { books, rows, fault in
+            let file = ImportFile(name: "generated.csv", bytes: CSVWriter.encode(rows: [Self.importHeader] + rows, dialect: .comma, terminator: .lf, quoting: .minimal))
+            try Self.requireSameImport(file, library: Self.app(holding: books), strategy: strategy, fault: fault, "\(rows.count) rows into \(books.count) books")
+        }
+    }
+
+    @Test(arguments: DuplicateStrategy.allCases)
+    func theImportIsThePlainImportOnTheFixtures(strategy: DuplicateStrategy) throws {
+        // Each fixture into an empty library, then the next one into the library the first left.
+        var library = AppState()
+        for fixture in Self.fixtures {
+            let file = ImportFile(name: fixture.dialect == .tab ? "export.tsv" : "export.csv", bytes: fixture.bytes)
+            try Self.requireSameImport(file, library: AppState(), strategy: strategy, "the \(fixture.format) fixture")
+            try Self.requireSameImport(file, library: library, strategy: strategy, "the \(fixture.format) fixture into a library")
+            guard case var .success(filling) = PlainImport.prepare(file, library: library.store, strategy: strategy) else { continue }
+            filling.importAll(into: &library)
+        }
+    }
 }
