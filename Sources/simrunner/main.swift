@@ -4,17 +4,32 @@
 import Foundation
 import Simulator
 
-let outcome = ScenarioCommand.run(arguments: Array(CommandLine.arguments.dropFirst())) { path in
-    FileManager.default.contents(atPath: path).map { Array($0) }
+/// Reads a scenario file, its size checked first so a huge file is refused without being read.
+func read(_ path: String, bytesMax: Int) -> ScenarioCommand.FileRead {
+    let attributes: [FileAttributeKey: Any]
+    do {
+        attributes = try FileManager.default.attributesOfItem(atPath: path)
+    } catch {
+        return .unreadable(reason: FileManager.default.fileExists(atPath: path) ? error.localizedDescription : "no such file")
+    }
+    if let size = (attributes[.size] as? NSNumber)?.intValue, size > bytesMax { return .tooLarge(bytes: size) }
+    guard let data = FileManager.default.contents(atPath: path) else { return .unreadable(reason: "the file could not be read") }
+    return data.count > bytesMax ? .tooLarge(bytes: data.count) : .contents(Array(data))
 }
+
+let outcome = ScenarioCommand.run(arguments: Array(CommandLine.arguments.dropFirst())) { path, bytesMax in read(path, bytesMax: bytesMax) }
 for (path, contents) in outcome.files {
     do {
         try contents.write(toFile: path, atomically: true, encoding: .utf8)
         print("wrote \(path)")
     } catch {
-        FileHandle.standardError.write(Data("cannot write \(path): \(error)\n".utf8))
+        FileHandle.standardError.write(Data("cannot write \(path): \(error.localizedDescription)\n".utf8))
         exit(2)
     }
 }
-print(outcome.output, terminator: "")
+if outcome.status == 2 {
+    FileHandle.standardError.write(Data(outcome.output.utf8))
+} else {
+    print(outcome.output, terminator: "")
+}
 exit(outcome.status)

@@ -73,6 +73,9 @@ public struct ReplayToken: Sendable, Hashable, CustomStringConvertible {
         for (n, byte) in bytes[(bytes.count - 4)...].enumerated() { stored |= UInt32(byte) << UInt32(8 * n) }
         guard stored == UInt32(truncatingIfNeeded: FNV1a.hash(bytes: payload)) else { throw .checksumMismatch }
         var reader = Varint.Reader(bytes: payload)
+        // Only the encoder's own form decodes, so one case has one token: a number written in more
+        // bytes than it needs (a last byte of zero after continuation bytes) is refused.
+        guard !Varint.hasOverlongNumber(payload) else { throw .overlongNumber }
         guard let version = reader.next() else { throw .truncated }
         guard version == Self.formatVersion else { throw .unsupportedVersion(found: version, supported: Self.formatVersion) }
         guard let hash = reader.next(), hash <= UInt64(UInt32.max), let seed = reader.next(), let count = reader.next() else {
@@ -99,6 +102,8 @@ public enum ReplayTokenError: Error, Sendable, Hashable, CustomStringConvertible
     case unsupportedVersion(found: UInt64, supported: UInt64)
     case trailingBytes
     case tooLong(length: Int, lengthMax: Int)
+    /// A number is written in more bytes than it needs: not a token this engine wrote.
+    case overlongNumber
 
     public var description: String {
         let form = "a replay token looks like p1.<base64url>, copied whole from a failure report"
@@ -117,6 +122,8 @@ public enum ReplayTokenError: Error, Sendable, Hashable, CustomStringConvertible
             return "replay token has extra data after its choices; \(form)"
         case let .tooLong(length, lengthMax):
             return "replay token is \(length) characters long, more than the \(lengthMax) allowed; \(form)"
+        case .overlongNumber:
+            return "replay token writes a number in more bytes than it needs, so it was not made by this engine; \(form)"
         }
     }
 }
@@ -130,6 +137,17 @@ enum Varint {
             v >>= 7
         }
         bytes.append(UInt8(v))
+    }
+
+    /// Whether any varint in `bytes` is over-long: a continuation byte followed by a final zero byte
+    /// (`0x81 0x00` for 1). LEB128 writes every number in its shortest form, which never ends so.
+    static func hasOverlongNumber(_ bytes: [UInt8]) -> Bool {
+        var previousContinues = false
+        for byte in bytes {
+            if previousContinues, byte == 0 { return true }
+            previousContinues = byte & 0x80 != 0
+        }
+        return false
     }
 
     struct Reader {
@@ -244,6 +262,15 @@ extension String {
 }
 
 extension ReplayToken {
+    /// Encodes a token from raw payload bytes (its varints as given) with a valid checksum, so tests can
+    /// check what the decoder refuses beyond the checksum.
+    package static func _encodeForTesting(payload: [UInt8]) -> String {
+        var bytes = payload
+        let check = UInt32(truncatingIfNeeded: FNV1a.hash(bytes: bytes))
+        for shift in stride(from: 0, to: 32, by: 8) { bytes.append(UInt8(truncatingIfNeeded: check >> UInt32(shift))) }
+        return textPrefix + Base64URL.encode(bytes)
+    }
+
     /// Encodes a token with an arbitrary format version, so tests can check version rejection.
     package static func _encodeForTesting(version: UInt64, hash: UInt32, seed: UInt64, choices: [UInt64]) -> String {
         var bytes: [UInt8] = []

@@ -23,9 +23,32 @@ public enum ScenarioCommand {
         Runs a scenario file (Scenarios/*.json) on the simulator. `run` reproduces one run bit for bit
         from its seed and prints its trace digest; `sweep` runs every seed of a range, or one shard of it.
         Exit status: 0 all runs kept the properties, 1 a run broke one, 2 a usage or file error.
+
         """
 
+    /// What reading a scenario file gave.
+    public enum FileRead: Sendable {
+        case contents([UInt8])
+        /// No file at the path, or it could not be read; the reason as the system gives it.
+        case unreadable(reason: String)
+        /// The file is larger than `ScenarioFile.bytesMax`: its size, found before reading it.
+        case tooLarge(bytes: Int)
+    }
+
+    /// Runs simrunner with files held in memory (tests): a file's size is checked after reading it.
     public static func run(arguments: [String], readFile: (String) -> [UInt8]?) -> Outcome {
+        run(arguments: arguments) { path, bytesMax -> FileRead in
+            guard let bytes = readFile(path) else { return .unreadable(reason: "no such file") }
+            return bytes.count > bytesMax ? .tooLarge(bytes: bytes.count) : .contents(bytes)
+        }
+    }
+
+    /// Runs simrunner: `read` is given a path and the most bytes a scenario may have, and checks the
+    /// file's size before reading it, so a huge file is refused without being read.
+    public static func run(arguments: [String], read: (_ path: String, _ bytesMax: Int) -> FileRead) -> Outcome {
+        if arguments == ["--help"] || arguments == ["-h"] || arguments == ["help"] {
+            return Outcome(status: 0, output: usage, files: [])
+        }
         guard let verb = arguments.first, verb == "run" || verb == "sweep", arguments.count >= 2 else {
             return Outcome(status: 2, output: usage, files: [])
         }
@@ -40,16 +63,22 @@ public enum ScenarioCommand {
             options[flag] = arguments[index + 1]
             index += 2
         }
-        guard let bytes = readFile(path) else { return Outcome(status: 2, output: "cannot read \(path)", files: []) }
+        let bytes: [UInt8]
+        switch read(path, ScenarioFile.bytesMax) {
+        case let .contents(contents): bytes = contents
+        case let .unreadable(reason): return Outcome(status: 2, output: "cannot read \(path): \(reason)\n", files: [])
+        case let .tooLarge(size):
+            return Outcome(status: 2, output: "cannot read \(path): it is \(size) bytes, and a scenario file holds at most \(ScenarioFile.bytesMax)\n", files: [])
+        }
         let scenario: ScenarioFile
         do {
             scenario = try ScenarioFile(decoding: bytes)
         } catch {
-            return Outcome(status: 2, output: "\(path): \(error)", files: [])
+            return Outcome(status: 2, output: "\(path): \(error)\n", files: [])
         }
         if verb == "run" {
             guard let seed = options["--seed"].map({ UInt64($0) }) ?? scenario.seeds.first else {
-                return Outcome(status: 2, output: "--seed must be a non-negative integer", files: [])
+                return Outcome(status: 2, output: "--seed must be a non-negative integer\n", files: [])
             }
             let traced = options["--trace"] != nil || options["--chrome-trace"] != nil
             let result = scenario.run(seed: seed, recordsTrace: traced)
@@ -67,7 +96,7 @@ public enum ScenarioCommand {
         if let text = options["--shard"] {
             let parts = text.split(separator: "/").compactMap { Int($0) }
             guard parts.count == 2, parts[1] >= 1, (1...parts[1]).contains(parts[0]) else {
-                return Outcome(status: 2, output: "--shard must be I/N with 1 ≤ I ≤ N, got \(text)", files: [])
+                return Outcome(status: 2, output: "--shard must be I/N with 1 ≤ I ≤ N, got \(text)\n", files: [])
             }
             shard = (parts[0], parts[1])
         }

@@ -137,6 +137,9 @@ public struct ScenarioFile: Hashable, Sendable {
     }
 
     /// Decodes a scenario file.
+    /// The largest scenario file read, in bytes (the JSON parser's default limit).
+    public static let bytesMax = JSONParseLimits.default.bytesMax
+
     public init(decoding bytes: [UInt8]) throws(ScenarioFileError) {
         let document: JSONValue
         do {

@@ -24,12 +24,13 @@ public struct BackendJobRegistry: Hashable, Sendable {
     }
 
     /// Starts a job; an ID already in use, in any case, is refused (IDs are fresh UUIDs in production).
+    /// A job started without a token, or with an empty one, is canceled by its ID alone (D-129).
     @discardableResult
     public mutating func startJob(_ jobId: String, books: [JobBook], at now: Timestamp, token: String? = nil) -> Bool {
         let key = Self.key(jobId)
         guard jobs[key] == nil else { return false }
         jobs[key] = EnrichmentJob(jobId: jobId, books: books, startedAt: now)
-        if let token { tokens[key] = token }
+        if let token, !token.isEmpty { tokens[key] = token }
         return true
     }
 

@@ -67,8 +67,25 @@ public struct MissingColumns: Error, Hashable, Sendable, CustomStringConvertible
         self.found = found
     }
 
+    /// The longest part of the message that lists the columns found, in characters; the rest are counted.
+    public static let foundListCharactersMax = 300
+    /// The most characters of one column's name the message shows.
+    public static let columnNameCharactersMax = 60
+
+    /// The message: what is missing, what is required, and the columns found, at most
+    /// `foundListCharactersMax` characters of them (a megabyte of header gives a short message).
     public var description: String {
-        "This file has no \(missing.joined(separator: " or ")) column. A book list needs a Title column and an Author column; the columns found are: \(found.isEmpty ? "none" : found.joined(separator: ", "))"
+        var listed: [String] = []
+        var length = 0
+        for name in found {
+            let shown = name.count > Self.columnNameCharactersMax ? String(name.prefix(Self.columnNameCharactersMax)) + "…" : name
+            if !listed.isEmpty, length + 2 + shown.count > Self.foundListCharactersMax { break }
+            length += (listed.isEmpty ? 0 : 2) + shown.count
+            listed.append(shown)
+        }
+        let rest = found.count - listed.count
+        let list = found.isEmpty ? "none" : listed.joined(separator: ", ") + (rest > 0 ? ", and \(rest) more" : "")
+        return "This file has no \(missing.joined(separator: " or ")) column. A book list needs a Title column and an Author column; the columns found are: \(list)"
     }
 }
 

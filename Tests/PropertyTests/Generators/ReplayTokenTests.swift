@@ -43,7 +43,7 @@ import Testing
     @Test func everyTokenErrorSaysWhatATokenLooksLike() {
         let errors: [ReplayTokenError] = [
             .missingPrefix(found: "x"), .invalidCharacter("*", offset: 3), .truncated, .checksumMismatch,
-            .trailingBytes, .tooLong(length: 2_000_000, lengthMax: ReplayToken.textLengthMax),
+            .trailingBytes, .tooLong(length: 2_000_000, lengthMax: ReplayToken.textLengthMax), .overlongNumber,
         ]
         for error in errors {
             #expect(error.description.contains("p1.<base64url>"), "\(error) does not describe the expected form")
@@ -55,6 +55,22 @@ import Testing
         // Re-encode a valid payload with version 2 and a correct checksum.
         let text = ReplayToken._encodeForTesting(version: 2, hash: 1, seed: 1, choices: [1])
         #expect(throws: ReplayTokenError.unsupportedVersion(found: 2, supported: 1)) { try ReplayToken(parsing: text) }
+    }
+
+    /// Issue 22: one case has one token. A number written in more bytes than it needs (`0x81 0x00` for 1,
+    /// `0x80 0x00` for 0) is refused, though the checksum is right; the shortest form decodes.
+    @Test func aNumberWrittenTooLongIsRefusedSoEachCaseHasOneToken() throws {
+        // version 1, hash 5, seed 7, one choice: 1.
+        let canonical = ReplayToken._encodeForTesting(payload: [0x01, 0x05, 0x07, 0x01, 0x01])
+        #expect(try ReplayToken(parsing: canonical) == ReplayToken(propertyHash: 5, seed: 7, choices: [1]))
+        for payload: [UInt8] in [[0x01, 0x05, 0x07, 0x01, 0x81, 0x00], [0x01, 0x85, 0x00, 0x07, 0x01, 0x01], [0x01, 0x05, 0x07, 0x01, 0x80, 0x80, 0x00]] {
+            #expect(throws: ReplayTokenError.overlongNumber) { try ReplayToken(parsing: ReplayToken._encodeForTesting(payload: payload)) }
+        }
+        // Every token the encoder writes decodes, zeros and the largest numbers included.
+        property(Gen.array(of: Gen<UInt64>.anyInteger, count: 0...20)) { choices in
+            let token = ReplayToken(propertyHash: 0, seed: 0, choices: choices)
+            try requireEqual(try ReplayToken(parsing: token.description), token)
+        }
     }
 
     @Test func absurdlyLongTokensAreRejectedBeforeDecoding() {

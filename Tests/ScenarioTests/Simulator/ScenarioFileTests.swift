@@ -85,7 +85,7 @@ import Testing
     @Test(arguments: [
         ([], "USAGE"),
         (["run"], "USAGE"),
-        (["run", "missing.json"], "cannot read missing.json"),
+        (["run", "missing.json"], "cannot read missing.json: no such file"),
         (["sweep", "FILE", "--seeds", "5..<1"], "sweep needs --seeds"),
         (["sweep", "FILE", "--seeds", "0..<4", "--shard", "0/2"], "--shard must be I/N"),
         (["run", "FILE", "--verbose", "1"], "unknown or incomplete option --verbose"),
@@ -95,6 +95,35 @@ import Testing
         let outcome = ScenarioCommand.run(arguments: arguments) { path in path == "FILE" ? file : nil }
         #expect(outcome.status == 2)
         #expect(outcome.output.contains(message), "\(outcome.output)")
+    }
+
+    /// `--help` prints the usage and succeeds; a call without arguments is a usage error.
+    @Test(arguments: [["--help"], ["-h"], ["help"]])
+    func helpPrintsTheUsageAndExitsZero(arguments: [String]) {
+        let outcome = ScenarioCommand.run(arguments: arguments) { _ in nil }
+        #expect(outcome.status == 0)
+        #expect(outcome.output.hasPrefix("USAGE: simrunner run FILE"))
+        #expect(ScenarioCommand.run(arguments: []) { _ in nil }.status == 2)
+    }
+
+    /// Issue 22: a file larger than a scenario can be is refused by its size, before it is read, and
+    /// every error is one line ending in a line break.
+    @Test func aFileTooLargeIsRefusedBeforeItIsRead() {
+        var readAsked = false
+        let outcome = ScenarioCommand.run(arguments: ["run", "big.json"]) { path, bytesMax -> ScenarioCommand.FileRead in
+            #expect(bytesMax == ScenarioFile.bytesMax)
+            readAsked = true
+            return .tooLarge(bytes: 50_000_000)
+        }
+        #expect(readAsked)
+        #expect(outcome.status == 2)
+        #expect(outcome.output == "cannot read big.json: it is 50000000 bytes, and a scenario file holds at most 1048576\n")
+        let atTheLimit = ScenarioCommand.run(arguments: ["run", "FILE"]) { _ in Array(repeating: UInt8(ascii: " "), count: ScenarioFile.bytesMax + 1) }
+        #expect(atTheLimit.output.hasPrefix("cannot read FILE: it is 1048577 bytes"))
+        for arguments in [["run", "FILE", "--seed", "x"], ["sweep", "FILE", "--seeds", "0..<2", "--shard", "3/2"], ["run", "missing.json"]] {
+            let failed = ScenarioCommand.run(arguments: arguments) { path in path == "FILE" ? Array(#"{"name":"x","scenario":"progress","items":3}"#.utf8) : nil }
+            #expect(failed.status == 2 && failed.output.hasSuffix("\n") && !failed.output.dropLast().contains("\n"), "\(arguments): \(failed.output)")
+        }
     }
 
     @Test(arguments: [

@@ -40,11 +40,14 @@ public struct CSVDialect: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension CSVDialect {
+    /// The most bytes `detect` reads: a header line longer than this is judged by its first 64 KiB.
+    public static let detectionBytesMax = 65_536
+
     /// Picks comma or tab from a file's first line: tab when the line has more tabs than commas
     /// outside quotes, comma otherwise (ties, and a line with neither, are comma).
     ///
-    /// The first line ends at the first CR or LF outside quotes, or at the end of `headerBytes`, so
-    /// passing the first few kilobytes of the file is enough. A UTF-8 byte-order mark needs no
+    /// The first line ends at the first CR or LF outside quotes, at the end of `headerBytes`, or after
+    /// `detectionBytesMax` bytes, so a file with no line break costs no more than its first 64 KiB. A UTF-8 byte-order mark needs no
     /// skipping: its bytes are none of these. Quotes are followed simply: every `"` toggles "inside
     /// quotes", which is exact for well-formed fields (an escaped `""` toggles twice). A header of
     /// one column (no comma, no tab) is read as comma-separated, which for one column is the same.
@@ -52,12 +55,12 @@ extension CSVDialect {
     /// Seed: 004_…, User Story 1 ("auto-detect the format"); production notes (LibraryThing's
     /// tab-separated export).
     ///
-    /// - Complexity: O(*n*) in the length of the first line.
+    /// - Complexity: O(min(*n*, `detectionBytesMax`)) in the length of the first line.
     public static func detect(in headerBytes: some Collection<UInt8>) -> CSVDialect {
         var commas = 0
         var tabs = 0
         var insideQuotes = false
-        for byte in headerBytes {
+        for byte in headerBytes.prefix(detectionBytesMax) {
             switch byte {
             case UInt8(ascii: "\""): insideQuotes.toggle()
             case UInt8(ascii: ","): if !insideQuotes { commas += 1 }

@@ -272,17 +272,23 @@ public struct ProgressJobSocket: Hashable, Sendable {
         if rejectedFrames.count > Self.rejectedFramesKept { rejectedFrames.removeFirst() }
     }
 
-    /// Compares tokens without stopping at the first difference, so the time taken does not reveal how
-    /// much of a guess was right.
-    static func constantTimeEqual(_ a: String, _ b: String) -> Bool {
-        let left = Array(a.utf8)
-        let right = Array(b.utf8)
-        var difference = UInt8(truncatingIfNeeded: left.count ^ right.count)
-        for index in 0..<max(left.count, right.count) {
-            let x = index < left.count ? left[index] : 0
-            let y = index < right.count ? right[index] : 0
-            difference |= x ^ y
+    /// Compares a presented token with the job's secret in time that depends on the presented token's
+    /// length only, never on the secret: neither where a guess first goes wrong nor the secret's length
+    /// shows in the time taken (issue 22).
+    static func constantTimeEqual(_ presented: String, _ secret: String) -> Bool {
+        constantTimeEqual(Array(presented.utf8), Array(secret.utf8))
+    }
+
+    /// The comparison over bytes: every byte of `presented` is read once and compared with the secret's
+    /// byte at the same place, wrapping round a shorter secret, so the work is `presented.count` steps
+    /// whatever the secret holds; a length difference is folded into the result, not branched on.
+    package static func constantTimeEqual<Secret: RandomAccessCollection<UInt8>>(_ presented: [UInt8], _ secret: Secret) -> Bool where Secret.Index == Int {
+        precondition(!secret.isEmpty, "a job's token is never empty")
+        var difference = UInt64(truncatingIfNeeded: presented.count ^ secret.count)
+        let start = secret.startIndex
+        for (index, byte) in presented.enumerated() {
+            difference |= UInt64(byte ^ secret[start + index % secret.count])
         }
-        return difference == 0 && left.count == right.count
+        return difference == 0
     }
 }

@@ -40,11 +40,29 @@ import Testing
         #expect(registry.job(Fixture.otherJobId)?.status == .running)
     }
 
-    /// A job started without a token keeps the seed's behaviour: the job ID alone cancels it.
-    @Test func aJobWithoutATokenIsCanceledByItsIdAlone() {
-        var registry = BackendJobRegistry()
-        registry.startJob(Fixture.seedJobId, books: Fixture.books, at: Fixture.startTime)
-        #expect(Fixture.handle(Self.post(Fixture.seedJobId, token: nil), &registry).status == 200)
+    /// Decision D-129: a job started without a token keeps the seed's API: its ID alone cancels it,
+    /// with or without a token in the request; an empty token is no token.
+    @Test(arguments: [nil, "", "any-token"] as [String?])
+    func aJobWithoutATokenIsCanceledByItsIdAlone(presented: String?) {
+        for started in [nil, ""] as [String?] {
+            var registry = BackendJobRegistry()
+            registry.startJob(Fixture.seedJobId, books: Fixture.books, at: Fixture.startTime, token: started)
+            #expect(Fixture.handle(Self.post(Fixture.seedJobId, token: presented), &registry).status == 200)
+        }
+    }
+
+    /// Issue 22: the comparison's work is the presented token's length, whatever the secret holds or
+    /// how long it is, so its time reveals nothing of the secret.
+    @Test func theTokenComparisonReadsThePresentedTokenOnceWhateverTheSecret() {
+        let presented = Array("token-a".utf8)
+        for secret in ["token-a", "token-b", "t", "a much longer secret than the guess", "xoken-a"] {
+            let counted = CountingBytes(Array(secret.utf8))
+            let equal = ProgressJobSocket.constantTimeEqual(presented, counted)
+            #expect(counted.reads.value == presented.count, "reading \(counted.reads.value) secret bytes for \(secret)")
+            #expect(equal == (secret == "token-a"))
+        }
+        #expect(!ProgressJobSocket.constantTimeEqual(Array("token-a-and-more".utf8), Array("token-a".utf8)))
+        #expect(!ProgressJobSocket.constantTimeEqual([], Array("token-a".utf8)))
     }
 
     /// Library Reset sends the token the queue holds for its job, so the reset still cancels a
@@ -60,4 +78,25 @@ import Testing
         #expect(app.enrichmentQueue.currentJobId == nil)
         #expect(app.enrichmentQueue.currentJobToken == nil)
     }
+}
+
+/// Bytes that count how many times they are read.
+struct CountingBytes: RandomAccessCollection {
+    let bytes: [UInt8]
+    let reads = ReadCount()
+
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { bytes.count }
+
+    subscript(position: Int) -> UInt8 {
+        reads.value += 1
+        return bytes[position]
+    }
+}
+
+/// A counter shared by the copies of a `CountingBytes`.
+final class ReadCount {
+    var value = 0
 }

@@ -30,6 +30,19 @@ import Testing
         #expect(try FormatDetection.detect(header: ["Title", "Author", "ISBN", "My Rating"]).format == .generic)
     }
 
+    /// Issue 22: the "missing columns" message is bounded, whatever the header: at most 300 characters
+    /// of column names (each cut at 60), and a count of the rest.
+    @Test func theMissingColumnsMessageIsBoundedAndCountsTheRest() {
+        let huge = MissingColumns(missing: ["Author"], found: ["Title"] + (0..<500).map { "Column \($0) " + String(repeating: "x", count: 2_000) })
+        let text = huge.description
+        #expect(text.count < 600)
+        #expect(text.hasSuffix(", and 496 more"), "\(text)")
+        #expect(text.contains("Title, Column 0 " + String(repeating: "x", count: 51) + "…"))
+        let small = MissingColumns(missing: ["Title", "Author"], found: ["Name", "Writer?"])
+        #expect(small.description == "This file has no Title or Author column. A book list needs a Title column and an Author column; the columns found are: Name, Writer?")
+        #expect(MissingColumns(missing: ["Title"], found: []).description.hasSuffix("the columns found are: none"))
+    }
+
     @Test func theSeedsLibraryThingHeaderIsLibraryThing() throws {
         let detection = try FormatDetection.detect(header: ["TITLE", "AUTHOR (first, last)", "ISBN", "RATING"])
         #expect(detection.format == .libraryThing)

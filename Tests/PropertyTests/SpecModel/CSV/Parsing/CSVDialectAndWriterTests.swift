@@ -22,6 +22,18 @@ import Testing
         #expect(CSVDialect.detect(in: Array(header.utf8)) == expected)
     }
 
+    /// Issue 22: a file with no line break is judged by its first 64 KiB, not read to its end: what lies
+    /// past `detectionBytesMax` never counts, what lies at its last byte does.
+    @Test func detectionReadsAtMostItsPrefix() {
+        let limit = CSVDialect.detectionBytesMax
+        var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: limit - 1) + [UInt8(ascii: ",")]
+        bytes += [UInt8](repeating: 0x09, count: 8_000_000)
+        #expect(CSVDialect.detect(in: bytes) == .comma)
+        var tabAtTheLimit = [UInt8](repeating: UInt8(ascii: "a"), count: limit - 1) + [0x09]
+        tabAtTheLimit += [UInt8](repeating: UInt8(ascii: ","), count: 1_000)
+        #expect(CSVDialect.detect(in: tabAtTheLimit) == .tab)
+    }
+
     @Test func theHeaderOfEveryExportIsDetected() {
         #expect(CSVDialect.detect(in: Array("Book Id,Title,Author,Author l-f,Additional Authors,ISBN,ISBN13".utf8)) == .comma)
         #expect(CSVDialect.detect(in: Array("Title,Authors,ISBN/UID,Format,Read Status".utf8)) == .comma)
