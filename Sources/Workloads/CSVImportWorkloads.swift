@@ -23,7 +23,7 @@ public enum CSVImportWorkloads {
     /// 20 MB over 1,500 rows.
     public static let peakBytesPerRowMax = 20_971_520.0 / 1_500
 
-    public static var all: [Workload] { goodreadsRows.map(goodreads) + [duplicateCorpus, duplicateAccuracy] }
+    public static var all: [Workload] { goodreadsRows.map(goodreads) + plain + [duplicateCorpus, duplicateAccuracy] }
 
     public static func goodreads(rows: Int) -> Workload {
         .timed(TimedWorkload(
@@ -145,4 +145,84 @@ enum CSVImportFiles {
         default: return ExportFixture.goodreads(rows: rows, seed: UInt64(rows), duplicateShare: 0.05).bytes
         }
     }
+
+    /// The title field of every data row of the `rows`-book export.
+    static func goodreadsTitles(rows: Int) -> [String] {
+        let bytes = goodreads(rows: rows)
+        var reader = CSVRowReader(bytes: bytes, dialect: CSVDialect.detect(in: bytes))
+        var titles: [String] = []
+        do {
+            guard let header = try reader.next() else { preconditionFailure("the benchmark's export is empty") }
+            let title = try FormatDetection.detect(header: header.fields).mapping.title
+            while let row = try reader.next() { titles.append(row.fields[title]) }
+        } catch {
+            preconditionFailure("the benchmark's export was refused: \(error)")
+        }
+        return titles
+    }
+}
+
+extension CSVImportWorkloads {
+    /// The plain versions' cost, beside the engine's: no target, so the price of reading the rule as
+    /// the seed states it is known (issue 21). `PlainAgainstEngineTests` holds the engine to them.
+    public static var plain: [Workload] { [plainGoodreads(rows: 1_500), plainTitleNormalization, engineTitleNormalization] }
+
+    /// `PlainImport` of the 1,500-row export `csv.import.goodreads-1500` imports: every row compared
+    /// with every book before it, pairwise, as the seed's tiers read.
+    public static func plainGoodreads(rows: Int) -> Workload {
+        .timed(TimedWorkload(
+            name: "csv.import.plain.goodreads-\(rows)",
+            summary: "the plain import (PlainImport: a pairwise scan per row) of the \(rows)-book export, Skip",
+            unit: "rows",
+            makeIteration: {
+                let file = ImportFile(name: "goodreads_library_export.csv", bytes: CSVImportFiles.goodreads(rows: rows))
+                let library = AfterTiming<AppState>()
+                return {
+                    var app = AppState()
+                    guard case var .success(run) = PlainImport.prepare(file, library: app.store, strategy: .skip) else {
+                        preconditionFailure("the benchmark's export was refused")
+                    }
+                    run.importAll(into: &app)
+                    precondition(run.summary.processed == rows, "the benchmark imported \(run.summary.processed) of \(rows) rows")
+                    let processed = run.summary.processed
+                    library.keep(app)
+                    return processed
+                }
+            }
+        ))
+    }
+
+    /// The seed's five normalization steps, applied by hand over Unicode scalars
+    /// (`TitleNormalization.normalizedForSearch`), to the titles of the 1,500-row export.
+    public static let plainTitleNormalization = Workload.timed(TimedWorkload(
+        name: "csv.import.plain.title-normalization-1500",
+        summary: "the plain five normalization steps over the 1,500 titles of the Goodreads export",
+        unit: "titles",
+        makeIteration: {
+            let titles = CSVImportFiles.goodreadsTitles(rows: 1_500)
+            return {
+                var length = 0
+                for title in titles { length &+= TitleNormalization.normalizedForSearch(title).utf8.count }
+                blackHole(length)
+                return titles.count
+            }
+        }
+    ))
+
+    /// The engine's normalization (`TitleNormalizationEngine`, over the title's bytes) of the same
+    /// titles, for the plain row beside it.
+    public static let engineTitleNormalization = Workload.timed(TimedWorkload(
+        name: "csv.import.title-normalization-1500",
+        summary: "the engine's title normalization over the 1,500 titles of the Goodreads export",
+        unit: "titles",
+        makeIteration: {
+            let titles = CSVImportFiles.goodreadsTitles(rows: 1_500)
+            return {
+                var length = 0
+                for title in titles { length &+= TitleNormalizationEngine.normalizedForSearch(title).utf8.count }
+                blackHole(length)
+                return titles.count
+            }
+        }
+    ))
 }

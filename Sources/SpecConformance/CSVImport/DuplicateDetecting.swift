@@ -63,10 +63,11 @@ public struct DuplicateFinding: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "book \(book), tier \(tier.rawValue)" }
 }
 
-/// The model's duplicate detection (`DuplicateIndex`, `DuplicateKeys`), the reference every suite
-/// compares with.
+/// The model's duplicate detection (`DuplicateRule.bestMatch` over the library's `DuplicateKeys`), the
+/// reference every suite compares with.
 public struct ModelDuplicateDetector: DuplicateDetecting {
-    var index = DuplicateIndex()
+    /// The library's books, in the order they were added, with the suite's identifiers.
+    var library: [(work: PersistentIdentifier, keys: DuplicateKeys)] = []
     /// The suite's identifier of each work, by the work's raw identifier less one.
     var ids: [Int] = []
 
@@ -83,12 +84,12 @@ public struct ModelDuplicateDetector: DuplicateDetecting {
     /// The model's answer (see the protocol).
     public mutating func addLibraryBook(_ book: BookIdentity, id: Int) {
         ids.append(id)
-        index.insert(PersistentIdentifier(kind: .work, rawValue: UInt64(ids.count)), keys: Self.keys(book))
+        library.append((PersistentIdentifier(kind: .work, rawValue: UInt64(ids.count)), Self.keys(book)))
     }
 
     /// The model's answer (see the protocol).
     public mutating func bestMatch(for candidate: BookIdentity) -> DuplicateFinding? {
-        guard let match = index.bestMatch(for: Self.keys(candidate)) else { return nil }
+        guard let match = DuplicateRule.bestMatch(for: Self.keys(candidate), in: library) else { return nil }
         return DuplicateFinding(book: ids[Int(match.workID.rawValue) - 1], tier: match.tier)
     }
 }

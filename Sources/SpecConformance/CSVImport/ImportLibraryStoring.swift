@@ -83,7 +83,7 @@ public struct LibraryBook: Hashable, Sendable, Comparable, CustomStringConvertib
 public struct ModelImportLibrary: ImportLibraryStoring {
     /// The app the model's import writes into.
     var app = AppState()
-    /// The import's saves: one per batch (`CSVImport.importNextBatch` saves once).
+    /// The import's saves: one per batch (`PlainImport.importNextBatch` saves once).
     public internal(set) var saveCount = 0
 
     /// The model's adapter, over a fresh model.

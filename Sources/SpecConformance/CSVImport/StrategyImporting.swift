@@ -84,7 +84,7 @@ public enum ImportRefusal: Error, Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// The model's import (`CSVImport` into `AppState`), the reference every suite compares with. Each
+/// The model's import (`PlainImport` into `AppState`), the reference every suite compares with. Each
 /// `importNextBatch` saves the store once, which `ModelImportLibrary.saveCount` counts.
 public struct ModelStrategyImporter: StrategyImporting {
     /// The model's library.
@@ -95,7 +95,7 @@ public struct ModelStrategyImporter: StrategyImporting {
 
     /// The model's answer (see the protocol).
     public mutating func importFile(_ file: ImportFile, strategy: DuplicateStrategy) -> Result<ImportReport, ImportRefusal> {
-        switch CSVImport.prepare(file, library: library.app.store, strategy: strategy) {
+        switch PlainImport.prepare(file, library: library.app.store, strategy: strategy) {
         case let .failure(error):
             return .failure(ImportRefusal(error))
         case var .success(run):

@@ -1,258 +1,129 @@
 /// Author names as exports write them, cleaned for display and keyed for comparison.
 ///
-/// Goodreads writes `Author` with runs of spaces (`Liz    Moore`), `Author l-f` as `Moore, Liz`, and
+/// Seed 004_…, User Story 1 (Goodreads' `Author`, LibraryThing's `AUTHOR (first, last)`, StoryGraph's
+/// `Authors`) and "Duplicate Detection Algorithm" (tiers 1 and 3 compare authors). Goodreads writes
+/// `Author` with runs of spaces (`Liz    Moore`), `Author l-f` as `Moore, Liz`, and
 /// `Additional Authors` as a comma-separated list; StoryGraph's `Authors` is such a list with the
 /// primary author first.
+///
+/// The import's engine reads names with `AuthorNamesEngine`, held to these by `PlainAgainstEngineTests`.
 public enum AuthorNames {
-    /// The name with whitespace runs collapsed to one space and trimmed.
-    /// - Parameter walk: how the name's text is walked; the result is the same either way.
-    public static func cleaned(_ name: String, walk: TextWalk = .automatic) -> String {
-        TitleNormalization.collapsingWhitespace(name, walk: walk)
+    /// The name with each run of whitespace made one space, and trimmed (seed 004_…, User Story 1).
+    public static func cleaned(_ name: String) -> String {
+        TitleNormalization.collapsingWhitespace(name)
     }
 
-    /// `Moore, Liz` → `Liz Moore`; a name without a comma is returned cleaned. The part before the first
-    /// comma is the family name; a generational suffix after a second comma goes last:
-    /// `King, Martin Luther, Jr.` → `Martin Luther King Jr.`.
+    /// `Moore, Liz` → `Liz Moore` (seed 004_…, User Story 1: Goodreads' `Author l-f`, LibraryThing's
+    /// later `Primary Author`, Decision D-065).
+    ///
+    /// The part before the first comma is the family name; a generational suffix after a second comma
+    /// goes last: `King, Martin Luther, Jr.` → `Martin Luther King Jr.`. A name without a comma, or
+    /// with nothing before it, is returned cleaned.
     public static func firstLast(fromLastFirst name: String) -> String {
         let parts = name.split(separator: ",", omittingEmptySubsequences: false).map { cleaned(String($0)) }
         guard parts.count >= 2, !parts[0].isEmpty else { return cleaned(name) }
-        var given = Array(parts[1...]).filter { !$0.isEmpty }
+        var given = parts[1...].filter { !$0.isEmpty }
         var suffix: [String] = []
-        if let last = given.last, given.count > 1, suffixes.contains(last.lowercased()) {
+        if given.count > 1, let last = given.last, generationalSuffixes.contains(last.lowercased()) {
             suffix = [last]
             given.removeLast()
         }
         return ([given.joined(separator: " "), parts[0]] + suffix).filter { !$0.isEmpty }.joined(separator: " ")
     }
 
-    static let suffixes: Set<String> = ["jr.", "jr", "sr.", "sr", "ii", "iii", "iv"]
+    /// The suffixes `firstLast` puts after the family name.
+    static let generationalSuffixes = ["jr.", "jr", "sr.", "sr", "ii", "iii", "iv"]
 
-    /// A comma-separated list of names, cleaned, empty ones dropped.
+    /// A comma-separated list of names (seed 004_…, User Story 1: Goodreads' `Additional Authors`,
+    /// StoryGraph's `Authors`), split at each comma character, each cleaned, empty ones dropped.
     public static func split(_ list: String) -> [String] {
-        // A comma byte is a comma character when neither scalar beside it joins it: an ASCII one never
-        // does (only CR LF joins two ASCII bytes in one character), nor one `TextUnits.isStandaloneNonSpace`
-        // accepts. Then the bytes split where the characters would, without walking graphemes;
-        // otherwise the characters decide.
-        var list = list
-        let commasAreCharacters = list.withUTF8 { bytes in
-            for index in bytes.indices where bytes[index] == UInt8(ascii: ",") {
-                if index > 0, bytes[index - 1] >= 0x80,
-                    !TextUnits.isStandaloneNonSpace(TextUnits.scalar(endingAt: index - 1, in: bytes).value)
-                {
-                    return false
-                }
-                if index + 1 < bytes.count, bytes[index + 1] >= 0x80,
-                    !TextUnits.isStandaloneNonSpace(TextUnits.scalar(at: index + 1, in: bytes).value)
-                {
-                    return false
-                }
+        list.split(separator: ",").map { cleaned(String($0)) }.filter { !$0.isEmpty }
+    }
+
+    /// The comparison key (seed 004_…, "Duplicate Detection Algorithm", tiers 1 and 3; Decision D-034):
+    /// the name lowercased, with periods, commas, hyphens, apostrophes (`'` and `’`) and whitespace
+    /// as separators, each run of them one space, trimmed. `J.R.R. Tolkien` and `J. R. R. Tolkien`
+    /// share the key `j r r tolkien`.
+    public static func key(_ name: String) -> String {
+        var key: [Unicode.Scalar] = []
+        var spaceDue = false
+        for scalar in name.lowercased().unicodeScalars {
+            if isKeySeparator(scalar) {
+                spaceDue = !key.isEmpty
+                continue
             }
-            return true
+            if spaceDue { key.append(" ") }
+            spaceDue = false
+            key.append(scalar)
         }
-        if commasAreCharacters {
-            return list.utf8.split(separator: UInt8(ascii: ",")).compactMap { part in
-                let name = cleaned(String(Substring(part)))
-                return name.isEmpty ? nil : name
-            }
-        }
-        return list.split(separator: ",").map { cleaned(String($0)) }.filter { !$0.isEmpty }
+        return TitleNormalization.string(key)
     }
 
-    /// The comparison key: lowercased, periods, commas, hyphens and apostrophes turned into spaces,
-    /// whitespace collapsed: `J.R.R. Tolkien` and `J. R. R. Tolkien` share the key `j r r tolkien`.
-    /// - Parameter walk: how the name's text is walked; the result is the same either way.
-    public static func key(_ name: String, walk: TextWalk = .automatic) -> String {
-        TextUnits.rewrite(
-            name, walk,
-            bytes: keyRule,
-            scalars: { scalars in
-                scalars = TextUnits.lowercased(scalars, of: name)
-                makeKey(&scalars)
-            }
-        )
-    }
-
-    /// `key` on the bytes of ASCII text, in place; returns whether they changed.
-    static func keyRule(_ bytes: inout [UInt8]) -> Bool {
-        let lowered = TextUnits.lowercaseASCII(&bytes)
-        return makeKey(&bytes) || lowered
-    }
-
-    /// Makes lowercased units a key in place; returns whether they changed.
-    @discardableResult
-    static func makeKey<Unit: TextUnit>(_ units: inout [Unit]) -> Bool {
-        TitleNormalization.collapse(&units) { isKeySeparator($0) }
-    }
-
-    /// Makes the lowercased front of a buffer a key in place; returns the number of units kept.
-    static func makeKey<Unit: TextUnit>(_ units: UnsafeMutableBufferPointer<Unit>) -> Int {
-        TitleNormalization.collapse(units) { isKeySeparator($0) }.kept
-    }
-
-    /// Whether the key turns the unit into a space.
-    @inline(__always)
-    static func isKeySeparator<Unit: TextUnit>(_ unit: Unit) -> Bool {
-        unit.isSpace || unit == Unit(ascii: UInt8(ascii: ".")) || unit == Unit(ascii: UInt8(ascii: ","))
-            || unit == Unit(ascii: UInt8(ascii: "-")) || unit == Unit(ascii: UInt8(ascii: "'")) || unit.isRightSingleQuotationMark
+    /// Whether a key turns the scalar into a space.
+    static func isKeySeparator(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.isWhitespace || ".,-'’".unicodeScalars.contains(scalar)
     }
 }
 
-/// The fuzzy author match of duplicate detection's third tier (seed 004_…: "Normalized title + fuzzy
-/// author match (>80% similarity score)").
+/// The fuzzy author match of duplicate detection's third tier (seed 004_…, "Duplicate Detection
+/// Algorithm": "Normalized title + fuzzy author match (>80% similarity score)").
 ///
-/// The metric (Decision D-034): on the two authors' keys (`AuthorNames.key`), the normalized Levenshtein
-/// similarity `1 − distance / max(length)` over Unicode scalars; and the same on the keys' words sorted,
-/// so `Moore Liz` meets `Liz Moore`. The score is the larger of the two, in 0…1, and symmetric. A
-/// duplicate needs a score above `duplicateThreshold` (strictly, as the seed's ">80%").
+/// The metric (Decision D-034): on the two authors' keys (`AuthorNames.key`), the normalized
+/// Levenshtein similarity `1 − distance / max(length)` over Unicode scalars, and the same on the keys'
+/// words sorted, so `Moore Liz` meets `Liz Moore`; the score is the larger of the two, in 0…1, and
+/// symmetric. The scalars are those of the keys' canonical composition (NFC), so keys Swift's `==`
+/// calls equal score 1. A duplicate needs a score above `duplicateThreshold` (strictly: the seed's
+/// ">80%").
+///
+/// The import's engine scores with `AuthorSimilarityEngine`, which stops as soon as a pair cannot
+/// pass the threshold; `PlainAgainstEngineTests` holds it to this.
 public enum AuthorSimilarity {
+    /// The score a duplicate's authors must exceed: the seed's 80%.
     public static let duplicateThreshold = 0.8
 
-    /// The similarity of two author names, 0 (nothing alike) to 1 (same key).
+    /// The similarity of two author names, 0 (nothing alike) to 1 (the same key).
     public static func score(_ first: String, _ second: String) -> Double {
         score(keys: AuthorNames.key(first), AuthorNames.key(second))
     }
 
-    /// The similarity of two keys already made with `AuthorNames.key`.
+    /// The similarity of two keys made by `AuthorNames.key`.
     public static func score(keys first: String, _ second: String) -> Double {
-        if first == second { return 1 }
-        return score(AuthorKeyForms(key: first), AuthorKeyForms(key: second), above: -1) ?? 0
+        Swift.max(similarity(first, second), similarity(sortedWords(first), sortedWords(second)))
     }
 
-    /// The score of two keys' forms if it is above `threshold`, else `nil`; cheaper than the exact score
-    /// when the keys are far apart, as most are.
-    ///
-    /// Two keys whose lengths differ by more than the edit distance allowed cannot score above the
-    /// threshold, and the edit distance stops as soon as every cell of a row exceeds the allowance.
-    package static func score(_ first: AuthorKeyForms, _ second: AuthorKeyForms, above threshold: Double) -> Double? {
-        if first.direct == second.direct { return 1 }
-        let direct = similarity(first.direct, second.direct, above: threshold)
-        let sorted = first.sortedWords == first.direct && second.sortedWords == second.direct
-            ? direct : similarity(first.sortedWords, second.sortedWords, above: threshold)
-        switch (direct, sorted) {
-        case let (direct?, sorted?): return Swift.max(direct, sorted)
-        case let (direct?, nil): return direct
-        case let (nil, sorted?): return sorted
-        case (nil, nil): return nil
-        }
-    }
-
-    /// `1 − distance / max(length)` if it is above `threshold`, else `nil`; 1 for two empty sequences.
-    static func similarity(_ a: [UInt32], _ b: [UInt32], above threshold: Double) -> Double? {
+    /// `1 − distance / max(length)` over the scalars of the texts' canonical compositions; 1 for two
+    /// empty texts.
+    static func similarity(_ first: String, _ second: String) -> Double {
+        let a = Array(canonicalComposition(first).unicodeScalars)
+        let b = Array(canonicalComposition(second).unicodeScalars)
         let longest = Swift.max(a.count, b.count)
-        guard longest > 0 else { return 1 > threshold ? 1 : nil }
-        guard let allowed = allowedDistance(longest: longest, above: threshold) else { return nil }
-        guard let distance = levenshteinDistance(a, b, atMost: allowed) else { return nil }
-        return 1 - Double(distance) / Double(longest)
+        guard longest > 0 else { return 1 }
+        return 1 - Double(levenshteinDistance(a, b)) / Double(longest)
     }
 
-    /// The largest edit distance between sequences at most `longest` long (at least 1) whose similarity
-    /// is still above `threshold`, computed exactly as the similarity itself is, so the bound never
-    /// disagrees with it; `nil` when not even equal sequences are.
-    package static func allowedDistance(longest: Int, above threshold: Double) -> Int? {
-        if threshold == duplicateThreshold, longest < duplicateAllowedDistances.count { return duplicateAllowedDistances[longest] }
-        return computedAllowedDistance(longest: longest, above: threshold)
+    /// A key's words (split at its spaces) in ascending order, joined by spaces.
+    static func sortedWords(_ key: String) -> String {
+        key.split(separator: " ").sorted().joined(separator: " ")
     }
 
-    /// `allowedDistance` at the duplicate threshold for lengths below 128, worked out once (index 0,
-    /// which no caller passes, holds length 1's).
-    static let duplicateAllowedDistances: [Int?] = (0..<128).map { computedAllowedDistance(longest: Swift.max($0, 1), above: duplicateThreshold) }
-
-    package static func computedAllowedDistance(longest: Int, above threshold: Double) -> Int? {
-        var allowed = Swift.min(longest, Swift.max(0, Int(Double(longest) * (1 - threshold)) - 1))
-        while allowed > 0, !(1 - Double(allowed) / Double(longest) > threshold) { allowed -= 1 }
-        while allowed < longest, 1 - Double(allowed + 1) / Double(longest) > threshold { allowed += 1 }
-        return 1 - Double(allowed) / Double(longest) > threshold ? allowed : nil
-    }
-
-    /// Edit distance (insertions, deletions, substitutions) if it is at most `limit`, else `nil`; two
-    /// rows of O(min) memory, stopping at the first row whose every cell exceeds `limit`.
-    static func levenshteinDistance(_ a: [UInt32], _ b: [UInt32], atMost limit: Int) -> Int? {
-        let (long, short) = a.count >= b.count ? (a, b) : (b, a)
-        if long.count - short.count > limit { return nil }
-        if short.isEmpty { return long.count }
-        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * (short.count + 1)) { rows in
-            // A temporary allocation of at least two elements always has a base address.
-            var previous = rows.baseAddress!
-            var current = previous + (short.count + 1)
-            for j in 0...short.count { previous[j] = j }
-            for (i, x) in long.enumerated() {
-                current[0] = i + 1
-                var rowMinimum = current[0]
-                for (j, y) in short.enumerated() {
-                    let cell = Swift.min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1))
-                    current[j + 1] = cell
-                    rowMinimum = Swift.min(rowMinimum, cell)
-                }
-                if rowMinimum > limit { return nil }
-                swap(&previous, &current)
+    /// The fewest insertions, deletions and substitutions of one scalar that turn `a` into `b`.
+    ///
+    /// The classic table, a row at a time: `row[j]` is the distance from the first `i` scalars of `a`
+    /// to the first `j` of `b`.
+    static func levenshteinDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
+        var row = Array(0...b.count)
+        for (i, x) in a.enumerated() {
+            var next = [i + 1]
+            for (j, y) in b.enumerated() {
+                next.append(Swift.min(row[j + 1] + 1, next[j] + 1, row[j] + (x == y ? 0 : 1)))
             }
-            let distance = previous[short.count]
-            return distance <= limit ? distance : nil
+            row = next
         }
-    }
-}
-
-/// The two forms of an author key the similarity compares: the key's scalars, and its words sorted.
-package struct AuthorKeyForms: Hashable, Sendable {
-    let direct: [UInt32]
-    let sortedWords: [UInt32]
-
-    package init(key: String) {
-        direct = key.unicodeScalars.map(\.value)
-        sortedWords = key.split(separator: " ").sorted().joined(separator: " ").unicodeScalars.map(\.value)
-    }
-}
-
-/// What a cheap lower bound on two author keys' edit distance needs: the key's length in scalars and
-/// the set of its scalars folded into 64 bits, 16 bytes kept with each author group of the duplicate
-/// index, so tier 3 passes most groups under a common title without reading their keys.
-///
-/// An edit removes at most one scalar and adds at most one, so it changes the length by at most one
-/// and the folded set by at most two bits: two keys are at least `max(|Δlength|, ⌈bits differing / 2⌉)`
-/// edits apart. The sorted-words form of a key has the same scalars (its words, joined by the same
-/// number of single spaces), so the bound holds for both of the similarity's forms, provided the key
-/// has no space at an edge or two in a row, as no `AuthorNames.key` has; a key that does is given no
-/// bound (`length` is `UInt32.max`) and is always compared in full.
-package struct AuthorKeySketch: Hashable, Sendable {
-    let length: UInt32
-    let scalars: UInt64
-
-    /// The sketch of a key.
-    package init(key: String) {
-        var key = key
-        self = key.withUTF8 { AuthorKeySketch(utf8: $0) }
+        return row[b.count]
     }
 
-    /// The sketch of a key's UTF-8 bytes (valid UTF-8).
-    package init(utf8 bytes: UnsafeBufferPointer<UInt8>) {
-        var length: UInt32 = 0
-        var scalars: UInt64 = 0
-        var previousIsSpace = true
-        var index = 0
-        var bounded = true
-        while index < bytes.count {
-            let value = bytes[index] < 0x80 ? UInt32(bytes[index]) : TextUnits.scalar(at: index, in: bytes).value
-            index += UTF8Encoding.length(of: value)
-            let isSpace = value == 0x20
-            if isSpace && previousIsSpace { bounded = false }
-            previousIsSpace = isSpace
-            length += 1
-            scalars |= 1 << UInt64(value & 63)
-        }
-        if previousIsSpace && length > 0 { bounded = false }
-        self.length = bounded ? length : .max
-        self.scalars = scalars
-    }
-
-    /// Whether two keys are certainly too far apart for either form's similarity to be above
-    /// `threshold`; `false` when they may not be.
-    package func excludes(_ other: AuthorKeySketch, above threshold: Double) -> Bool {
-        guard length != .max, other.length != .max else { return false }
-        let longest = Int(Swift.max(length, other.length))
-        guard longest > 0 else { return false }
-        guard let allowed = AuthorSimilarity.allowedDistance(longest: longest, above: threshold) else { return true }
-        let lengths = Int(Swift.max(length, other.length) - Swift.min(length, other.length))
-        let letters = ((scalars ^ other.scalars).nonzeroBitCount + 1) / 2
-        return Swift.max(lengths, letters) > allowed
+    /// The text in Unicode's canonical composition (NFC): the form by which Swift's `==` compares strings.
+    package static func canonicalComposition(_ text: String) -> String {
+        String(decoding: text._nfcCodeUnits, as: UTF8.self)
     }
 }

@@ -1,201 +1,111 @@
 /// An ISBN read from an export, validated, with its ISBN-10 and ISBN-13 forms.
 ///
-/// Seed 004_…: duplicate detection tier 2 ("ISBN match"), with ISBN-10 and ISBN-13 equivalent (issue 4).
-/// Exports write ISBNs in many ways: Goodreads wraps them as an Excel formula (`="0439023483"`, empty as
-/// `=""`), hand-made spreadsheets hyphenate them (`978-0-385-55036-9`), some add spaces. `parse` strips
-/// all of that, then checks the length, the prefix and the check digit.
+/// Seed 004_…, "Duplicate Detection Algorithm" (tier 2, "ISBN match"), with ISBN-10 and ISBN-13
+/// equivalent (Decision D-051). Exports write ISBNs in many ways: Goodreads wraps them as an Excel
+/// formula (`="0439023483"`, empty as `=""`), hand-made spreadsheets hyphenate them
+/// (`978-0-385-55036-9`), some add spaces. `parse` unwraps the guard, keeps the digits, then checks
+/// the length, the prefix and the check digit.
 public struct ISBNValue: Hashable, Sendable, CustomStringConvertible {
     /// The 13-digit form: the identity of the book for deduplication.
     public let isbn13: String
     /// The 10-digit form, for 978-prefixed ISBNs (979 ones have none).
     public let isbn10: String?
 
-    /// What a field held.
+    /// What an ISBN field held (seed 004_…, "Duplicate Detection Algorithm", tier 2).
     public enum Parsed: Hashable, Sendable {
         /// Nothing (an empty field, or Goodreads' `=""`).
         case empty
+        /// A valid ISBN, in both its forms.
         case valid(ISBNValue)
         /// Something that is not a valid ISBN, with the reason (an ASIN in StoryGraph's `ISBN/UID`, a typo).
         case invalid(String)
     }
 
-    /// Whether `field` holds only what ISBN fields are written with (digits, `X`, hyphens, spaces and
-    /// Excel's `="…"`): a failed ISBN rather than another kind of identifier.
+    /// The ISBN-13, as the summary and reports show it.
+    public var description: String { isbn13 }
+
+    /// Whether `field` holds only what ISBN fields are written with (digits, `X`, hyphens, spaces,
+    /// tabs and Excel's `="…"`): a failed ISBN rather than another kind of identifier (seed 004_…,
+    /// User Story 1, StoryGraph's `ISBN/UID`; Decision D-066).
     public static func isWrittenWithISBNCharacters(_ field: String) -> Bool {
-        isWrittenWithISBNCharacters(field.utf8)
+        field.unicodeScalars.allSatisfy { ("0"..."9").contains($0) || "xX- \t=\"".unicodeScalars.contains($0) }
     }
 
-    static func isWrittenWithISBNCharacters(_ bytes: some Sequence<UInt8>) -> Bool {
-        bytes.allSatisfy { byte in
-            (0x30...0x39).contains(byte) || byte == UInt8(ascii: "X") || byte == UInt8(ascii: "x") || byte == UInt8(ascii: "-")
-                || byte == 0x20 || byte == 0x09 || byte == UInt8(ascii: "=") || byte == UInt8(ascii: "\"")
-        }
-    }
-
-    /// Reads an ISBN field as exports write it.
+    /// Reads an ISBN field as exports write it (seed 004_…, "Duplicate Detection Algorithm", tier 2;
+    /// Decision D-051).
     ///
-    /// - Complexity: O(length of the field), reading its bytes in place; a valid ISBN makes its two
-    ///   forms (small strings, kept inline) and nothing else.
+    /// 1. Spaces and tabs at either end go, then Excel's guard: a leading `=`, and the quotes around
+    ///    what follows it.
+    /// 2. The digits and `X` (either case) are kept in order, hyphens and spaces skipped; any other
+    ///    character, or a 14th digit, makes the field invalid there and then.
+    /// 3. No digits is an empty field. Ten are an ISBN-10: `X` only as the check character, which must
+    ///    be right; its ISBN-13 is `978`, the first nine, and their check digit. Thirteen are an
+    ///    ISBN-13: no `X`, `978` or `979` first, the check digit right; a `978` one has an ISBN-10,
+    ///    its digits 4 to 12 and their check character. Any other count is invalid.
     public static func parse(_ field: String) -> Parsed {
-        var contiguous = field
-        return contiguous.withUTF8 { parse(bytes: $0, field: field) }
-    }
-
-    /// Reads an ISBN field's bytes; `field` gives its text for a reason.
-    static func parse(bytes: UnsafeBufferPointer<UInt8>, field: @autoclosure () -> String) -> Parsed {
-        var start = 0
-        var end = bytes.count
-        // Trim ASCII whitespace, then an Excel wrapper `="…"` (or a bare leading `=`).
-        while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
-        while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
-        if start < end, bytes[start] == UInt8(ascii: "=") {
-            start += 1
-            if end - start >= 2, bytes[start] == UInt8(ascii: "\""), bytes[end - 1] == UInt8(ascii: "\"") {
-                start += 1
-                end -= 1
-            }
+        var text = Array(field.unicodeScalars)[...]
+        while let first = text.first, first == " " || first == "\t" { text.removeFirst() }
+        while let last = text.last, last == " " || last == "\t" { text.removeLast() }
+        if text.first == "=" {
+            text.removeFirst()
+            if text.count >= 2, text.first == "\"", text.last == "\"" { text = text.dropFirst().dropLast() }
         }
-        // The usual field: thirteen digits and nothing else, a valid ISBN-13.
-        if end - start == 13, let valid = validThirteenDigits(UnsafeBufferPointer(rebasing: bytes[start..<end])) { return .valid(valid) }
-        // The digits (and X), at most 13, packed into a fixed buffer.
-        var digits = ISBNDigits()
-        for index in start..<end {
-            let byte = bytes[index]
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digits.append(byte)
-            case UInt8(ascii: "x"), UInt8(ascii: "X"): digits.append(UInt8(ascii: "X"))
-            case UInt8(ascii: "-"), UInt8(ascii: " "): continue
-            default:
-                return .invalid("\"\(field())\" holds \"\(Character(Unicode.Scalar(byte)))\", which is not part of an ISBN")
+        var digits: [Unicode.Scalar] = []
+        for scalar in text {
+            switch scalar {
+            case "0"..."9": digits.append(scalar)
+            case "x", "X": digits.append("X")
+            case "-", " ": continue
+            default: return .invalid("\"\(field)\" holds \"\(scalar)\", which is not part of an ISBN")
             }
-            if digits.count > 13 { return .invalid("\"\(field())\" has more than 13 digits") }
+            if digits.count > 13 { return .invalid("\"\(field)\" has more than 13 digits") }
         }
         switch digits.count {
         case 0:
             return .empty
         case 10:
-            guard !digits.containsX(in: 0..<9) else { return .invalid("\"\(field())\" has an X before its check digit") }
-            guard digits.isbn10CheckDigit(bodyFrom: 0) == digits[9] else { return .invalid("\"\(field())\" fails the ISBN-10 check digit") }
-            var thirteen = ISBNDigits.prefix978
-            for index in 0..<9 { thirteen.append(digits[index]) }
-            thirteen.append(thirteen.isbn13CheckDigit())
-            return .valid(ISBNValue(isbn13: thirteen.string, isbn10: digits.string))
+            let body = digits[..<9]
+            guard !body.contains("X") else { return .invalid("\"\(field)\" has an X before its check digit") }
+            guard digits[9] == isbn10CheckCharacter(body) else { return .invalid("\"\(field)\" fails the ISBN-10 check digit") }
+            let thirteen = Array("978".unicodeScalars) + body
+            return .valid(ISBNValue(isbn13: string(thirteen + [isbn13CheckDigit(thirteen)]), isbn10: string(digits)))
         case 13:
-            guard !digits.containsX(in: 0..<13) else { return .invalid("\"\(field())\" has an X, which ISBN-13 never has") }
-            guard digits[0] == UInt8(ascii: "9"), digits[1] == UInt8(ascii: "7"), digits[2] == UInt8(ascii: "8") || digits[2] == UInt8(ascii: "9") else {
-                return .invalid("\"\(field())\" does not start with 978 or 979")
-            }
-            guard digits.isbn13CheckDigit() == digits[12] else { return .invalid("\"\(field())\" fails the ISBN-13 check digit") }
-            var isbn10: String?
-            if digits[2] == UInt8(ascii: "8") {
-                var ten = ISBNDigits()
-                for index in 3..<12 { ten.append(digits[index]) }
-                ten.append(ten.isbn10CheckDigit(bodyFrom: 0))
-                isbn10 = ten.string
-            }
-            return .valid(ISBNValue(isbn13: digits.string, isbn10: isbn10))
+            guard !digits.contains("X") else { return .invalid("\"\(field)\" has an X, which ISBN-13 never has") }
+            let prefix = string(digits[..<3])
+            guard prefix == "978" || prefix == "979" else { return .invalid("\"\(field)\" does not start with 978 or 979") }
+            guard digits[12] == isbn13CheckDigit(digits[..<12]) else { return .invalid("\"\(field)\" fails the ISBN-13 check digit") }
+            let ten = digits[3..<12]
+            return .valid(ISBNValue(isbn13: string(digits), isbn10: prefix == "978" ? string(ten + [isbn10CheckCharacter(ten)]) : nil))
         default:
-            return .invalid("\"\(field())\" has \(digits.count) digits; an ISBN has 10 or 13")
+            return .invalid("\"\(field)\" has \(digits.count) digits; an ISBN has 10 or 13")
         }
     }
 
-    public var description: String { isbn13 }
-
-    /// The ISBN of thirteen bytes that are digits forming a valid ISBN-13, read in place; `nil` for
-    /// anything else, which the general path reads (and explains).
-    static func validThirteenDigits(_ bytes: UnsafeBufferPointer<UInt8>) -> ISBNValue? {
-        guard bytes.count == 13, bytes[0] == UInt8(ascii: "9"), bytes[1] == UInt8(ascii: "7"),
-            bytes[2] == UInt8(ascii: "8") || bytes[2] == UInt8(ascii: "9"),
-            bytes.allSatisfy({ $0 &- UInt8(ascii: "0") < 10 }),
-            ISBNDigits.isbn13CheckDigit(of: { bytes[$0] }) == bytes[12]
-        else { return nil }
-        let isbn13 = String(decoding: bytes, as: UTF8.self)
-        guard bytes[2] == UInt8(ascii: "8") else { return ISBNValue(isbn13: isbn13, isbn10: nil) }
-        var ten = ISBNDigits()
-        for index in 3..<12 { ten.append(bytes[index]) }
-        ten.append(ISBNDigits.isbn10CheckDigit(of: { bytes[3 + $0] }))
-        return ISBNValue(isbn13: isbn13, isbn10: ten.string)
+    /// The ISBN-10 check character of nine digits: weights 10 down to 2, then 11 minus the sum modulo
+    /// 11, modulo 11, written `X` when it is 10.
+    static func isbn10CheckCharacter(_ digits: some Collection<Unicode.Scalar>) -> Unicode.Scalar {
+        let sum = zip(digits, (2...10).reversed()).reduce(0) { $0 + value($1.0) * $1.1 }
+        let check = (11 - sum % 11) % 11
+        return check == 10 ? "X" : digit(check)
     }
+
+    /// The ISBN-13 check digit of twelve digits: weights 1 and 3 in turn, then 10 minus the sum modulo
+    /// 10, modulo 10.
+    static func isbn13CheckDigit(_ digits: some Collection<Unicode.Scalar>) -> Unicode.Scalar {
+        let sum = digits.enumerated().reduce(0) { $0 + value($1.element) * ($1.offset % 2 == 0 ? 1 : 3) }
+        return digit((10 - sum % 10) % 10)
+    }
+
+    static func value(_ digit: Unicode.Scalar) -> Int { Int(digit.value) - 0x30 }
+
+    static func digit(_ value: Int) -> Unicode.Scalar { Unicode.Scalar(UInt8(0x30 + value)) }
+
+    static func string(_ scalars: some Sequence<Unicode.Scalar>) -> String { TitleNormalization.string(scalars) }
 }
 
 extension ISBNValue {
     /// A value with the given forms, unchecked; for tests that state expected results.
     package static func _testing(isbn13: String, isbn10: String?) -> ISBNValue {
         ISBNValue(isbn13: isbn13, isbn10: isbn10)
-    }
-}
-
-/// Up to 16 ISBN characters (`0`–`9`, `X`) held in two words, without an allocation.
-struct ISBNDigits {
-    private var low: UInt64 = 0
-    private var high: UInt64 = 0
-    private(set) var count = 0
-
-    init() {}
-
-    /// `978`, the prefix an ISBN-10 takes in its ISBN-13 form.
-    static var prefix978: ISBNDigits {
-        var digits = ISBNDigits()
-        for byte in "978".utf8 { digits.append(byte) }
-        return digits
-    }
-
-    mutating func append(_ byte: UInt8) {
-        // A 14th character is counted but not kept: the parser then reports "more than 13 digits".
-        internalCheck(count < 14, "ISBNDigits: a character appended after \(count)")
-        if count < 8 {
-            low |= UInt64(byte) << (8 * UInt64(count))
-        } else if count < 16 {
-            high |= UInt64(byte) << (8 * UInt64(count - 8))
-        }
-        count += 1
-    }
-
-    subscript(index: Int) -> UInt8 {
-        internalCheck(index >= 0 && index < count, "ISBNDigits: character \(index) of \(count)")
-        return UInt8(truncatingIfNeeded: index < 8 ? low >> (8 * UInt64(index)) : high >> (8 * UInt64(index - 8)))
-    }
-
-    func containsX(in range: Range<Int>) -> Bool {
-        range.contains { self[$0] == UInt8(ascii: "X") }
-    }
-
-    /// The ISBN-10 check character of the nine digits from `start`.
-    func isbn10CheckDigit(bodyFrom start: Int) -> UInt8 {
-        Self.isbn10CheckDigit(of: { self[start + $0] })
-    }
-
-    /// The ISBN-13 check digit of the first twelve digits.
-    func isbn13CheckDigit() -> UInt8 {
-        Self.isbn13CheckDigit(of: { self[$0] })
-    }
-
-    /// The ISBN-10 check character of nine digits, `digit(i)` giving the `i`th as its ASCII byte.
-    @inline(__always)
-    static func isbn10CheckDigit(of digit: (Int) -> UInt8) -> UInt8 {
-        var sum = 0
-        for offset in 0..<9 { sum += (10 - offset) * Int(digit(offset) &- UInt8(ascii: "0")) }
-        let check = (11 - sum % 11) % 11
-        return check == 10 ? UInt8(ascii: "X") : UInt8(ascii: "0") + UInt8(check)
-    }
-
-    /// The ISBN-13 check digit of twelve digits, `digit(i)` giving the `i`th as its ASCII byte.
-    @inline(__always)
-    static func isbn13CheckDigit(of digit: (Int) -> UInt8) -> UInt8 {
-        var sum = 0
-        for index in 0..<12 { sum += (index % 2 == 0 ? 1 : 3) * Int(digit(index) &- UInt8(ascii: "0")) }
-        return UInt8(ascii: "0") + UInt8((10 - sum % 10) % 10)
-    }
-
-    /// The characters as text (at most 15 bytes: a small string, stored inline).
-    var string: String {
-        guard #available(macOS 11, iOS 14, tvOS 14, watchOS 7, *) else {
-            return String(decoding: (0..<count).map { self[$0] }, as: UTF8.self)
-        }
-        internalCheck(count <= 16, "ISBNDigits: \(count) characters, of 16 kept")
-        return String(unsafeUninitializedCapacity: count) { buffer in
-            for index in 0..<count { buffer[index] = self[index] }
-            return count
-        }
     }
 }

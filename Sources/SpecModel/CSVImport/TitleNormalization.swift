@@ -1,5 +1,5 @@
-/// Cleans imported titles for metadata searches, exactly as the seed's five steps; the original title
-/// is what the library keeps and shows.
+/// Cleans an imported title for the metadata search by the seed's five steps; the library keeps and
+/// shows the title as written.
 ///
 /// Seed 004_…, "Title Normalization for Better Enrichment":
 /// 1. Remove series markers `\s*\([^)]*,\s*#\d+\)`: `(Harry Potter, #1)`.
@@ -8,290 +8,163 @@
 /// 4. Remove abbreviation periods: `Dept.` → `Dept`.
 /// 5. Normalize whitespace: runs of whitespace become one space; trim.
 ///
-/// The patterns are matched by hand over Unicode scalars (Swift's `Regex` costs tens of microseconds
-/// a title; the import's budget is a few microseconds a row). Edge cases decided (Decision D-033):
-/// - Step 1 follows the regular expression's leftmost, non-overlapping matching: the marker runs from
-///   the leftmost `(` whose text up to the next `)` ends with `,` spaces `#` digits; markers with a
-///   decimal or a range (`#0.5`, `#1-3`) do not match and stay (series detection reads them, issue 6);
-///   the whitespace before a marker goes with it. Every marker in the title is removed.
-/// - Step 2 removes every bracketed part, with the whitespace before it; an unclosed `[` stays.
-/// - Step 3 measures the title as it stands after steps 1 and 2, with whitespace collapsed and trimmed,
-///   in characters (grapheme clusters), and splits at the first `:`. If nothing but whitespace comes
-///   before the colon, the title is kept whole.
-/// - Step 4 removes a period that follows a letter, unless a digit follows it (decimals such as `2.0`
-///   keep theirs): `Dept.` → `Dept`, `J.R.R.` → `JRR`, `Wait...` → `Wait`, `Vol. 2` → `Vol 2`.
-/// - Step 5 treats every Unicode whitespace and newline as whitespace.
-/// Each step's result is the input of the next. When a round's later step exposes a marker an earlier
-/// step missed, the five steps run again until the title stops changing, so normalizing twice gives the
-/// same title (`TitleNormalizationTests.normalizationIsIdempotent`).
+/// Each step is a function from the title's Unicode scalars to the next step's, the regular
+/// expressions matched by hand. Edge cases decided (Decision D-033):
+/// - Step 1 matches as the expression does, leftmost first and never overlapping: a marker runs from
+///   a `(` to the first `)` after it, and what lies between must end with `,` whitespace `#` digits.
+///   `\d` is an ASCII digit, so `#0.5` and `#1-3` are no markers and stay (series detection reads
+///   them). `\s` is Unicode's White_Space, here and in every step.
+/// - Step 2 removes every bracketed part with the whitespace before it; an unclosed `[` stays.
+/// - Step 3 measures the title after steps 1 and 2, whitespace collapsed and trimmed, in characters
+///   (grapheme clusters), and splits at the first `:`; with nothing but whitespace before the colon
+///   the title stays whole.
+/// - Step 4 removes a period that follows a letter (Unicode's Alphabetic) unless a number follows it
+///   (`2.0` keeps its period): `J.R.R.` → `JRR`, `Wait...` → `Wait` (each period follows the letter
+///   once the one before it is gone), `Vol. 2` → `Vol 2`.
+/// When a later step exposes a marker an earlier step missed (`(A, [x]#1)` loses `[x]` in step 2 and
+/// becomes a series marker), the five steps run again, until the title stops changing, so normalizing
+/// twice gives the same title.
+///
+/// The import's engine normalizes titles with `TitleNormalizationEngine`, which walks bytes in place
+/// and is held to this by `PlainAgainstEngineTests`.
 public enum TitleNormalization {
-    /// The longest title (in characters) whose subtitle is kept.
+    /// The longest title (in characters) whose subtitle step 3 keeps.
     public static let subtitleKeptLengthMax = 10
 
-    /// The title as the enrichment search uses it.
+    /// The most rounds of the five steps: every round that changes a title after the first shortens
+    /// it, and a title needs far fewer to stop changing.
+    public static let roundsMax = 16
+
+    /// The title as the enrichment search uses it: the five steps, in rounds until it stops changing.
+    public static func normalizedForSearch(_ title: String) -> String {
+        var scalars = Array(title.unicodeScalars)
+        for _ in 0..<roundsMax {
+            let next = fiveSteps(scalars)
+            if next == scalars { break }
+            scalars = next
+        }
+        return string(scalars)
+    }
+
+    /// One round: the seed's five steps in order, each taking the previous one's result.
+    static func fiveSteps(_ title: [Unicode.Scalar]) -> [Unicode.Scalar] {
+        var title = title
+        title = removingSeriesMarkers(title)
+        title = removingEditionMarkers(title)
+        title = strippingSubtitle(title)
+        title = removingAbbreviationPeriods(title)
+        title = collapsingWhitespace(title)
+        return title
+    }
+
+    // MARK: - The steps
+
+    /// Step 1: removes every `\s*\([^)]*,\s*#\d+\)`.
+    static func removingSeriesMarkers(_ title: [Unicode.Scalar]) -> [Unicode.Scalar] {
+        removingMarkers(title, opening: "(", end: seriesMarkerEnd)
+    }
+
+    /// Where `\([^)]*,\s*#\d+\)` matches from the `(` at `start`: the index after its `)`, or `nil`.
     ///
-    /// - Complexity: O(length) a round; one round when nothing changes, two for most titles that do.
-    ///   The steps work in place on one copy of the title's units, and a title they leave unchanged is
-    ///   returned as it was, without a copy.
-    /// - Parameter walk: how the title's text is walked; the result is the same either way.
-    public static func normalizedForSearch(_ title: String, walk: TextWalk = .automatic) -> String {
-        TextUnits.rewriteUTF8(title, walk, bytes: { normalize($0) }, scalars: { _ = normalize(&$0) })
-    }
-
-    /// The most rounds of the five steps; every changing round shortens the title, so far fewer are needed.
-    static let roundsMax = 16
-
-    /// Normalizes `units` in place; returns whether they changed.
-    static func normalize<Unit: TextUnit>(_ units: inout [Unit]) -> Bool {
-        // One round is the seed's five steps. A later step can expose a marker an earlier one missed
-        // (`(A, [x]#1)`: removing `[x]` leaves `(A,#1)`), so rounds repeat until nothing changes. A round
-        // that changes the title shortens it or turns other whitespace into spaces, so this ends;
-        // ordinary titles take one round.
-        //
-        // The steps work on one buffer of the units (the array's own subscript would check its
-        // uniqueness at every write), each returning how many units it kept at the front.
-        let total = units.count
-        let (kept, changed) = units.withUnsafeMutableBufferPointer { normalize($0) }
-        internalCheck(kept >= 0 && kept <= total, "TitleNormalization: kept \(kept) of \(total) units")
-        units.removeLast(total - kept)
-        return changed
-    }
-
-    /// Normalizes `buffer` in place; returns how many units it kept at the front, and whether they changed.
-    static func normalize<Unit: TextUnit>(_ buffer: UnsafeMutableBufferPointer<Unit>) -> (kept: Int, changed: Bool) {
-        var changed = false
-        var count = buffer.count
-        for round in 0..<roundsMax {
-            let title = UnsafeMutableBufferPointer(rebasing: buffer[..<count])
-            let marks = StepMarks(title)
-            // After a changing round the whitespace is collapsed, so another changes the title only
-            // through a marker, a colon or a period it still has.
-            guard round == 0 || marks.any else { break }
-            let (kept, roundChanged) = self.round(title, marks)
-            internalCheck(kept >= 0 && kept <= count, "TitleNormalization: a round kept \(kept) of \(count) units")
-            count = kept
-            guard roundChanged else { break }
-            changed = true
-        }
-        return (count, changed)
-    }
-
-    /// The seed's five steps, once, in place on `units`; the result, `units[..<kept]`, has its whitespace
-    /// collapsed (step 5).
-    static func round<Unit: TextUnit>(_ units: UnsafeMutableBufferPointer<Unit>, _ marks: StepMarks) -> (kept: Int, changed: Bool) {
-        // A step without its character changes nothing, and no step adds one (they only remove units
-        // or turn whitespace into spaces), so the marks found before the round hold for each step.
-        // Each step keeps at most the units it was given, so each `units[..<count]` lies in the buffer.
-        var count = units.count
-        if marks.parenthesis { count = removeSeriesMarkers(units) }
-        internalCheck(count <= units.count, "TitleNormalization: step 1 kept \(count) of \(units.count) units")
-        if marks.bracket { count = removeEditionMarkers(UnsafeMutableBufferPointer(rebasing: units[..<count])) }
-        internalCheck(count <= units.count, "TitleNormalization: step 2 kept \(count) of \(units.count) units")
-        if marks.colon { count = stripSubtitle(UnsafeMutableBufferPointer(rebasing: units[..<count])) }
-        internalCheck(count <= units.count, "TitleNormalization: step 3 kept \(count) of \(units.count) units")
-        if marks.period { count = removeAbbreviationPeriods(UnsafeMutableBufferPointer(rebasing: units[..<count])) }
-        internalCheck(count <= units.count, "TitleNormalization: step 4 kept \(count) of \(units.count) units")
-        let (kept, collapsed) = collapse(UnsafeMutableBufferPointer(rebasing: units[..<count])) { $0.isSpace }
-        return (kept, collapsed || count != units.count)
-    }
-
-    /// Which of the characters steps 1 to 4 look for a title holds, found in one pass.
-    struct StepMarks {
-        var parenthesis = false, bracket = false, colon = false, period = false
-
-        init<Unit: TextUnit>(_ units: UnsafeMutableBufferPointer<Unit>) {
-            var units = UnsafeMutableBufferPointer(rebasing: units[...])
-            if Unit.self == UInt8.self, let base = units.baseAddress {
-                internalCheck(MemoryLayout<Unit>.stride == 1, "TitleNormalization.StepMarks: words of \(Unit.self)")
-                // Bytes eight at a time: a word's bytes equal to a mark are found as the zero bytes of
-                // the word exclusive-or the mark in every byte (`(v - 0x01…) & ~v & 0x80…` is not 0
-                // exactly when `v` has a zero byte).
-                let raw = UnsafeRawPointer(base)
-                var found: (parenthesis: UInt64, bracket: UInt64, colon: UInt64, period: UInt64) = (0, 0, 0, 0)
-                var index = 0
-                while index &+ 8 <= units.count {
-                    let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                    found.parenthesis |= Self.zeroBytes(word ^ 0x2828_2828_2828_2828)
-                    found.bracket |= Self.zeroBytes(word ^ 0x5B5B_5B5B_5B5B_5B5B)
-                    found.colon |= Self.zeroBytes(word ^ 0x3A3A_3A3A_3A3A_3A3A)
-                    found.period |= Self.zeroBytes(word ^ 0x2E2E_2E2E_2E2E_2E2E)
-                    index &+= 8
-                }
-                (parenthesis, bracket, colon, period) = (found.parenthesis != 0, found.bracket != 0, found.colon != 0, found.period != 0)
-                units = UnsafeMutableBufferPointer(rebasing: units[index...])
-            }
-            for unit in units {
-                if unit == Unit(ascii: UInt8(ascii: "(")) {
-                    parenthesis = true
-                } else if unit == Unit(ascii: UInt8(ascii: "[")) {
-                    bracket = true
-                } else if unit == Unit(ascii: UInt8(ascii: ":")) {
-                    colon = true
-                } else if unit == Unit(ascii: UInt8(ascii: ".")) {
-                    period = true
-                }
-            }
-        }
-
-        var any: Bool { parenthesis || bracket || colon || period }
-
-        /// The high bit of each zero byte of `word`, and possibly of bytes above one: not 0 exactly
-        /// when `word` has a zero byte.
-        @inline(__always)
-        static func zeroBytes(_ word: UInt64) -> UInt64 {
-            (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
-        }
-    }
-
-    /// Step 1 in place: `\s*\([^)]*,\s*#\d+\)`, leftmost, non-overlapping, all occurrences; returns the
-    /// number of units kept.
-    static func removeSeriesMarkers<Unit: TextUnit>(_ units: UnsafeMutableBufferPointer<Unit>) -> Int {
-        removeMarkers(units, opening: Unit(ascii: UInt8(ascii: "("))) { units, start in seriesMarkerEnd(units, openingAt: start) }
-    }
-
-    /// Removes, in place, every marker that opens with `open` and ends before the index `end` gives
-    /// (`nil`: no marker there), with the whitespace before it; returns the number of units kept.
-    ///
-    /// Every step only removes units or turns whitespace into spaces, so each writes behind where it
-    /// reads, and what it reads ahead is still the step's input.
-    @inline(__always)
-    static func removeMarkers<Unit: TextUnit>(
-        _ units: UnsafeMutableBufferPointer<Unit>, opening open: Unit, end: (UnsafeMutableBufferPointer<Unit>, Int) -> Int?
-    ) -> Int {
-        let count = units.count
-        var kept = 0
-        var index = 0
-        while index < count {
-            // Written behind where it reads: what lies ahead is still the step's input.
-            internalCheck(kept <= index, "TitleNormalization.removeMarkers: writing at \(kept), ahead of reading at \(index)")
-            if units[index] == open, let after = end(units, index) {
-                internalCheck(after > index && after <= count, "TitleNormalization.removeMarkers: a marker from \(index) ends at \(after) of \(count)")
-                while kept > 0, units[kept - 1].isSpace { kept -= 1 }
-                index = after
-                continue
-            }
-            units[kept] = units[index]
-            kept += 1
-            index += 1
-        }
-        return kept
-    }
-
-    /// The index after the `)` of a series marker opening at `start`, or `nil`.
-    ///
-    /// `[^)]*` runs to the first `)`; the marker matches if the text before that `)` ends with
-    /// `,` `\s*` `#` `\d+` (the regex backtracks to exactly that split). `\d` is an ASCII digit here.
-    static func seriesMarkerEnd<Unit: TextUnit>(_ units: UnsafeMutableBufferPointer<Unit>, openingAt start: Int) -> Int? {
-        guard let close = units[(start + 1)...].firstIndex(of: Unit(ascii: UInt8(ascii: ")"))) else { return nil }
-        var cursor = close - 1
-        var digits = 0
-        while cursor > start, units[cursor].isASCIIDigit {
-            digits += 1
-            cursor -= 1
-        }
-        guard digits > 0, cursor > start, units[cursor] == Unit(ascii: UInt8(ascii: "#")) else { return nil }
-        cursor -= 1
-        while cursor > start, units[cursor].isSpace { cursor -= 1 }
-        guard cursor > start, units[cursor] == Unit(ascii: UInt8(ascii: ",")) else { return nil }
+    /// `[^)]*` cannot pass a `)`, so the match ends at the first `)`; before it, reading backwards,
+    /// come one or more ASCII digits, `#`, any whitespace, and `,` (all after the `(`).
+    static func seriesMarkerEnd(_ title: [Unicode.Scalar], openingAt start: Int) -> Int? {
+        guard let close = title[(start + 1)...].firstIndex(of: ")") else { return nil }
+        var inside = title[(start + 1)..<close]
+        let digits = inside.reversed().prefix(while: isASCIIDigit).count
+        guard digits > 0 else { return nil }
+        inside = inside.dropLast(digits)
+        guard inside.last == "#" else { return nil }
+        inside = inside.dropLast()
+        while let last = inside.last, isWhitespace(last) { inside = inside.dropLast() }
+        guard inside.last == "," else { return nil }
         return close + 1
     }
 
-    /// Step 2 in place: `\s*\[[^\]]*\]`, all occurrences; returns the number of units kept.
-    static func removeEditionMarkers<Unit: TextUnit>(_ units: UnsafeMutableBufferPointer<Unit>) -> Int {
-        let close = Unit(ascii: UInt8(ascii: "]"))
-        return removeMarkers(units, opening: Unit(ascii: UInt8(ascii: "["))) { units, start in
-            units[(start + 1)...].firstIndex(of: close).map { $0 + 1 }
+    /// Step 2: removes every `\s*\[[^\]]*\]`.
+    static func removingEditionMarkers(_ title: [Unicode.Scalar]) -> [Unicode.Scalar] {
+        removingMarkers(title, opening: "[") { title, start in
+            title[(start + 1)...].firstIndex(of: "]").map { $0 + 1 }
         }
     }
 
-    /// Step 3 in place: strip from the first `:` when the title is longer than `subtitleKeptLengthMax`;
-    /// returns the number of units kept.
-    static func stripSubtitle<Unit: TextUnit>(_ units: UnsafeMutableBufferPointer<Unit>) -> Int {
-        guard let colon = units.firstIndex(of: Unit(ascii: UInt8(ascii: ":"))) else { return units.count }
-        guard Unit.collapsedCharacterCount(UnsafeBufferPointer(units), exceeds: subtitleKeptLengthMax) else { return units.count }
-        guard units[..<colon].contains(where: { !$0.isSpace }) else { return units.count }
-        return colon
-    }
-
-    /// Step 4 in place: a period after a letter goes, unless a digit follows it; returns the number of
-    /// units kept.
-    static func removeAbbreviationPeriods<Unit: TextUnit>(_ units: UnsafeMutableBufferPointer<Unit>) -> Int {
-        let period = Unit(ascii: UInt8(ascii: "."))
-        let count = units.count
-        var kept = 0
-        for index in 0..<count {
-            internalCheck(kept <= index, "TitleNormalization.removeAbbreviationPeriods: writing at \(kept), ahead of reading at \(index)")
-            let unit = units[index]
-            if unit == period, kept > 0, Unit.isAlphabetic(endingAt: kept - 1, in: UnsafeBufferPointer(units)) {
-                if index + 1 < count, Unit.isNumeric(startingAt: index + 1, in: UnsafeBufferPointer(units)) {
-                    units[kept] = unit
-                    kept += 1
-                }
-                continue
+    /// Removes, leftmost first, every marker that opens with `open` and that `end` finds (the index
+    /// after it), with the whitespace before it.
+    static func removingMarkers(
+        _ title: [Unicode.Scalar], opening open: Unicode.Scalar, end: ([Unicode.Scalar], Int) -> Int?
+    ) -> [Unicode.Scalar] {
+        var kept: [Unicode.Scalar] = []
+        var index = 0
+        while index < title.count {
+            if title[index] == open, let after = end(title, index) {
+                while let last = kept.last, isWhitespace(last) { kept.removeLast() }
+                index = after
+            } else {
+                kept.append(title[index])
+                index += 1
             }
-            units[kept] = unit
-            kept += 1
         }
         return kept
     }
 
-    /// Step 5: runs of whitespace become one space; leading and trailing whitespace goes.
-    static func collapsingWhitespace<Unit: TextUnit>(_ units: [Unit]) -> [Unit] {
-        var units = units
-        collapseWhitespace(&units)
-        return units
+    /// Step 3: the title up to its first `:`, when it is longer than `subtitleKeptLengthMax`
+    /// characters once its whitespace is collapsed, and something but whitespace precedes the colon.
+    static func strippingSubtitle(_ title: [Unicode.Scalar]) -> [Unicode.Scalar] {
+        guard let colon = title.firstIndex(of: ":") else { return title }
+        guard string(collapsingWhitespace(title)).count > subtitleKeptLengthMax else { return title }
+        guard title[..<colon].contains(where: { !isWhitespace($0) }) else { return title }
+        return Array(title[..<colon])
     }
 
-    /// Step 5 in place; returns whether the units changed.
-    @discardableResult
-    static func collapseWhitespace<Unit: TextUnit>(_ units: inout [Unit]) -> Bool {
-        collapse(&units) { $0.isSpace }
+    /// Step 4: removes each period that follows a letter, unless a number follows it.
+    static func removingAbbreviationPeriods(_ title: [Unicode.Scalar]) -> [Unicode.Scalar] {
+        var kept: [Unicode.Scalar] = []
+        for (index, scalar) in title.enumerated() {
+            let followsLetter = kept.last?.properties.isAlphabetic == true
+            let precedesNumber = index + 1 < title.count && title[index + 1].properties.numericType != nil
+            if scalar == ".", followsLetter, !precedesNumber { continue }
+            kept.append(scalar)
+        }
+        return kept
     }
 
-    /// Makes every run of separators in `units` one space, and removes those at either end; returns
-    /// whether the units changed.
-    @inline(__always)
-    @discardableResult
-    static func collapse<Unit: TextUnit>(_ units: inout [Unit], separators isSeparator: (Unit) -> Bool) -> Bool {
-        let count = units.count
-        let (kept, changed) = units.withUnsafeMutableBufferPointer { collapse($0, separators: isSeparator) }
-        units.removeLast(count - kept)
-        return changed
-    }
-
-    /// `collapse` on the front of a buffer: returns the number of units kept and whether they changed.
-    @inline(__always)
-    static func collapse<Unit: TextUnit>(
-        _ units: UnsafeMutableBufferPointer<Unit>, separators isSeparator: (Unit) -> Bool
-    ) -> (kept: Int, changed: Bool) {
-        let count = units.count
-        let space = Unit(ascii: 0x20)
-        var sawOtherSeparator = false
-        var kept = 0
-        var pendingSpace = false
-        for index in 0..<count {
-            let unit = units[index]
-            if isSeparator(unit) {
-                if unit != space { sawOtherSeparator = true }
-                pendingSpace = kept > 0
+    /// Step 5: each run of whitespace becomes one space, and whitespace at either end goes.
+    static func collapsingWhitespace(_ title: [Unicode.Scalar]) -> [Unicode.Scalar] {
+        var kept: [Unicode.Scalar] = []
+        var spaceDue = false
+        for scalar in title {
+            if isWhitespace(scalar) {
+                spaceDue = !kept.isEmpty
                 continue
             }
-            if pendingSpace {
-                // A pending space follows a run of separators skipped, so it is written behind `index`.
-                internalCheck(kept < index, "TitleNormalization.collapse: a space at \(kept), not behind \(index)")
-                units[kept] = space
-                kept += 1
-                pendingSpace = false
-            }
-            internalCheck(kept <= index, "TitleNormalization.collapse: writing at \(kept), ahead of reading at \(index)")
-            units[kept] = unit
-            kept += 1
+            if spaceDue { kept.append(" ") }
+            spaceDue = false
+            kept.append(scalar)
         }
-        return (kept, kept != count || sawOtherSeparator)
+        return kept
     }
 
-    /// `text` with runs of whitespace made one space, and trimmed.
-    static func collapsingWhitespace(_ text: String, walk: TextWalk = .automatic) -> String {
-        TextUnits.rewriteUTF8(text, walk, bytes: { collapse($0) { $0.isSpace } }, scalars: { collapseWhitespace(&$0) })
+    /// `text` with each run of whitespace made one space, and trimmed (step 5 alone).
+    static func collapsingWhitespace(_ text: String) -> String {
+        string(collapsingWhitespace(Array(text.unicodeScalars)))
+    }
+
+    // MARK: - Scalars
+
+    /// `\s`: Unicode's White_Space property.
+    static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.isWhitespace
+    }
+
+    /// `\d`: `0` to `9`.
+    static func isASCIIDigit(_ scalar: Unicode.Scalar) -> Bool {
+        ("0"..."9").contains(scalar)
+    }
+
+    /// The text of some scalars.
+    static func string(_ scalars: some Sequence<Unicode.Scalar>) -> String {
+        var text = String.UnicodeScalarView()
+        text.append(contentsOf: scalars)
+        return String(text)
     }
 }

@@ -81,12 +81,17 @@ public struct EnrichmentWorker: Sendable {
         /// The title the search uses, from the work's title (which the work keeps).
         public var searchTitle: @Sendable (String) -> String
 
+        /// The default search title: the work's title as `TitleNormalization` normalizes it (seed 004_…,
+        /// "Title Normalization for Better Enrichment"; Decision D-061), by the import's engine, which
+        /// gives the same title faster.
+        public static let normalizedSearchTitle: @Sendable (String) -> String = { TitleNormalizationEngine.normalizedForSearch($0) }
+
         public init(
             requestStartIntervalMilliseconds: Int64 = 600,
             retryDelaysMilliseconds: [Int64] = [1_000, 2_000, 4_000, 8_000],
             matchConfidencePercentMin: Int = 80,
             candidatesKeptMax: Int = 10,
-            searchTitle: @escaping @Sendable (String) -> String = { TitleNormalization.normalizedForSearch($0) }
+            searchTitle: @escaping @Sendable (String) -> String = Configuration.normalizedSearchTitle
         ) {
             precondition(requestStartIntervalMilliseconds >= 0, "the request interval is \(requestStartIntervalMilliseconds) ms; it cannot be negative")
             precondition(retryDelaysMilliseconds.allSatisfy { $0 > 0 }, "retry delays must be positive: \(retryDelaysMilliseconds)")

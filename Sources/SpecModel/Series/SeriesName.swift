@@ -27,7 +27,7 @@ public enum SeriesName {
 
     /// The name as shown: whitespace runs made one space, trimmed.
     public static func cleaned(_ name: String) -> String {
-        TitleNormalization.collapsingWhitespace(name)
+        TitleNormalizationEngine.collapsingWhitespace(name)
     }
 
     /// The cleaned name, or why it is refused.

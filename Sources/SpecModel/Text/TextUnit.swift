@@ -32,7 +32,7 @@ protocol TextUnit: Hashable {
 
 /// How the text routines walk a string. The result never depends on it; the choice exists so tests
 /// can prove that (`TextUnitTests`).
-public enum TextWalk: Hashable, Sendable {
+package enum TextWalk: Hashable, Sendable {
     /// Bytes when the text is all ASCII, Unicode scalars otherwise: the fast choice.
     case automatic
     /// Unicode scalars always.
@@ -320,7 +320,7 @@ extension UInt8: TextUnit {
             }
             if unit & 0xC0 != 0x80 {  // the first byte of a scalar
                 if unit >= 0xCC {  // U+0300 or beyond
-                    return TitleNormalization.collapsingWhitespace(Array(units)).withUnsafeBufferPointer { String(checkedUTF8: $0) }.count > limit
+                    return TitleNormalizationEngine.collapsingWhitespace(Array(units)).withUnsafeBufferPointer { String(checkedUTF8: $0) }.count > limit
                 }
                 count += pendingSpace ? 2 : 1
                 if count > limit { return true }
@@ -381,6 +381,6 @@ extension Unicode.Scalar: TextUnit {
     }
 
     static func collapsedCharacterCount(_ units: UnsafeBufferPointer<Unicode.Scalar>, exceeds limit: Int) -> Bool {
-        string(TitleNormalization.collapsingWhitespace(Array(units))).count > limit
+        string(TitleNormalizationEngine.collapsingWhitespace(Array(units))).count > limit
     }
 }

@@ -63,14 +63,14 @@ import Testing
         for longest in 1...300 {
             let threshold = AuthorSimilarity.duplicateThreshold
             #expect(
-                AuthorSimilarity.allowedDistance(longest: longest, above: threshold)
-                    == AuthorSimilarity.computedAllowedDistance(longest: longest, above: threshold),
+                AuthorSimilarityEngine.allowedDistance(longest: longest, above: threshold)
+                    == AuthorSimilarityEngine.computedAllowedDistance(longest: longest, above: threshold),
                 "length \(longest)"
             )
         }
         // Sequences of 10 scalars may be 1 edit apart at 80% (0.9 > 0.8), not 2 (0.8 is not above it).
-        #expect(AuthorSimilarity.allowedDistance(longest: 10, above: AuthorSimilarity.duplicateThreshold) == 1)
-        #expect(AuthorSimilarity.allowedDistance(longest: 11, above: AuthorSimilarity.duplicateThreshold) == 2)
+        #expect(AuthorSimilarityEngine.allowedDistance(longest: 10, above: AuthorSimilarity.duplicateThreshold) == 1)
+        #expect(AuthorSimilarityEngine.allowedDistance(longest: 11, above: AuthorSimilarity.duplicateThreshold) == 2)
     }
 
     @Test func aSketchNeverExcludesAPairAboveTheThreshold() {
@@ -95,7 +95,7 @@ import Testing
             let threshold = AuthorSimilarity.duplicateThreshold
             guard AuthorKeySketch(key: key).excludes(AuthorKeySketch(key: secondKey), above: threshold) else { return }
             excluded += 1
-            let score = AuthorSimilarity.score(AuthorKeyForms(key: key), AuthorKeyForms(key: secondKey), above: -1) ?? 0
+            let score = AuthorSimilarity.score(keys: key, secondKey)
             try require(score <= threshold, "the sketch excluded \"\(key)\" and \"\(secondKey)\", which score \(score)")
         }
         // The bound does rule pairs out: most unrelated names differ in length or letters.
@@ -103,18 +103,5 @@ import Testing
         #expect(AuthorKeySketch(key: "liz moore").excludes(AuthorKeySketch(key: "stephen king"), above: AuthorSimilarity.duplicateThreshold))
         // A key with a space at an edge has no bound: its sorted words are shorter than it.
         #expect(!AuthorKeySketch(key: " liz moore").excludes(AuthorKeySketch(key: "stephen king"), above: AuthorSimilarity.duplicateThreshold))
-    }
-
-    /// `split` reads ASCII lists by their bytes; any list, ASCII or not (a comma with a combining mark
-    /// is one character, not a comma; CR LF is one character), splits as the characters split.
-    @Test func listsSplitAsTheirCharactersSplit() {
-        let lists = Gen.array(
-            of: Gen<String>.element(of: ["Neil", " ", "  ", "Gaiman", ",", ", ", ",\u{301}", "\r\n", "\r", "\t", "É", "\u{A0}", "Pratchett", ""]),
-            count: 0...10
-        ).map { $0.joined() }
-        property(lists, cases: 2_000) { (list: String) in
-            let expected = list.split(separator: ",").map { AuthorNames.cleaned(String($0)) }.filter { !$0.isEmpty }
-            try requireEqual(AuthorNames.split(list), expected, "the names of \(String(reflecting: list))")
-        }
     }
 }

@@ -54,8 +54,8 @@ import Testing
         }
     }
 
-    /// A field of thirteen digits alone is read in place (D-114); the same digits with a hyphen take
-    /// the general path. Both must agree on every thirteen digits, valid or not: the check digit, the
+    /// The engine reads a field of thirteen digits alone in place (D-114); the same digits with a
+    /// hyphen take its general path. Both must agree on every thirteen digits, valid or not: the check digit, the
     /// 978 and 979 prefixes, and the ISBN-10 form.
     @Test func thirteenDigitsAloneReadAsTheGeneralPathReadsThem() {
         let prefixes = Gen<String>.element(of: ["978", "979", "977", "078", "000"])
@@ -69,7 +69,7 @@ import Testing
                 digits = String(digits.prefix(12)) + String((10 - sum % 10) % 10)
             }
             let hyphenated = String(digits.prefix(3)) + "-" + String(digits.dropFirst(3))
-            switch (ISBNValue.parse(digits), ISBNValue.parse(hyphenated)) {
+            switch (ISBNValueEngine.parse(digits), ISBNValueEngine.parse(hyphenated)) {
             case let (.valid(alone), .valid(general)): try requireEqual(alone, general, digits)
             case (.invalid, .invalid): break
             case let (alone, general): throw PropertyViolation("\(digits): \(alone) alone, \(general) hyphenated")

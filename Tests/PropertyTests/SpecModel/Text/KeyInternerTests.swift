@@ -163,7 +163,7 @@ import Testing
             var expected: [DuplicateIndex.Keys] = []
             for (title, author, isbn) in books {
                 let isbn13 = isbn.isEmpty ? nil : isbn
-                let normalized = TitleNormalization.normalizedForSearch(title)
+                let normalized = TitleNormalizationEngine.normalizedForSearch(title)
                 places.append(DuplicateIndex.writeKeys(title: title, normalizedTitle: normalized, author: author, isbn13: isbn13, into: &batch))
                 expected.append(viaStrings.keys(DuplicateKeys(title: title, author: author, isbn13: isbn13)))
             }
@@ -175,7 +175,7 @@ import Testing
     @Test func theImportsKeysAreTheKeysOfDuplicateKeys() {
         property(Self.bookText.zip(Self.bookText), cases: 2_000) { (pair: (String, String)) in
             let (title, author) = pair
-            let normalized = TitleNormalization.normalizedForSearch(title)
+            let normalized = TitleNormalizationEngine.normalizedForSearch(title)
             var direct = DuplicateIndex()
             var viaStrings = DuplicateIndex()
             let made = direct.keys(title: title, normalizedTitle: normalized, author: author, isbn13: nil)

@@ -19,16 +19,16 @@ import Testing
     @Test func asciiBytesAndScalarsAgree() {
         property(Self.asciiText, cases: 2_000) { text in
             try Self.requireWalksAgree(on: text)
-            try requireEqual(AuthorNames.key(text, walk: .unicodeScalars), AuthorNames.key(text), "keying \(String(reflecting: text))")
+            try requireEqual(AuthorNamesEngine.key(text, walk: .unicodeScalars), AuthorNamesEngine.key(text), "keying \(String(reflecting: text))")
         }
     }
 
     /// Normalizing and cleaning give the same text whichever way they walk it.
     static func requireWalksAgree(on text: String) throws {
         try requireEqual(
-            TitleNormalization.normalizedForSearch(text, walk: .unicodeScalars), TitleNormalization.normalizedForSearch(text),
+            TitleNormalizationEngine.normalizedForSearch(text, walk: .unicodeScalars), TitleNormalizationEngine.normalizedForSearch(text),
             "normalizing \(String(reflecting: text))")
-        try requireEqual(AuthorNames.cleaned(text, walk: .unicodeScalars), AuthorNames.cleaned(text), "cleaning \(String(reflecting: text))")
+        try requireEqual(AuthorNamesEngine.cleaned(text, walk: .unicodeScalars), AuthorNamesEngine.cleaned(text), "cleaning \(String(reflecting: text))")
     }
 
     /// Text beyond ASCII, built to reach every place where the byte walk of UTF-8 decides: letters,

@@ -1,120 +1,24 @@
-/// An export file chosen by the user.
-public struct ImportFile: Hashable, Sendable {
-    public let name: String
-    public let bytes: [UInt8]
-
-    public init(name: String, bytes: [UInt8]) {
-        self.name = name
-        self.bytes = bytes
-    }
-}
-
-/// How rows that duplicate a book already known are handled (seed 004_…, User Story 2).
-public enum DuplicateStrategy: String, Hashable, Sendable, CaseIterable {
-    /// Merge into the known book, keeping the richer data (the known book's values win; its gaps are
-    /// filled from the row).
-    case smart
-    /// Leave the known book as it is and count the row as a duplicate.
-    case skip
-    /// Delete the known book and insert the row's.
-    case replaceAll
-}
-
-/// Why a file could not be imported at all. Nothing was imported.
-public enum ImportError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// The file's name does not end in `.csv` (or `.tsv`, `.txt` for tab-separated exports).
-    case notCSVFile(name: String)
-    case emptyFile
-    /// A header and no book rows.
-    case noBooksFound
-    case missingColumns(MissingColumns)
-    /// The file is not readable CSV (invalid UTF-8, a binary file, an unterminated quote, a limit).
-    case unreadable(CSVParseError)
-
-    /// What the app shows.
-    public var description: String {
-        switch self {
-        case .notCSVFile: return "Please select a .csv file"
-        case .emptyFile: return "The file is empty"
-        case .noBooksFound: return "No books found"
-        case let .missingColumns(missing): return missing.description
-        case let .unreadable(error): return "This file could not be read: \(error)"
-        }
-    }
-}
-
-/// The running tally of an import and, at the end, its summary.
-public struct ImportSummary: Hashable, Sendable {
-    public let format: ExportFormat
-    public let confidence: Double
-    /// Rows after the header: the books the file holds, well-formed or not.
-    public let dataRows: Int
-    /// Rows that made a new work (including replacements).
-    public internal(set) var imported = 0
-    /// Rows that matched a known book and made no new work (skipped or merged).
-    public internal(set) var duplicates = 0
-    /// Of the duplicates, the ones merged into the known book (Smart).
-    public internal(set) var merged = 0
-    /// Of the imported, the ones that replaced a known book (Replace All).
-    public internal(set) var replaced = 0
-    /// Rows not imported, with the reason.
-    public internal(set) var errors: [RowIssue] = []
-    /// Fields left out of imported rows, with the reason.
-    public internal(set) var warnings: [RowIssue] = []
-    /// The works each duplicate row matched, and how.
-    public internal(set) var matches: [Int: DuplicateMatch] = [:]
-
-    /// Rows handled so far.
-    public var processed: Int { imported + duplicates + errors.count }
-
-    /// Adds a batch's tally.
-    mutating func add(_ batch: ImportSummary) {
-        imported += batch.imported
-        duplicates += batch.duplicates
-        merged += batch.merged
-        replaced += batch.replaced
-        errors += batch.errors
-        warnings += batch.warnings
-        matches.merge(batch.matches) { first, _ in first }
-    }
-
-    /// Of the duplicates, the ones skipped (Skip): made nothing and changed nothing.
-    public var skipped: Int { duplicates - merged }
-
-    /// The summary line the app shows at the end: the seed's imported count, duplicates skipped and
-    /// errors, with the merged duplicates (Smart) and the replacements (Replace All) named when there
-    /// are any, so no row is called skipped that changed the library (D-127):
-    /// "Imported 1 book, 3 duplicates merged, 0 duplicates skipped, 0 errors",
-    /// "Imported 58 books, 4 of them replacing duplicates, 0 duplicates skipped, 0 errors".
-    public var text: String {
-        func count(_ number: Int, _ one: String, _ many: String) -> String { "\(number) \(number == 1 ? one : many)" }
-        var parts = ["Imported " + count(imported, "book", "books")]
-        if replaced > 0 { parts.append("\(replaced) of them replacing " + (replaced == 1 ? "a duplicate" : "duplicates")) }
-        if merged > 0 { parts.append(count(merged, "duplicate", "duplicates") + " merged") }
-        parts.append(count(skipped, "duplicate", "duplicates") + " skipped")
-        parts.append(count(errors.count, "error", "errors"))
-        return parts.joined(separator: ", ")
-    }
-}
-
-/// The CSV import: a validated file read in batches of 50 rows into the library.
+/// The app's CSV import: `PlainImport`'s rules, with the file read in place and duplicates found
+/// through an index, so that 1,500 rows take a few milliseconds and the cost per row stays flat.
 ///
-/// Seed 004_…. `prepare` checks the file (a `.csv` name, not empty, readable to the end, a header with
-/// title and author columns, at least one book) and detects its format; nothing is imported if any
-/// check fails. Each `importNextBatch` then reads up to `batchRowsMax` rows, maps each to a book,
-/// looks for its duplicate among the library's works and the file's earlier rows (the three tiers,
-/// `DuplicateIndex`), applies the strategy, inserts new works with their authors (shared by name),
-/// edition and entry, queues every new work for enrichment, saves, and reports progress. Each batch is
-/// one save: the "all-or-nothing" of the seed holds per batch, and a crash or a failed save loses at
-/// most the batch under way (Decision D-030). Every data row ends as exactly one of imported, duplicate
-/// or error, so `imported + duplicates + errors == dataRows`.
+/// Seed 004_…, "High-Level Flow"; the rules, step by step, are `PlainImport`'s, and
+/// `PlainAgainstEngineTests` holds this to them: the same summary, progress lines and library for
+/// every strategy. What differs is how: `prepare` validates the file counting its records only, and
+/// each batch reads its records' fields as bytes of the file (`BookRowReaderEngine`), writes the
+/// books' keys into one `KeyBatch` and interns them together, reads ahead what the rows will look up,
+/// finds each book's duplicate in `DuplicateIndex` and shares authors through `authorsByKey`, and
+/// stores each new book whole (`LibraryStore.insertBook`). Decisions D-109 to D-115 say why each.
 public struct CSVImport {
-    /// Rows per batch (seed 004_…: "Streaming parser processes 50 rows at a time").
-    public static let batchRowsMax = 50
+    /// Rows per batch (`PlainImport.batchRowsMax`).
+    public static let batchRowsMax = PlainImport.batchRowsMax
 
+    /// What is done with duplicates.
     public let strategy: DuplicateStrategy
+    /// The file's format and columns.
     public let detection: FormatDetection
+    /// The file's header row.
     public let header: [String]
+    /// The tally of the batches saved so far, and once finished the summary.
     public private(set) var summary: ImportSummary
     /// The progress line after each batch, in order ("Imported 250/500 books (50%)").
     public private(set) var progress: [String] = []
@@ -127,8 +31,11 @@ public struct CSVImport {
     var index: DuplicateIndex
     /// Duplicate candidates compared so far (`DuplicateIndex._comparisons`), for tests of the per-row cost.
     package var _comparisons: Int { index._comparisons }
-    /// The library's authors by their name's key, interned by `index`.
+    /// The library's authors by their name's key, interned by `index`: the earliest-created live
+    /// author of each key, or one since deleted when no live author has the key.
     var authorsByKey: KeyTable<PersistentIdentifier>
+    /// The keys more than one of the library's authors had when the import began.
+    var keysOfSeveralAuthors: Set<KeyInterner.ID>
     /// Buffers `insert` reuses for every row: a row's authors, their keys, and the new ones'.
     var rowAuthors = RowAuthors()
     /// Buffers `importNextBatch` reuses for every batch.
@@ -192,11 +99,10 @@ public struct CSVImport {
         }
     }
 
-    /// Checks a file and prepares its import into `store`'s library.
+    /// Checks a file and prepares its import into `store`'s library (`PlainImport.prepare`).
     public static func prepare(_ file: ImportFile, library store: LibraryStore, strategy: DuplicateStrategy, mapping: ColumnMapping? = nil) -> Result<CSVImport, ImportError> {
-        let lowered = file.name.lowercased()
-        guard [".csv", ".tsv", ".txt"].contains(where: { lowered.hasSuffix($0) }) else { return .failure(.notCSVFile(name: file.name)) }
-        guard Self.hasText(file.bytes) else { return .failure(.emptyFile) }
+        guard file.hasAcceptedName else { return .failure(.notCSVFile(name: file.name)) }
+        guard file.holdsText else { return .failure(.emptyFile) }
         let dialect = CSVDialect.detect(in: file.bytes)
         // The validation pass: every row must be readable before any is imported.
         var dataRows = 0
@@ -232,13 +138,13 @@ public struct CSVImport {
         return .success(CSVImport(
             strategy: strategy, detection: detection, header: header.fields,
             summary: ImportSummary(format: detection.format, confidence: detection.confidence, dataRows: dataRows),
-            reader: reader, authorsByKey: authorsByKey(store, index: &index), index: index
+            reader: reader, authors: authorsByKey(store, index: &index), index: index
         ))
     }
 
     init(
         strategy: DuplicateStrategy, detection: FormatDetection, header: [String], summary: ImportSummary, reader: CSVRowReader,
-        authorsByKey: KeyTable<PersistentIdentifier>, index: DuplicateIndex
+        authors: (byKey: KeyTable<PersistentIdentifier>, sharedKeys: Set<KeyInterner.ID>), index: DuplicateIndex
     ) {
         self.strategy = strategy
         self.detection = detection
@@ -246,24 +152,20 @@ public struct CSVImport {
         self.summary = summary
         self.reader = reader
         self.index = index
-        self.authorsByKey = authorsByKey
+        (authorsByKey, keysOfSeveralAuthors) = authors
     }
 
-    /// The library's authors by name key, the first created winning.
-    static func authorsByKey(_ store: LibraryStore, index: inout DuplicateIndex) -> KeyTable<PersistentIdentifier> {
+    /// The library's authors by name key, the earliest created winning (`PlainImport.author(named:)`),
+    /// and the keys that more than one author has: only a library can bring those, since the import
+    /// makes an author only for a key no live author has.
+    static func authorsByKey(_ store: LibraryStore, index: inout DuplicateIndex) -> (KeyTable<PersistentIdentifier>, Set<KeyInterner.ID>) {
         var authors = KeyTable<PersistentIdentifier>()
+        var shared = Set<KeyInterner.ID>()
         for author in store.authors() {
             let key = index.authorKey(ofName: author.name)
-            if authors[key] == nil { authors[key] = author.id }
+            if authors[key] == nil { authors[key] = author.id } else { shared.insert(key) }
         }
-        return authors
-    }
-
-    /// Whether the file holds anything but whitespace after its byte-order mark (a BOM elsewhere, or
-    /// a lone byte of one, is content, which the parser then judges).
-    static func hasText(_ bytes: [UInt8]) -> Bool {
-        let start = CSVFileSignature.bytesToSkip(prefix: bytes)
-        return bytes[start...].contains { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D) }
+        return (authors, shared)
     }
 
     /// Imports the next batch of rows into the app's store and enrichment queue, then saves.
@@ -292,7 +194,7 @@ public struct CSVImport {
         let mapping = detection.mapping
         let headerCount = header.count
         while batch.rows.count < Self.batchRowsMax, let row = Self.nextValidatedRecord(&reader, { row, fields in
-            BookRowReader.read(fields, rowNumber: row.number, headerCount: headerCount, mapping: mapping)
+            BookRowReaderEngine.read(fields, rowNumber: row.number, headerCount: headerCount, mapping: mapping)
         }) {
             switch consume row {
             case let .success(book):
@@ -330,16 +232,21 @@ public struct CSVImport {
             // author names are rebuilt from what is saved.
             app.store.rollback()
             index = DuplicateIndex(store: app.store)
-            authorsByKey = Self.authorsByKey(app.store, index: &index)
-            stop(because: "the import stopped at row \(summary.processed + 2): \(error)")
-            return progressLine()
+            (authorsByKey, keysOfSeveralAuthors) = Self.authorsByKey(app.store, index: &index)
+            let reason = "the import stopped at row \(summary.processed + 2): \(error)"
+            stopReason = reason
+            summary.countUnhandledRowsAsErrors(because: reason)
+            isFinished = true
+            return summary.progressLine
         }
         summary.add(tally)
+        internalCheckConsistency(index._checkConsistency(), "the duplicate index after the batch ending at row \(summary.processed + 1)")
+        internalCheckConsistency(_authorsByKeyProblems(in: app.store), "authorsByKey after the batch ending at row \(summary.processed + 1)")
         // A work an earlier batch queued and this one replaced leaves the queue with it (Decision D-032).
         for work in replacedWorks { app.enrichmentQueue.remove(work) }
         app.enrichmentQueue.addMultiple(newWorks)
         if summary.processed >= summary.dataRows || rowsInBatch == 0 { isFinished = true }
-        let line = progressLine()
+        let line = summary.progressLine
         progress.append(line)
         return line
     }
@@ -347,22 +254,6 @@ public struct CSVImport {
     /// Imports every remaining batch.
     public mutating func importAll(into app: inout AppState) {
         while importNextBatch(into: &app) != nil, !isFinished {}
-    }
-
-    /// "Imported 250/500 books (50%)": rows handled of the file's data rows.
-    func progressLine() -> String {
-        let percent = summary.dataRows == 0 ? 100 : summary.processed * 100 / summary.dataRows
-        return "Imported \(summary.processed)/\(summary.dataRows) books (\(percent)%)"
-    }
-
-    /// Counts every row not yet handled as an error with `reason`, and ends the import.
-    mutating func stop(because reason: String) {
-        stopReason = reason
-        let firstUnhandled = summary.processed + 2  // record numbers start at 1, the header is 1
-        for offset in 0..<(summary.dataRows - summary.processed) {
-            summary.errors.append(RowIssue(rowNumber: firstUnhandled + offset, reason: "not imported: \(reason)"))
-        }
-        isFinished = true
     }
 
     /// Reads ahead, for every book of the batch, what its import reads at random in memory: its keys'
@@ -450,7 +341,7 @@ public struct CSVImport {
     /// Replace All: deletes those of a replaced work's authors that the replacement left with no
     /// works (Decision D-122). The replacement is inserted first, so an author it names again keeps
     /// their identity and data.
-    func removeAuthorsWithoutWorks(_ authors: InlineList<PersistentIdentifier>, in store: inout LibraryStore) {
+    mutating func removeAuthorsWithoutWorks(_ authors: InlineList<PersistentIdentifier>, in store: inout LibraryStore) {
         for author in authors {
             guard let known = store.author(author), known.workIDs.isEmpty else { continue }
             do {
@@ -459,6 +350,13 @@ public struct CSVImport {
                 // The author is live, and had works until the replaced work's deletion succeeded in
                 // this same row, which it could not have done with a delete fault pending.
                 preconditionFailure("deleting \(author), left with no works by a replacement, failed: \(error)")
+            }
+            // Another live author of the same key, which only a library can hold, takes its place.
+            let key = index.authorKey(ofName: known.name)
+            guard authorsByKey[key] == author, keysOfSeveralAuthors.contains(key) else { continue }
+            for other in store.authors() where index.authorKey(ofName: other.name) == key {
+                authorsByKey[key] = other.id
+                break
             }
         }
     }
@@ -569,10 +467,10 @@ public struct CSVImport {
         }
         // An author is new to the work unless one of its authors has the same name, or one tier 3 would
         // take for the same person (more than 80% similar): "Suzanne Colins" is Suzanne Collins.
-        let knownKeys = existing.authorIDs.compactMap { store.author($0).map { AuthorNames.key($0.name) } }
+        let knownKeys = existing.authorIDs.compactMap { store.author($0).map { AuthorNamesEngine.key($0.name) } }
         let newAuthors = book.authors.filter { name in
-            let key = AuthorNames.key(name)
-            return !knownKeys.contains { AuthorSimilarity.score(keys: $0, key) > AuthorSimilarity.duplicateThreshold }
+            let key = AuthorNamesEngine.key(name)
+            return !knownKeys.contains { AuthorSimilarityEngine.score(keys: $0, key) > AuthorSimilarity.duplicateThreshold }
         }
         linkAuthors(newAuthors, to: work, in: &store)
         var readingEdition: PersistentIdentifier? = existing.editionIDs.first

@@ -1,131 +1,8 @@
-/// What duplicate detection compares of a book: its keys for each tier.
-public struct DuplicateKeys: Hashable, Sendable {
-    /// Tier 1: the title, lowercased with whitespace collapsed.
-    public let titleKey: String
-    /// Tier 1 and 3: the primary author's key (`AuthorNames.key`).
-    public let authorKey: String
-    /// Tier 2: the ISBN-13, when the book has an ISBN.
-    public let isbn13: String?
-    /// Tier 2: the ISBN-13s of a library work's further editions (a row has none).
-    public let otherISBN13s: [String]
-    /// Tier 3: the normalized title (`TitleNormalization`), lowercased.
-    public let normalizedTitleKey: String
-    /// Tier 3: the subtitle and series position the normalized title leaves out (Decision D-121), of
-    /// the title as tier 1 keys it (`titleKey`, in NFC); read when asked, as tier 3 asks only for
-    /// books sharing a normalized title.
-    public var distinctions: TitleDistinctions { Self.distinctions(ofTitleKey: KeyInterner.keyText(titleKey)) }
-
-    /// The keys of a book with a title, a primary author and the ISBN-13s of its editions, if any.
-    public init(title: String, author: String, isbn13: String?, otherISBN13s: [String] = []) {
-        self.init(
-            title: title, normalizedTitle: TitleNormalization.normalizedForSearch(title), author: author, isbn13: isbn13,
-            otherISBN13s: otherISBN13s
-        )
-    }
-
-    /// The keys of an imported book, reusing the normalized title it already carries.
-    public init(_ book: ImportedBook) {
-        self.init(title: book.title, normalizedTitle: book.normalizedTitle, author: book.primaryAuthor, isbn13: book.isbn?.isbn13)
-    }
-
-    init(title: String, normalizedTitle: String, author: String, isbn13: String?, otherISBN13s: [String] = []) {
-        titleKey = Self.titleKey(title)
-        authorKey = AuthorNames.key(author)
-        self.isbn13 = isbn13
-        self.otherISBN13s = otherISBN13s
-        normalizedTitleKey = TextUnits.lowercased(normalizedTitle)
-    }
-
-    /// The distinctions of a title key's text as the key interner holds it (in NFC): the same text
-    /// whether the key is made here or in `DuplicateIndex`, which reads them only when tier 3 needs
-    /// them. The key is lowercased with whitespace collapsed, which changes neither part: the subtitle
-    /// is lowercased and normalized anyway, and the markers and the colon read no case.
-    static func distinctions(ofTitleKey text: String) -> TitleDistinctions {
-        TitleNormalization.distinctions(of: text)
-    }
-
-    /// Every ISBN-13 of the book: its own, then its further editions'.
-    public var isbn13s: [String] { (isbn13.map { [$0] } ?? []) + otherISBN13s }
-
-    /// The tier 1 title key: lowercased, whitespace collapsed.
-    static func titleKey(_ title: String) -> String {
-        TextUnits.rewrite(
-            title, .automatic,
-            bytes: titleKeyRule,
-            scalars: { scalars in
-                scalars = TextUnits.lowercased(scalars, of: title)
-                TitleNormalization.collapseWhitespace(&scalars)
-            }
-        )
-    }
-
-    /// `titleKey` on the bytes of ASCII text, in place; returns whether they changed.
-    static func titleKeyRule(_ bytes: inout [UInt8]) -> Bool {
-        let lowered = TextUnits.lowercaseASCII(&bytes)
-        return TitleNormalization.collapseWhitespace(&bytes) || lowered
-    }
-}
-
-/// How two books match, by the seed's three tiers (seed 004_…, "Duplicate Detection Algorithm").
-public enum DuplicateTier: Int, Hashable, Sendable, Comparable, CaseIterable {
-    /// Exact title and author, ignoring case (and whitespace runs).
-    case titleAndAuthor = 1
-    /// The same ISBN, ISBN-10 and ISBN-13 being equivalent.
-    case isbn = 2
-    /// The same normalized title, and authors more than 80% similar; never between two books whose
-    /// valid ISBNs differ (D-120), nor whose subtitles or series positions differ (D-121).
-    case normalizedTitleAndSimilarAuthor = 3
-
-    public static func < (lhs: DuplicateTier, rhs: DuplicateTier) -> Bool { lhs.rawValue < rhs.rawValue }
-}
-
-/// A match found, with its tier and, for tier 3, the author similarity.
-public struct DuplicateMatch: Hashable, Sendable {
-    public let workID: PersistentIdentifier
-    public let tier: DuplicateTier
-    public let authorSimilarity: Double
-
-    public init(workID: PersistentIdentifier, tier: DuplicateTier, authorSimilarity: Double) {
-        self.workID = workID
-        self.tier = tier
-        self.authorSimilarity = authorSimilarity
-    }
-
-    /// Tiers 1 and 2 are exact matches; tier 3 a possible one (the seed's `.exactMatch` / `.possibleMatch`).
-    public var isExact: Bool { tier != .normalizedTitleAndSimilarAuthor }
-}
-
-/// The pairwise rule: how two books match, the specification `DuplicateIndex` answers fast.
-///
-/// Seed 004_…, "Duplicate Detection Algorithm", with Decisions D-034, D-037, D-120 and D-121:
-/// 1. The same title and primary author, ignoring case and runs of whitespace: tier 1, whatever the
-///    ISBNs (two editions of one work are one book: D-120).
-/// 2. Otherwise an ISBN in common (ISBN-10 and ISBN-13 being one): tier 2.
-/// 3. Otherwise, unless both books have valid ISBNs (none in common, or tier 2 would have matched),
-///    the same normalized title, no subtitle or series position present on both sides and
-///    different, and primary authors more than 80% similar: tier 3.
-public enum DuplicateRule {
-    /// The best tier by which two books match, or `nil`; symmetric in its arguments.
-    public static func match(_ a: DuplicateKeys, _ b: DuplicateKeys) -> (tier: DuplicateTier, similarity: Double)? {
-        if a.titleKey == b.titleKey, a.authorKey == b.authorKey { return (.titleAndAuthor, 1) }
-        let (isbnsOfA, isbnsOfB) = (a.isbn13s, b.isbn13s)
-        if isbnsOfA.contains(where: { isbnsOfB.contains($0) }) {
-            return (.isbn, AuthorSimilarity.score(keys: a.authorKey, b.authorKey))
-        }
-        // Two valid ISBNs and none in common: two books, whatever their titles say (D-120).
-        guard isbnsOfA.isEmpty || isbnsOfB.isEmpty else { return nil }
-        guard a.normalizedTitleKey == b.normalizedTitleKey, a.distinctions.allowsSameBook(as: b.distinctions) else { return nil }
-        let similarity = AuthorSimilarity.score(keys: a.authorKey, b.authorKey)
-        return similarity > AuthorSimilarity.duplicateThreshold ? (.normalizedTitleAndSimilarAuthor, similarity) : nil
-    }
-}
-
 /// The books known so far (the library's and the file's), indexed by every tier's key, so finding a
 /// book's duplicate costs the same however large the library is.
 ///
-/// `bestMatch` agrees with applying `DuplicateRule.match` to every indexed book and choosing the best
-/// tier, then (tier 3) the highest similarity, then the earliest-created work
-/// (`DuplicateDetectionTests.theIndexAgreesWithComparingEveryPair`). Tier 3 groups the books sharing a
+/// `bestMatch` answers what `DuplicateRule.bestMatch` answers scanning every indexed book
+/// (`DuplicateDetectionTests.theIndexAgreesWithComparingEveryPair`, `PlainAgainstEngineTests`). Tier 3 groups the books sharing a
 /// normalized title by author key, so each distinct author is compared once, and keeps each author
 /// key's comparison forms once made; within a group it takes the earliest work that tier 3 allows
 /// (no valid ISBN on both sides, no subtitle or series position differing: D-120, D-121).
@@ -140,7 +17,7 @@ public enum DuplicateRule {
 /// - Complexity: `bestMatch` O(1) for tier 2, O(distinct authors sharing the title) for tier 1 (one,
 ///   almost always), O(distinct authors sharing the normalized title) for tier 3; `insert` and `remove`
 ///   O(1) amortised, except for the same per-title scan of author groups.
-public struct DuplicateIndex: Sendable {
+package struct DuplicateIndex: Sendable {
     /// A book's keys as the index holds them.
     package struct Keys: Hashable, Sendable {
         let titleKey: KeyInterner.ID
@@ -183,6 +60,12 @@ public struct DuplicateIndex: Sendable {
             } else if let index = more.firstIndex(of: work.rawValue) {
                 more.remove(at: index)
             }
+        }
+
+        /// Every work of the list, the first first.
+        var all: [PersistentIdentifier] {
+            guard first != 0 else { return [] }
+            return ([first] + more).map { PersistentIdentifier(kind: .work, rawValue: $0) }
         }
 
         /// The earliest created work.
@@ -228,8 +111,8 @@ public struct DuplicateIndex: Sendable {
         mutating func add(_ work: PersistentIdentifier, authorKey: KeyInterner.ID, sketch: AuthorKeySketch) {
             if first == nil {
                 first = AuthorGroup(authorKey: authorKey, sketch: sketch, works: WorkList(work))
-            } else if first!.authorKey == authorKey {
-                first!.works.append(work)
+            } else if first?.authorKey == authorKey {
+                first?.works.append(work)
             } else if let index = more.firstIndex(where: { $0.authorKey == authorKey }) {
                 more[index].works.append(work)
             } else {
@@ -239,8 +122,8 @@ public struct DuplicateIndex: Sendable {
 
         mutating func remove(_ work: PersistentIdentifier, authorKey: KeyInterner.ID) {
             if first?.authorKey == authorKey {
-                first!.works.remove(work)
-                if first!.works.isEmpty { first = more.popLast() }
+                first?.works.remove(work)
+                if first?.works.isEmpty == true { first = more.popLast() }
             } else if let index = more.firstIndex(where: { $0.authorKey == authorKey }) {
                 more[index].works.remove(work)
                 if more[index].works.isEmpty { more.remove(at: index) }
@@ -264,19 +147,21 @@ public struct DuplicateIndex: Sendable {
     /// for tests of the per-row cost.
     package private(set) var _comparisons = 0
 
-    public init() {}
+    package init() {}
 
     /// An index of every live work in `store`: its title, first author and editions' ISBNs.
-    public init(store: LibraryStore) {
+    package init(store: LibraryStore) {
         for work in store.works() {
             let author = work.authorIDs.first.flatMap { store.author($0)?.name } ?? ""
             let isbns = work.editionIDs.compactMap { store.edition($0)?.isbn13 }
-            insert(work.id, keys: DuplicateKeys(title: work.title, author: author, isbn13: isbns.first, otherISBN13s: Array(isbns.dropFirst())))
+            let normalizedTitle = TitleNormalizationEngine.normalizedForSearch(work.title)
+            insert(work.id, keys: keys(title: work.title, normalizedTitle: normalizedTitle, author: author, isbn13: isbns.first))
+            for isbn in isbns.dropFirst() { addISBN(isbn, to: work.id) }
         }
     }
 
     /// The number of books indexed.
-    public var count: Int { keysByWork.count }
+    package var count: Int { keysByWork.count }
 
     // MARK: - Keys
 
@@ -323,8 +208,8 @@ public struct DuplicateIndex: Sendable {
     package static func writeKeys(title: String, normalizedTitle: String, author: String, isbn13: String?, into batch: inout KeyBatch) -> KeyPlaces {
         let titleKey = batch.append(
             lowercasedKey: title,
-            rule: { TitleNormalization.collapse($0) { $0.isSpace }.kept },
-            key: DuplicateKeys.titleKey
+            rule: { TitleNormalizationEngine.collapse($0) { $0.isSpace }.kept },
+            key: Self.titleKey
         )
         let authorKey = writeAuthorKey(ofName: author, into: &batch)
         let isbnKey = isbn13.map { batch.append($0) }
@@ -345,19 +230,19 @@ public struct DuplicateIndex: Sendable {
 
     /// Writes an author name's key into a batch.
     package static func writeAuthorKey(ofName name: String, into batch: inout KeyBatch) -> Int {
-        batch.append(lowercasedKey: name, apostropheAsASCII: true, rule: AuthorNames.makeKey, key: { AuthorNames.key($0) })
+        batch.append(lowercasedKey: name, apostropheAsASCII: true, rule: AuthorNamesEngine.makeKey, key: { AuthorNamesEngine.key($0) })
     }
 
     /// The identifier of an author name's key (`AuthorNames.key`).
     package mutating func authorKey(ofName name: String) -> KeyInterner.ID {
-        interner.intern(lowercasedKey: name, apostropheAsASCII: true, rule: AuthorNames.makeKey, key: { AuthorNames.key($0) })
+        interner.intern(lowercasedKey: name, apostropheAsASCII: true, rule: AuthorNamesEngine.makeKey, key: { AuthorNamesEngine.key($0) })
     }
 
     // MARK: - Changing
 
     /// Adds a work under its keys (and, for a library work, every further ISBN its editions have:
     /// `keys.otherISBN13s`, then `moreISBNs`).
-    public mutating func insert(_ work: PersistentIdentifier, keys: DuplicateKeys, moreISBNs: some Sequence<String> = [String]()) {
+    package mutating func insert(_ work: PersistentIdentifier, keys: DuplicateKeys, moreISBNs: some Sequence<String> = [String]()) {
         insert(work, keys: self.keys(keys))
         for isbn in keys.otherISBN13s { addISBN(isbn, to: work) }
         for isbn in moreISBNs { addISBN(isbn, to: work) }
@@ -404,7 +289,7 @@ public struct DuplicateIndex: Sendable {
     }
 
     /// Makes room for `count` more books.
-    public mutating func reserveCapacity(_ count: Int) {
+    package mutating func reserveCapacity(_ count: Int) {
         keysByWork.reserveCapacity(count, spacing: EntityKind.allCases.count)
         interner.reserveCapacity(3 * count)
         let keysBelow = keyNumbersBelow(forMoreBooks: count)
@@ -421,7 +306,7 @@ public struct DuplicateIndex: Sendable {
     }
 
     /// Adds another ISBN to a work already indexed (a merged edition).
-    public mutating func addISBN(_ isbn13: String, to work: PersistentIdentifier) {
+    package mutating func addISBN(_ isbn13: String, to work: PersistentIdentifier) {
         guard let keys = keysByWork[work] else { return }
         let isbn = interner.intern(isbn13)
         guard keys.isbn13 != isbn, extraISBNsByWork[work]?.contains(isbn) != true else { return }
@@ -430,7 +315,7 @@ public struct DuplicateIndex: Sendable {
     }
 
     /// Removes a work (replaced or deleted).
-    public mutating func remove(_ work: PersistentIdentifier) {
+    package mutating func remove(_ work: PersistentIdentifier) {
         guard let keys = keysByWork.removeValue(forKey: work) else { return }
         Self.remove(work, authorKey: keys.authorKey, from: &byTitle, at: keys.titleKey)
         for isbn in [keys.isbn13].compactMap({ $0 }) + (extraISBNsByWork.removeValue(forKey: work) ?? []) {
@@ -442,7 +327,7 @@ public struct DuplicateIndex: Sendable {
     // MARK: - Matching
 
     /// The best match for a book among the indexed works, or `nil`.
-    public mutating func bestMatch(for keys: DuplicateKeys) -> DuplicateMatch? {
+    package mutating func bestMatch(for keys: DuplicateKeys) -> DuplicateMatch? {
         bestMatch(for: self.keys(keys))
     }
 
@@ -454,7 +339,7 @@ public struct DuplicateIndex: Sendable {
         }
         if let isbn = keys.isbn13, let work = byISBN[isbn]?.min() {
             _comparisons += 1
-            let similarity = keysByWork[work].map { AuthorSimilarity.score(keys: interner.text($0.authorKey), interner.text(keys.authorKey)) } ?? 0
+            let similarity = keysByWork[work].map { AuthorSimilarityEngine.score(keys: interner.text($0.authorKey), interner.text(keys.authorKey)) } ?? 0
             return DuplicateMatch(workID: work, tier: .isbn, authorSimilarity: similarity)
         }
         guard let groups = byNormalizedTitle[keys.normalizedTitleKey], !groups.isEmpty else { return nil }
@@ -474,7 +359,7 @@ public struct DuplicateIndex: Sendable {
                 if group.sketch.excludes(sketch, above: AuthorSimilarity.duplicateThreshold) { return }
                 let mine = queryForms ?? forms(of: keys.authorKey)
                 queryForms = mine
-                guard let score = AuthorSimilarity.score(forms(of: group.authorKey), mine, above: AuthorSimilarity.duplicateThreshold) else { return }
+                guard let score = AuthorSimilarityEngine.score(forms(of: group.authorKey), mine, above: AuthorSimilarity.duplicateThreshold) else { return }
                 similarity = score
             }
             if let best, similarity < best.authorSimilarity { return }
@@ -503,18 +388,38 @@ public struct DuplicateIndex: Sendable {
         return mine == .none || mine.allowsSameBook(as: distinctions(ofTitleKey: known.titleKey))
     }
 
-    /// The distinctions of an interned title key (`DuplicateKeys.distinctions(ofTitleKey:)`); a key
-    /// without `(` or `:` has none, which its bytes tell without making its text.
+    /// The distinctions of an interned title key (`DuplicateKeys.distinctions`: the key's text is in
+    /// NFC); a key without `(` or `:` has none, which its bytes tell without making its text.
     func distinctions(ofTitleKey key: KeyInterner.ID) -> TitleDistinctions {
         let marked = interner.withBytes(key) { bytes in bytes.contains { $0 == UInt8(ascii: "(") || $0 == UInt8(ascii: ":") } }
-        return marked ? DuplicateKeys.distinctions(ofTitleKey: interner.text(key)) : .none
+        return marked ? TitleNormalizationEngine.distinctions(of: interner.text(key)) : .none
     }
 
     /// The comparison forms of an author key, made once.
     mutating func forms(of authorKey: KeyInterner.ID) -> AuthorKeyForms {
         if let known = formsByAuthorKey[authorKey] { return known }
-        let made = AuthorKeyForms(key: interner.text(authorKey))
+        let made = AuthorKeyForms(canonicalKey: interner.text(authorKey))
         formsByAuthorKey[authorKey] = made
         return made
+    }
+}
+
+extension DuplicateIndex {
+    /// `DuplicateKeys.titleKey` of a title: lowercased, whitespace collapsed.
+    static func titleKey(_ title: String) -> String {
+        TextUnits.rewrite(
+            title, .automatic,
+            bytes: titleKeyRule,
+            scalars: { scalars in
+                scalars = TextUnits.lowercased(scalars, of: title)
+                TitleNormalizationEngine.collapseWhitespace(&scalars)
+            }
+        )
+    }
+
+    /// `titleKey` on the bytes of ASCII text, in place; returns whether they changed.
+    static func titleKeyRule(_ bytes: inout [UInt8]) -> Bool {
+        let lowered = TextUnits.lowercaseASCII(&bytes)
+        return TitleNormalizationEngine.collapseWhitespace(&bytes) || lowered
     }
 }

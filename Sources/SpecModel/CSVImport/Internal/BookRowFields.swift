@@ -1,7 +1,7 @@
 /// A row's fields as `BookRowReader` reads them: the bytes of one field at a time.
 ///
 /// The import lends the parser's view of the file (`CSVFieldsView`), so no field becomes a `String`
-/// unless the book keeps it; rows given as strings (`BookRowReader.read(fields:…)`) are read by the
+/// unless the book keeps it; rows given as strings (`BookRowReaderEngine.read(fields:…)`) are read by the
 /// same code through `StringRowFields`.
 protocol BookRowFields {
     var count: Int { get }

@@ -1,0 +1,144 @@
+/// The CSV import as the seed states it: a checked file, read in batches of 50 rows, each row's book
+/// compared with the library book by book, the strategy applied, each batch saved.
+///
+/// Seed 004_…, "High-Level Flow" (File Picker → Auto-Detect Format → Choose Duplicate Strategy →
+/// Batch Processing (50 rows/batch) → SwiftData insertion → Queue Enrichment → summary), User Stories
+/// 1, 2 and 4, and Feature Specifications §1 and §2, with Decisions D-030 to D-038 and D-120 to D-128:
+/// 1. `prepare` checks the file: a `.csv` name (or `.tsv`, `.txt`), not blank, readable as CSV to its
+///    end, a header with title and author columns (`FormatDetection`, or the user's mapping), at least
+///    one book. Nothing is imported if any check fails.
+/// 2. Each `importNextBatch` takes the next 50 rows. Each row becomes a book (`BookRowReader`) or an
+///    error; a book is compared with every book the library holds, the file's earlier rows included
+///    (`DuplicateRule.bestMatch`); a book that duplicates none is inserted, one that does is handled
+///    by the strategy (`importBook`, in ImportStrategies.swift).
+/// 3. The batch is saved. Its new works join the enrichment queue, and a work it replaced leaves it.
+///    A failed save rolls the batch back and ends the import, counting its rows and the rest as errors.
+/// 4. After each saved batch, a progress line: "Imported 250/500 books (50%)". `summary.text` is the
+///    final line.
+///
+/// This is the specification and the conformance kit's oracle. The app's import is `CSVImport`, which
+/// reads the file's bytes in place and finds duplicates through an index; `PlainAgainstEngineTests`
+/// holds it to this.
+public struct PlainImport {
+    /// Rows per batch (seed 004_…, "Batch Size: 50 rows/batch"; Decision D-030).
+    public static let batchRowsMax = 50
+
+    /// What is done with duplicates.
+    public let strategy: DuplicateStrategy
+    /// The file's format and columns.
+    public let detection: FormatDetection
+    /// The file's header row.
+    public let header: [String]
+    /// The tally of the batches saved so far, and once finished the summary.
+    public private(set) var summary: ImportSummary
+    /// The progress line after each saved batch, in order.
+    public private(set) var progress: [String] = []
+    /// Whether every row has been handled.
+    public private(set) var isFinished = false
+    /// Why the import stopped early, if it did (a failed save); earlier batches stay imported.
+    public private(set) var stopReason: String?
+
+    /// The file's data rows, every one read before anything is imported (Decision D-036).
+    let rows: [CSVRow]
+    /// How many of `rows` the saved batches took.
+    var rowsTaken = 0
+    /// The library's books as duplicate detection compares them, in creation order: its works when
+    /// the import began, then each work the import inserts.
+    var books: [(work: PersistentIdentifier, keys: DuplicateKeys)]
+    /// The library's authors and their name keys, in creation order; a deleted one stays listed, and
+    /// is passed over.
+    var authors: [(author: PersistentIdentifier, key: String)]
+
+    /// Checks a file and prepares its import into `store`'s library with `strategy`; `mapping`, if
+    /// given, is the user's choice of columns (seed 004_…, User Story 1: "manual column mapping").
+    public static func prepare(
+        _ file: ImportFile, library store: LibraryStore, strategy: DuplicateStrategy, mapping: ColumnMapping? = nil
+    ) -> Result<PlainImport, ImportError> {
+        guard file.hasAcceptedName else { return .failure(.notCSVFile(name: file.name)) }
+        guard file.holdsText else { return .failure(.emptyFile) }
+        var reader = CSVRowReader(bytes: file.bytes, dialect: CSVDialect.detect(in: file.bytes))
+        var records: [CSVRow] = []
+        do {
+            while let record = try reader.next() { records.append(record) }
+        } catch {
+            return .failure(.unreadable(error))
+        }
+        guard let header = records.first else { return .failure(.emptyFile) }
+        let detection: FormatDetection
+        if let mapping {
+            detection = FormatDetection(format: .manual, confidence: 1, mapping: mapping)
+        } else {
+            do {
+                detection = try FormatDetection.detect(header: header.fields)
+            } catch {
+                return .failure(.missingColumns(error))
+            }
+        }
+        let rows = Array(records.dropFirst())
+        guard !rows.isEmpty else { return .failure(.noBooksFound) }
+        let (books, authors) = Self.read(store)
+        return .success(PlainImport(
+            strategy: strategy, detection: detection, header: header.fields,
+            summary: ImportSummary(format: detection.format, confidence: detection.confidence, dataRows: rows.count),
+            rows: rows, books: books, authors: authors
+        ))
+    }
+
+    /// The library's books and authors, as duplicate detection and the sharing of authors read them:
+    /// each live work's title, first author's name and editions' ISBNs; each live author's name key.
+    static func read(_ store: LibraryStore) -> (books: [(work: PersistentIdentifier, keys: DuplicateKeys)], authors: [(author: PersistentIdentifier, key: String)]) {
+        let books = store.works().map { work in
+            let author = work.authorIDs.first.flatMap { store.author($0)?.name } ?? ""
+            let isbns = work.editionIDs.compactMap { store.edition($0)?.isbn13 }
+            return (work.id, DuplicateKeys(title: work.title, author: author, isbn13: isbns.first, otherISBN13s: Array(isbns.dropFirst())))
+        }
+        let authors = store.authors().map { ($0.id, AuthorNames.key($0.name)) }
+        return (books, authors)
+    }
+
+    /// Imports the next batch of rows into the app's store and enrichment queue, then saves.
+    ///
+    /// - Returns: the batch's progress line, or `nil` when the import had already finished.
+    @discardableResult
+    public mutating func importNextBatch(into app: inout AppState) -> String? {
+        guard !isFinished else { return nil }
+        // The batch's tally joins the summary once the batch is saved.
+        var tally = ImportSummary(format: summary.format, confidence: summary.confidence, dataRows: summary.dataRows)
+        var newWorks: [PersistentIdentifier] = []
+        var replacedWorks: [PersistentIdentifier] = []
+        let batch = rows[rowsTaken..<Swift.min(rowsTaken + Self.batchRowsMax, rows.count)]
+        rowsTaken = batch.endIndex
+        for row in batch {
+            switch BookRowReader.read(fields: row.fields, rowNumber: row.number, headerCount: header.count, mapping: detection.mapping) {
+            case let .success(book):
+                importBook(book, into: &app.store, tally: &tally, newWorks: &newWorks, replacedWorks: &replacedWorks)
+            case let .failure(issue):
+                tally.errors.append(issue)
+            }
+        }
+        do {
+            try app.store.save()
+        } catch {
+            // The batch is rolled back; it and the rows after it are not imported (D-030).
+            app.store.rollback()
+            (books, authors) = Self.read(app.store)
+            let reason = "the import stopped at row \(summary.processed + 2): \(error)"
+            stopReason = reason
+            summary.countUnhandledRowsAsErrors(because: reason)
+            isFinished = true
+            return summary.progressLine
+        }
+        summary.add(tally)
+        // A work an earlier batch queued and this one replaced leaves the queue (D-032).
+        for work in replacedWorks { app.enrichmentQueue.remove(work) }
+        app.enrichmentQueue.addMultiple(newWorks)
+        if summary.processed >= summary.dataRows || batch.isEmpty { isFinished = true }
+        progress.append(summary.progressLine)
+        return summary.progressLine
+    }
+
+    /// Imports every remaining batch.
+    public mutating func importAll(into app: inout AppState) {
+        while importNextBatch(into: &app) != nil, !isFinished {}
+    }
+}
