@@ -134,7 +134,7 @@ public struct LibraryStore: Sendable {
     }
 
     /// Adds a new object (its identifier just allocated). Inlined, so that an import builds each
-    /// object where it is stored (1.2% of its instructions, Decision D-115).
+    /// object where it is stored (Decision D-115).
     @inline(__always) mutating func insertNew(_ work: consuming Work) { _objectOperations += 1; let id = work.id; live.works.insert(consume work); undo.inserted.append(id) }
     @inline(__always) mutating func insertNew(_ edition: consuming Edition) { _objectOperations += 1; let id = edition.id; live.editions.insert(consume edition); undo.inserted.append(id) }
     @inline(__always) mutating func insertNew(_ author: consuming Author) { _objectOperations += 1; let id = author.id; live.authors.insert(consume author); undo.inserted.append(id) }

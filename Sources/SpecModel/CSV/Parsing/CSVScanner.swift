@@ -18,13 +18,10 @@
 // The field-length limit is checked when the field ends, and the column limit at the delimiter that
 // would start one field too many, so neither depends on where a buffer ends either.
 //
-// Speed (the issue asks for 300 MB/s with fields as Strings; `benchrunner --filter csv.parse`):
-// what mattered, measured on the Goodreads benchmark export, was (1) moving from one field to the
-// next inside one loop rather than through the state switch, whose indirect jump mispredicted at
-// every field; (2) skipping text eight bytes at a time (`skipText`); (3) building short fields as
-// small Strings through `String(unsafeUninitializedCapacity:)`, which skips a second validation of
-// ASCII text. A cache of short fields' Strings was tried and was slower. What remains is mostly
-// making the Strings and, on the consumer's side, freeing each row.
+// Speed (`benchrunner --filter csv.parse`; D-111): one loop moves from field to field rather than
+// through the state switch, whose indirect jump mispredicts; text is skipped eight bytes at a time
+// (`skipText`); short fields become small Strings through `String(unsafeUninitializedCapacity:)`,
+// which skips a second validation of ASCII text.
 
 /// The parse state shared by `CSVParser` and `CSVRowReader`.
 struct CSVScanner {
