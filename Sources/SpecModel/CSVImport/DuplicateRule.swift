@@ -45,6 +45,9 @@ public struct DuplicateKeys: Hashable, Sendable {
 
 /// How two books match, by the seed's three tiers (seed 004_…, "Duplicate Detection Algorithm").
 public enum DuplicateTier: Int, Hashable, Sendable, Comparable, CaseIterable {
+    /// Not a tier of the seed's: the same row, imported by an earlier import into this work (or
+    /// into one this work replaced), whatever the tiers say now (Decision D-131).
+    case alreadyImported = 0
     /// Exact title and author, ignoring case (and whitespace runs).
     case titleAndAuthor = 1
     /// The same ISBN, ISBN-10 and ISBN-13 being equivalent.
@@ -74,7 +77,8 @@ public struct DuplicateMatch: Hashable, Sendable {
         self.authorSimilarity = authorSimilarity
     }
 
-    /// Tiers 1 and 2 are exact matches; tier 3 a possible one (the seed's `.exactMatch` / `.possibleMatch`).
+    /// Tiers 1 and 2, and a row imported before, are exact matches; tier 3 a possible one (the seed's
+    /// `.exactMatch` / `.possibleMatch`).
     public var isExact: Bool { tier != .normalizedTitleAndSimilarAuthor }
 }
 

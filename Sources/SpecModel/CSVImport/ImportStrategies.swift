@@ -12,18 +12,31 @@ public enum DuplicateStrategy: String, Hashable, Sendable, CaseIterable {
 // The strategies, and a new book's insertion, applied row by row to the store through its ordinary
 // operations (insert, link, update, delete), for `PlainImport`.
 extension PlainImport {
+    /// What a batch changed, for its record in the checkpoint and for the enrichment queue.
+    struct BatchChanges {
+        /// The works inserted, to be queued once the batch is saved.
+        var newWorks: [PersistentIdentifier] = []
+        /// Works queued by an earlier batch and replaced by this one, to leave the queue then.
+        var replacedWorks: [PersistentIdentifier] = []
+        /// Each row inserted, merged or replacing, with its work (D-131).
+        var rows: [ImportedRow] = []
+        /// Each work Replace All deleted, with the one that replaced it.
+        var replacements: [WorkReplacement] = []
+    }
+
     /// Imports one row's book: a new work when it duplicates no known book, else what the strategy
-    /// says (seed 004_…, User Story 2; Decisions D-031, D-032, D-122).
-    ///
-    /// Newly inserted works go to `newWorks`, for the enrichment queue once the batch is saved; a
-    /// replaced work queued by an earlier batch goes to `replacedWorks`, to leave the queue then.
+    /// says (seed 004_…, User Story 2; Decisions D-031, D-032, D-122). A row an earlier import
+    /// handled duplicates the work it went into, before any tier is asked (D-131).
     mutating func importBook(
-        _ book: ImportedBook, into store: inout LibraryStore, tally: inout ImportSummary,
-        newWorks: inout [PersistentIdentifier], replacedWorks: inout [PersistentIdentifier]
+        _ book: ImportedBook, row: ImportedRowFingerprint, into store: inout LibraryStore, tally: inout ImportSummary, changes: inout BatchChanges
     ) {
         for warning in book.warnings { tally.warnings.append(RowIssue(rowNumber: book.rowNumber, reason: warning)) }
-        guard let match = DuplicateRule.bestMatch(for: DuplicateKeys(book), in: books) else {
-            newWorks.append(insert(book, into: &store))
+        let match = earlierRows.work(of: row, in: store).map { DuplicateMatch(workID: $0, tier: .alreadyImported, authorSimilarity: 1) }
+            ?? DuplicateRule.bestMatch(for: DuplicateKeys(book), in: books)
+        guard let match else {
+            let work = insert(book, into: &store)
+            changes.newWorks.append(work)
+            changes.rows.append(ImportedRow(fingerprint: row, work: work))
             tally.imported += 1
             return
         }
@@ -32,6 +45,7 @@ extension PlainImport {
             tally.duplicates += 1
         case .smart:
             merge(book, into: match.workID, in: &store)
+            changes.rows.append(ImportedRow(fingerprint: row, work: match.workID))
             tally.duplicates += 1
             tally.merged += 1
         case .replaceAll:
@@ -43,12 +57,14 @@ extension PlainImport {
                 tally.errors.append(RowIssue(rowNumber: book.rowNumber, reason: "the duplicate it replaces could not be deleted: \(error)"))
                 return
             }
-            if let queued = newWorks.firstIndex(of: match.workID) {
-                newWorks.remove(at: queued)
+            if let queued = changes.newWorks.firstIndex(of: match.workID) {
+                changes.newWorks.remove(at: queued)
             } else {
-                replacedWorks.append(match.workID)
+                changes.replacedWorks.append(match.workID)
             }
-            newWorks.append(work)
+            changes.newWorks.append(work)
+            changes.rows.append(ImportedRow(fingerprint: row, work: work))
+            changes.replacements.append(WorkReplacement(replaced: match.workID, by: work))
             tally.imported += 1
             tally.replaced += 1
         }

@@ -11,10 +11,13 @@
 ///    error; a book is compared with every book the library holds, the file's earlier rows included
 ///    (`DuplicateRule.bestMatch`); a book that duplicates none is inserted, one that does is handled
 ///    by the strategy (`importBook`, in ImportStrategies.swift).
-/// 3. The batch is saved. Its new works join the enrichment queue, and a work it replaced leaves it.
-///    A failed save rolls the batch back and ends the import, counting its rows and the rest as errors.
+/// 3. The batch is saved, with its record in the store's `ImportCheckpoint`. Its new works join the
+///    enrichment queue, and a work it replaced leaves it. A failed save rolls the batch back and ends
+///    the import, counting its rows and the rest as errors.
 /// 4. After each saved batch, a progress line: "Imported 250/500 books (50%)". `summary.text` is the
 ///    final line.
+///
+/// After a crash, `resume` continues the import from the checkpoint's last saved batch (Decision D-130).
 ///
 /// This is the specification and the conformance kit's oracle. The app's import is `CSVImport`, which
 /// reads the file's bytes in place and finds duplicates through an index; `PlainAgainstEngineTests`
@@ -38,13 +41,21 @@ public struct PlainImport {
     /// Why the import stopped early, if it did (a failed save); earlier batches stay imported.
     public private(set) var stopReason: String?
 
-    /// The file's data rows, every one read before anything is imported (Decision D-036).
-    let rows: [CSVRow]
+    /// The import's number and its file, for its checkpoint (Decision D-130).
+    let number: Int
+    let file: ImportFileIdentity
+    /// The batches saved so far.
+    var batchesSaved = 0
+    /// The file's data rows, every one read before anything is imported (Decision D-036), each with
+    /// its fingerprint (D-131).
+    let rows: [(record: CSVRow, fingerprint: ImportedRowFingerprint)]
     /// How many of `rows` the saved batches took.
     var rowsTaken = 0
     /// The library's books as duplicate detection compares them, in creation order: its works when
     /// the import began, then each work the import inserts.
     var books: [(work: PersistentIdentifier, keys: DuplicateKeys)]
+    /// The rows earlier imports handled, and their works (Decision D-131).
+    let earlierRows: ImportedRows
     /// The library's authors and their name keys, in creation order; a deleted one stays listed, and
     /// is passed over.
     var authors: [(author: PersistentIdentifier, key: String)]
@@ -54,20 +65,68 @@ public struct PlainImport {
     public static func prepare(
         _ file: ImportFile, library store: LibraryStore, strategy: DuplicateStrategy, mapping: ColumnMapping? = nil
     ) -> Result<PlainImport, ImportError> {
+        prepare(file, library: store, strategy: strategy, columns: mapping.map { .mapping($0) } ?? .detect)
+    }
+
+    /// Resumes the import a crash interrupted, from the store's checkpoint: the queue first takes the
+    /// saved batches' works it missed, then the import continues at the first row no saved batch
+    /// handled, with the same strategy and columns, its summary and progress those of the saved
+    /// batches (Decision D-130).
+    ///
+    /// - Parameter file: the file the import began with (the app keeps a copy until it finishes).
+    public static func resume(_ file: ImportFile, in app: inout AppState) -> Result<PlainImport, ImportResumeError> {
+        ImportRecovery.catchUpQueue(&app)
+        guard let checkpoint = app.store.importCheckpoint, !checkpoint.isFinished else { return .failure(.noImportToResume) }
+        let offered = ImportFileIdentity(file)
+        guard offered == checkpoint.file else { return .failure(.differentFile(expected: checkpoint.file, offered: offered)) }
+        switch prepare(file, library: app.store, strategy: checkpoint.strategy, columns: .resuming(checkpoint)) {
+        case let .failure(error):
+            return .failure(.unreadable(error))
+        case var .success(run):
+            guard run.summary.dataRows == checkpoint.dataRows else {
+                preconditionFailure("\(file.name) read \(run.summary.dataRows) rows, its checkpoint \(checkpoint.dataRows), with the same identity")
+            }
+            run.rowsTaken = checkpoint.rowsHandled
+            (run.summary, run.progress) = checkpoint.summary()
+            run.batchesSaved = checkpoint.batches.count
+            return .success(run)
+        }
+    }
+
+    /// How the file's columns are found: detected from the header, the user's mapping, or those of
+    /// the interrupted import being resumed.
+    enum Columns {
+        case detect
+        case mapping(ColumnMapping)
+        case resuming(ImportCheckpoint)
+
+        /// The import's number: the resumed import's, else one more than the store's last.
+        func importNumber(after store: LibraryStore) -> Int {
+            if case let .resuming(checkpoint) = self { return checkpoint.number }
+            return (store.importCheckpoint?.number ?? 0) + 1
+        }
+    }
+
+    static func prepare(_ file: ImportFile, library store: LibraryStore, strategy: DuplicateStrategy, columns: Columns) -> Result<PlainImport, ImportError> {
         guard file.hasAcceptedName else { return .failure(.notCSVFile(name: file.name)) }
         guard file.holdsText else { return .failure(.emptyFile) }
         var reader = CSVRowReader(bytes: file.bytes, dialect: CSVDialect.detect(in: file.bytes))
-        var records: [CSVRow] = []
+        var records: [(record: CSVRow, fingerprint: ImportedRowFingerprint)] = []
         do {
-            while let record = try reader.next() { records.append(record) }
+            while let record = try reader.next() {
+                records.append((record, ImportedRowFingerprint(record: record.byteOffset, end: reader.byteOffset, in: file.bytes)))
+            }
         } catch {
             return .failure(.unreadable(error))
         }
-        guard let header = records.first else { return .failure(.emptyFile) }
+        guard let header = records.first?.record else { return .failure(.emptyFile) }
         let detection: FormatDetection
-        if let mapping {
+        switch columns {
+        case let .mapping(mapping):
             detection = FormatDetection(format: .manual, confidence: 1, mapping: mapping)
-        } else {
+        case let .resuming(checkpoint):
+            detection = checkpoint.detection
+        case .detect:
             do {
                 detection = try FormatDetection.detect(header: header.fields)
             } catch {
@@ -77,12 +136,15 @@ public struct PlainImport {
         let rows = Array(records.dropFirst())
         guard !rows.isEmpty else { return .failure(.noBooksFound) }
         let (books, authors) = Self.read(store)
+        let number = columns.importNumber(after: store)
         return .success(PlainImport(
             strategy: strategy, detection: detection, header: header.fields,
             summary: ImportSummary(format: detection.format, confidence: detection.confidence, dataRows: rows.count),
-            rows: rows, books: books, authors: authors
+            number: number, file: ImportFileIdentity(file), rows: rows, books: books,
+            earlierRows: ImportedRows(store, before: number), authors: authors
         ))
     }
+
 
     /// The library's books and authors, as duplicate detection and the sharing of authors read them:
     /// each live work's title, first author's name and editions' ISBNs; each live author's name key.
@@ -104,22 +166,30 @@ public struct PlainImport {
         guard !isFinished else { return nil }
         // The batch's tally joins the summary once the batch is saved.
         var tally = ImportSummary(format: summary.format, confidence: summary.confidence, dataRows: summary.dataRows)
-        var newWorks: [PersistentIdentifier] = []
-        var replacedWorks: [PersistentIdentifier] = []
+        var changes = BatchChanges()
         let batch = rows[rowsTaken..<Swift.min(rowsTaken + Self.batchRowsMax, rows.count)]
         rowsTaken = batch.endIndex
-        for row in batch {
+        for (row, fingerprint) in batch {
             switch BookRowReader.read(fields: row.fields, rowNumber: row.number, headerCount: header.count, mapping: detection.mapping) {
             case let .success(book):
-                importBook(book, into: &app.store, tally: &tally, newWorks: &newWorks, replacedWorks: &replacedWorks)
+                importBook(book, row: fingerprint, into: &app.store, tally: &tally, changes: &changes)
             case let .failure(issue):
                 tally.errors.append(issue)
             }
         }
+        if batchesSaved == 0 {
+            app.store.beginImport(ImportCheckpoint(
+                number: number, file: file, strategy: strategy, detection: detection, dataRows: summary.dataRows
+            ))
+        }
+        app.store.recordImportBatch(ImportBatchRecord(
+            tally: tally, queued: changes.newWorks, unqueued: changes.replacedWorks, rows: changes.rows, replacements: changes.replacements
+        ))
         do {
             try app.store.save()
         } catch {
-            // The batch is rolled back; it and the rows after it are not imported (D-030).
+            // The batch, and its record in the checkpoint, are rolled back; it and the rows after it
+            // are not imported (D-030).
             app.store.rollback()
             (books, authors) = Self.read(app.store)
             let reason = "the import stopped at row \(summary.processed + 2): \(error)"
@@ -129,9 +199,10 @@ public struct PlainImport {
             return summary.progressLine
         }
         summary.add(tally)
-        // A work an earlier batch queued and this one replaced leaves the queue (D-032).
-        for work in replacedWorks { app.enrichmentQueue.remove(work) }
-        app.enrichmentQueue.addMultiple(newWorks)
+        batchesSaved += 1
+        // The batch's new works join the queue; a work an earlier batch queued and this one replaced
+        // leaves it (D-032).
+        ImportRecovery.catchUpQueue(&app)
         if summary.processed >= summary.dataRows || batch.isEmpty { isFinished = true }
         progress.append(summary.progressLine)
         return summary.progressLine

@@ -26,6 +26,7 @@ public struct EnrichmentQueue: Hashable, Sendable {
 
     public static func == (lhs: EnrichmentQueue, rhs: EnrichmentQueue) -> Bool {
         lhs.storage[lhs.head...] == rhs.storage[rhs.head...] && lhs.inFlight == rhs.inFlight && lhs.currentJobId == rhs.currentJobId && lhs.currentJobToken == rhs.currentJobToken
+            && lhs.importBatchesTaken == rhs.importBatchesTaken
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -39,6 +40,22 @@ public struct EnrichmentQueue: Hashable, Sendable {
     public private(set) var currentJobId: String?
     /// That job's token, sent with the cancel request (D-080).
     public private(set) var currentJobToken: String?
+    /// The last import batch whose works the queue took, written with them (Decision D-130).
+    public private(set) var importBatchesTaken: ImportBatchMark?
+
+    /// An import's number and how many of its saved batches the queue has taken.
+    public struct ImportBatchMark: Hashable, Sendable {
+        /// The import (`ImportCheckpoint.number`).
+        public let importNumber: Int
+        /// Its batches taken, from the first.
+        public let batches: Int
+
+        /// A mark of `batches` batches of import `importNumber` taken.
+        public init(importNumber: Int, batches: Int) {
+            self.importNumber = importNumber
+            self.batches = batches
+        }
+    }
 
     public init() {}
 
@@ -69,6 +86,15 @@ public struct EnrichmentQueue: Hashable, Sendable {
             added += 1
         }
         return added
+    }
+
+    /// Takes a saved import batch's changes: its replaced works leave the queue, its new works join it,
+    /// and the queue remembers it took batch `batch` (counted from 1) of import `number`, in the same
+    /// write (Decision D-130; `ImportRecovery.catchUpQueue`).
+    mutating func take(_ record: ImportBatchRecord, batch: Int, ofImport number: Int) {
+        for work in record.unqueued { remove(work) }
+        addMultiple(record.queued)
+        importBatchesTaken = ImportBatchMark(importNumber: number, batches: batch)
     }
 
     /// Takes a queued work off the queue (a work the import replaced after queuing it); returns whether
@@ -155,6 +181,7 @@ public struct EnrichmentQueue: Hashable, Sendable {
         head = 0
         members = IdentifierPlaces()
         inFlight = nil
+        importBatchesTaken = nil
         clearCurrentJobId()
     }
 

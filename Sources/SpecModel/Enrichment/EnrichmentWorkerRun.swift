@@ -102,11 +102,13 @@ public struct EnrichmentWorkerRun: Sendable {
 
     /// The app crashes now and is launched again `downMilliseconds` later: unsaved store changes, the
     /// worker's memory, the timer and the request in flight are lost (its answer never arrives); the
-    /// queue and the worker's records survive.
+    /// queue and the worker's records survive. `recovering` is what the app does at launch before the
+    /// worker starts: an interrupted import is resumed and finished then (Decision D-130).
     @discardableResult
-    public mutating func relaunch(afterMilliseconds downMilliseconds: Int64 = 0) -> EnrichmentWorker.Step {
+    public mutating func relaunch(afterMilliseconds downMilliseconds: Int64 = 0, recovering: (inout AppState) -> Void = { _ in }) -> EnrichmentWorker.Step {
         precondition(downMilliseconds >= 0, "time goes forward: down for \(downMilliseconds) ms")
         app = app.relaunchedAfterCrash()
+        recovering(&app)
         worker = worker.relaunched()
         timer = nil
         awaiting = nil

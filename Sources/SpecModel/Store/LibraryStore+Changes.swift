@@ -230,7 +230,8 @@ extension LibraryStore {
         }
     }
 
-    /// Deletes every Work, Edition, Author and UserLibraryEntry at once (SwiftData's batch delete).
+    /// Deletes every Work, Edition, Author and UserLibraryEntry at once (SwiftData's batch delete), and
+    /// the import checkpoint, whose import they were (D-130).
     ///
     /// No relationship leaves these four kinds, so nothing can dangle and no delete rule needs
     /// applying object by object. The live objects move whole into the undo log (a rollback restores

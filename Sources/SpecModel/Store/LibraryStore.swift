@@ -247,6 +247,8 @@ public struct LibraryStore: Sendable {
             guard let slot = live.authors.slot(of: id) else { preconditionFailure("LibraryStore.rollback: author \(id) is gone") }
             live.authors[slot: slot].workIDs.removeSubrange(count...)
         }
+        if let count = undo.savedImportCount { live.imports.removeSubrange(count...) }
+        if let count = undo.savedImportBatchCount { live.imports[live.imports.count - 1].batches.removeSubrange(count...) }
         _objectOperations += undo.inserted.count + undo.savedVersions.count + undo.savedWorkCounts.count
         undo = UndoLog(insertedFrom: nextRawIdentifier)
     }

@@ -4,6 +4,9 @@ struct StoreSnapshot: Hashable, Sendable {
     var editions = EntityTable<Edition>()
     var authors = EntityTable<Author>()
     var entries = EntityTable<UserLibraryEntry>()
+    /// Every import into the library, each saved with its batches, the last in progress or finished
+    /// (Decisions D-130, D-131).
+    var imports: [ImportCheckpoint] = []
 
     var isEmpty: Bool { works.isEmpty && editions.isEmpty && authors.isEmpty && entries.isEmpty }
 
@@ -68,12 +71,20 @@ struct UndoLog: Hashable, Sendable {
     var savedWorkCounts: [PersistentIdentifier: Int] = [:]
     /// Every live object as the first batch delete since the last save found it.
     var beforeBatchDelete: StoreSnapshot?
+    /// The number of imports saved, when another has begun since the last save.
+    var savedImportCount: Int?
+    /// The last saved import's number of batches, when batches were added to it since the last save
+    /// before any other import began: rolling back cuts it back to that length.
+    var savedImportBatchCount: Int?
 
     init(insertedFrom: UInt64) {
         self.insertedFrom = insertedFrom
     }
 
-    var isEmpty: Bool { inserted.isEmpty && savedVersions.isEmpty && savedWorkCounts.isEmpty && beforeBatchDelete == nil }
+    var isEmpty: Bool {
+        inserted.isEmpty && savedVersions.isEmpty && savedWorkCounts.isEmpty && beforeBatchDelete == nil && savedImportCount == nil
+            && savedImportBatchCount == nil
+    }
 
     /// Whether the object was saved before the last save (so a change to it must be recorded).
     @inline(__always)
@@ -87,5 +98,7 @@ struct UndoLog: Hashable, Sendable {
         savedVersions.removeAll(keepingCapacity: true)
         savedWorkCounts.removeAll(keepingCapacity: true)
         beforeBatchDelete = nil
+        savedImportCount = nil
+        savedImportBatchCount = nil
     }
 }

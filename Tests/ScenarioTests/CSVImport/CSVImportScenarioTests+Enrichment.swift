@@ -242,11 +242,50 @@ extension CSVImportScenarioTests {
             try Self.checkQuiescent(run)
         }
 
-        /// D-030 ("a crash keeps the saved batches, and importing the file again with Skip completes it
-        /// without duplicates") with "Data Integrity: Atomic SwiftData transactions" per batch: the app
-        /// crashes after two of a 130-book import's three batches. On relaunch the 100 saved books are
-        /// there and queued, and the worker starts on them; importing the file again with Skip adds the
-        /// 30 missing books and nothing twice; every book is then enriched exactly once.
+        /// D-030 and D-130 with "Data Integrity: Atomic SwiftData transactions" per batch: the app
+        /// crashes after two of a 130-book Smart import's three batches, the second saved but its works
+        /// not yet queued. At launch, before the worker starts, the queue takes the second batch's
+        /// works and the import resumes from its checkpoint: the last 30 books are imported, the
+        /// summary is the whole file's, and every book is then enriched exactly once.
+        @Test func aCrashMidImportResumesFromItsCheckpoint() throws {
+            let fixture = ExportFixture.goodreads(rows: 130, seed: 4_106)
+            let file = Self.goodreadsFile(fixture)
+            var run = Self.launchedApp()
+            var interrupted = try CSVImportScenarioTests.prepared(file, library: run.app.store, strategy: .smart)
+            run.changeApp { app in
+                interrupted.importNextBatch(into: &app)
+                var saved = app
+                interrupted.importNextBatch(into: &saved)
+                app.store = saved.store  // the crash comes after the save, before the queue is told
+            }
+            #expect(run.app.enrichmentQueue.pendingCount == 50)
+
+            var resumed: CSVImport?
+            let relaunch = run.relaunch(afterMilliseconds: 2_000) { app in
+                ImportRecovery.catchUpQueue(&app)
+                guard case var .success(importing) = CSVImport.resume(file, in: &app) else { return }
+                importing.importAll(into: &app)
+                resumed = importing
+            }
+            let importing = try #require(resumed)
+            let works = run.app.store.identifiers(of: .work)
+            #expect(importing.summary.text == "Imported 130 books, 0 duplicates skipped, 0 errors")
+            #expect(importing.progress == ["Imported 50/130 books (38%)", "Imported 100/130 books (76%)", "Imported 130/130 books (100%)"])
+            #expect(run.app.store.works().map(\.title) == fixture.books.map(\.title))
+            #expect(relaunch.requests.map(\.work) == [works[0]])
+            #expect(run.app.enrichmentQueue.pending == Array(works.dropFirst()))
+
+            run.runUntilIdle(backend: Self.matchingBackend)
+            #expect(run.app.enrichmentRecords.enrichedWorks == works)
+            #expect(Self.enrichmentCounts(run) == Dictionary(uniqueKeysWithValues: works.map { ($0, 1) }))
+            #expect(run.requestLog.map(\.request.work) == works)
+            try Self.checkQuiescent(run)
+        }
+
+        /// D-030's first recovery, still sound for Skip: the app crashes after two of a 130-book
+        /// import's three batches; on relaunch the 100 saved books are there and queued, and the
+        /// worker starts on them; importing the file again with Skip adds the 30 missing books and
+        /// nothing twice; every book is then enriched exactly once.
         @Test func aCrashMidImportKeepsSavedBatchesAndReimportingCompletesItAndEnrichesEveryBookOnce() throws {
             let fixture = ExportFixture.goodreads(rows: 130, seed: 4_106)
             let file = Self.goodreadsFile(fixture)

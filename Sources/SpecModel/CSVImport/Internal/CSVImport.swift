@@ -40,6 +40,13 @@ public struct CSVImport {
     var rowAuthors = RowAuthors()
     /// Buffers `importNextBatch` reuses for every batch.
     var batch = Batch()
+    /// The import's number and its file, for its checkpoint (Decision D-130).
+    let number: Int
+    let file: ImportFileIdentity
+    /// The batches saved so far.
+    var batchesSaved = 0
+    /// The rows earlier imports handled, and their works (Decision D-131).
+    let earlierRows: ImportedRowTable
     /// What `readAhead` read, kept so that the reads are not optimised away.
     var readAheadSum = 0
 
@@ -48,6 +55,8 @@ public struct CSVImport {
         /// Each row in order: `nil` for the next of `books`, or why the row could not be read.
         var rows: [RowIssue?] = []
         var books: [ImportedBook] = []
+        /// Each book's row (D-131).
+        var fingerprints: [ImportedRowFingerprint] = []
         var keyBatch = KeyBatch()
         /// Where each book's keys are in `keyBatch`.
         var keys: [DuplicateIndex.KeyPlaces] = []
@@ -59,6 +68,7 @@ public struct CSVImport {
         mutating func clear() {
             rows.removeAll(keepingCapacity: true)
             books.removeAll(keepingCapacity: true)
+            fingerprints.removeAll(keepingCapacity: true)
             keyBatch.removeAll()
             keys.removeAll(keepingCapacity: true)
             furtherAuthorKeys.removeAll(keepingCapacity: true)
@@ -101,6 +111,34 @@ public struct CSVImport {
 
     /// Checks a file and prepares its import into `store`'s library (`PlainImport.prepare`).
     public static func prepare(_ file: ImportFile, library store: LibraryStore, strategy: DuplicateStrategy, mapping: ColumnMapping? = nil) -> Result<CSVImport, ImportError> {
+        prepare(file, library: store, strategy: strategy, columns: mapping.map { .mapping($0) } ?? .detect)
+    }
+
+    /// Resumes the import a crash interrupted, from the store's checkpoint (`PlainImport.resume`).
+    public static func resume(_ file: ImportFile, in app: inout AppState) -> Result<CSVImport, ImportResumeError> {
+        ImportRecovery.catchUpQueue(&app)
+        guard let checkpoint = app.store.importCheckpoint, !checkpoint.isFinished else { return .failure(.noImportToResume) }
+        let offered = ImportFileIdentity(file)
+        guard offered == checkpoint.file else { return .failure(.differentFile(expected: checkpoint.file, offered: offered)) }
+        switch prepare(file, library: app.store, strategy: checkpoint.strategy, columns: .resuming(checkpoint)) {
+        case let .failure(error):
+            return .failure(.unreadable(error))
+        case var .success(run):
+            guard run.summary.dataRows == checkpoint.dataRows else {
+                preconditionFailure("\(file.name) read \(run.summary.dataRows) rows, its checkpoint \(checkpoint.dataRows), with the same identity")
+            }
+            do {
+                for _ in 0..<checkpoint.rowsHandled { _ = try run.reader.next() }
+            } catch {
+                preconditionFailure("a record of \(file.name), validated by prepare, failed to read again: \(error)")
+            }
+            (run.summary, run.progress) = checkpoint.summary()
+            run.batchesSaved = checkpoint.batches.count
+            return .success(run)
+        }
+    }
+
+    static func prepare(_ file: ImportFile, library store: LibraryStore, strategy: DuplicateStrategy, columns: PlainImport.Columns) -> Result<CSVImport, ImportError> {
         guard file.hasAcceptedName else { return .failure(.notCSVFile(name: file.name)) }
         guard file.holdsText else { return .failure(.emptyFile) }
         let dialect = CSVDialect.detect(in: file.bytes)
@@ -117,9 +155,12 @@ public struct CSVImport {
             return .failure(.unreadable(error))
         }
         let detection: FormatDetection
-        if let mapping {
+        switch columns {
+        case let .mapping(mapping):
             detection = FormatDetection(format: .manual, confidence: 1, mapping: mapping)
-        } else {
+        case let .resuming(checkpoint):
+            detection = checkpoint.detection
+        case .detect:
             do {
                 detection = try FormatDetection.detect(header: header.fields)
             } catch {
@@ -138,14 +179,20 @@ public struct CSVImport {
         return .success(CSVImport(
             strategy: strategy, detection: detection, header: header.fields,
             summary: ImportSummary(format: detection.format, confidence: detection.confidence, dataRows: dataRows),
-            reader: reader, authors: authorsByKey(store, index: &index), index: index
+            reader: reader, authors: authorsByKey(store, index: &index), index: index,
+            number: columns.importNumber(after: store), file: ImportFileIdentity(file),
+            earlierRows: ImportedRowTable(store, before: columns.importNumber(after: store))
         ))
     }
 
     init(
         strategy: DuplicateStrategy, detection: FormatDetection, header: [String], summary: ImportSummary, reader: CSVRowReader,
-        authors: (byKey: KeyTable<PersistentIdentifier>, sharedKeys: Set<KeyInterner.ID>), index: DuplicateIndex
+        authors: (byKey: KeyTable<PersistentIdentifier>, sharedKeys: Set<KeyInterner.ID>), index: DuplicateIndex,
+        number: Int, file: ImportFileIdentity, earlierRows: ImportedRowTable
     ) {
+        self.number = number
+        self.file = file
+        self.earlierRows = earlierRows
         self.strategy = strategy
         self.detection = detection
         self.header = header
@@ -177,8 +224,7 @@ public struct CSVImport {
         // The batch's tally joins the summary only once the batch is saved. (A copy of the summary or
         // the index kept for a rollback would make every batch copy them whole: quadratic.)
         var tally = ImportSummary(format: summary.format, confidence: summary.confidence, dataRows: summary.dataRows)
-        var newWorks: [PersistentIdentifier] = []
-        var replacedWorks: [PersistentIdentifier] = []
+        var changes = PlainImport.BatchChanges()
         if summary.processed == 0 {
             app.store.reserveCapacity(forBooks: summary.dataRows)
             app.enrichmentQueue.reserveCapacity(summary.dataRows)
@@ -193,12 +239,15 @@ public struct CSVImport {
         self.reader = CSVRowReader(bytes: [])
         let mapping = detection.mapping
         let headerCount = header.count
+        var recordStart = 0
         while batch.rows.count < Self.batchRowsMax, let row = Self.nextValidatedRecord(&reader, { row, fields in
-            BookRowReaderEngine.read(fields, rowNumber: row.number, headerCount: headerCount, mapping: mapping)
+            recordStart = row.byteOffset
+            return BookRowReaderEngine.read(fields, rowNumber: row.number, headerCount: headerCount, mapping: mapping)
         }) {
             switch consume row {
             case let .success(book):
                 batch.append(book)
+                batch.fingerprints.append(ImportedRowFingerprint(record: recordStart, end: reader.byteOffset, in: reader.bytes))
                 batch.rows.append(nil)
             case let .failure(issue):
                 batch.rows.append(issue)
@@ -219,12 +268,20 @@ public struct CSVImport {
             let book = next
             importBook(
                 &books[book], keys: batch.keys[book].keys(in: batch.keyBatch), authorKey: { batch.authorKey(ofBook: book, at: $0) },
-                into: &app.store, tally: &tally, newWorks: &newWorks, replacedWorks: &replacedWorks
+                row: batch.fingerprints[book], into: &app.store, tally: &tally, changes: &changes
             )
             next += 1
         }
         batch.books = books
         self.batch = batch
+        if batchesSaved == 0 {
+            app.store.beginImport(ImportCheckpoint(
+                number: number, file: file, strategy: strategy, detection: detection, dataRows: summary.dataRows
+            ))
+        }
+        app.store.recordImportBatch(ImportBatchRecord(
+            tally: tally, queued: changes.newWorks, unqueued: changes.replacedWorks, rows: changes.rows, replacements: changes.replacements
+        ))
         do {
             try app.store.save()
         } catch {
@@ -240,11 +297,12 @@ public struct CSVImport {
             return summary.progressLine
         }
         summary.add(tally)
+        batchesSaved += 1
         internalCheckConsistency(index._checkConsistency(), "the duplicate index after the batch ending at row \(summary.processed + 1)")
         internalCheckConsistency(_authorsByKeyProblems(in: app.store), "authorsByKey after the batch ending at row \(summary.processed + 1)")
-        // A work an earlier batch queued and this one replaced leaves the queue with it (Decision D-032).
-        for work in replacedWorks { app.enrichmentQueue.remove(work) }
-        app.enrichmentQueue.addMultiple(newWorks)
+        // The batch's new works join the queue; a work an earlier batch queued and this one replaced
+        // leaves it (Decision D-032).
+        ImportRecovery.catchUpQueue(&app)
         if summary.processed >= summary.dataRows || rowsInBatch == 0 { isFinished = true }
         let line = summary.progressLine
         progress.append(line)
@@ -281,13 +339,18 @@ public struct CSVImport {
     /// would be copied, every field retained; a book inserted leaves its title, publisher and notes
     /// in the store (`insert`).
     mutating func importBook(
-        _ book: inout ImportedBook, keys: DuplicateIndex.Keys, authorKey: (Int) -> KeyInterner.ID, into store: inout LibraryStore, tally summary: inout ImportSummary,
-        newWorks: inout [PersistentIdentifier], replacedWorks: inout [PersistentIdentifier]
+        _ book: inout ImportedBook, keys: DuplicateIndex.Keys, authorKey: (Int) -> KeyInterner.ID, row: ImportedRowFingerprint,
+        into store: inout LibraryStore, tally summary: inout ImportSummary, changes: inout PlainImport.BatchChanges
     ) {
         for warning in book.warnings { summary.warnings.append(RowIssue(rowNumber: book.rowNumber, reason: warning)) }
         // The authors of a work Replace All deletes, whom the replacement may leave with no works.
         var replacedAuthors: InlineList<PersistentIdentifier>?
-        if let match = index.bestMatch(for: keys) {
+        var earlier: DuplicateMatch?
+        if !earlierRows.isEmpty, let work = earlierRows.work(of: row, in: store) {
+            earlier = DuplicateMatch(workID: work, tier: .alreadyImported, authorSimilarity: 1)
+        }
+        var replaced: PersistentIdentifier?
+        if let match = earlier ?? index.bestMatch(for: keys) {
             switch strategy {
             case .skip:
                 summary.duplicates += 1
@@ -295,6 +358,7 @@ public struct CSVImport {
                 return
             case .smart:
                 merge(book, into: match.workID, in: &store)
+                changes.rows.append(ImportedRow(fingerprint: row, work: match.workID))
                 summary.duplicates += 1
                 summary.merged += 1
                 summary.matches[book.rowNumber] = match
@@ -310,18 +374,21 @@ public struct CSVImport {
                     return
                 }
                 index.remove(match.workID)
-                if let queuedInThisBatch = newWorks.firstIndex(of: match.workID) {
-                    newWorks.remove(at: queuedInThisBatch)
+                if let queuedInThisBatch = changes.newWorks.firstIndex(of: match.workID) {
+                    changes.newWorks.remove(at: queuedInThisBatch)
                 } else {
-                    replacedWorks.append(match.workID)
+                    changes.replacedWorks.append(match.workID)
                 }
+                replaced = match.workID
                 summary.replaced += 1
                 summary.matches[book.rowNumber] = match
             }
         }
         let work = insert(&book, authorKey: authorKey, into: &store)
         index.insert(work, keys: keys)
-        newWorks.append(work)
+        changes.newWorks.append(work)
+        changes.rows.append(ImportedRow(fingerprint: row, work: work))
+        if let replaced { changes.replacements.append(WorkReplacement(replaced: replaced, by: work)) }
         summary.imported += 1
         if let replacedAuthors { removeAuthorsWithoutWorks(replacedAuthors, in: &store) }
     }

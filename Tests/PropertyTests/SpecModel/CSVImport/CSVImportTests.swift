@@ -255,7 +255,9 @@ import Testing
         #expect(run.summary.text == "Imported 1 book, 0 duplicates skipped, 1 error")
     }
 
-    @Test func aCrashMidImportKeepsSavedBatchesAndReimportingWithSkipCompletesIt() throws {
+    /// D-030 and D-130: a crash keeps the saved batches, and the relaunch resumes the import after
+    /// the last of them, from the checkpoint saved with it; only the same file resumes it.
+    @Test func aCrashMidImportKeepsSavedBatchesAndTheRelaunchResumesAfterTheLast() throws {
         var app = AppState()
         let file = Self.file(Self.books(130))
         var run = try CSVImport.prepare(file, library: app.store, strategy: .skip).get()
@@ -263,9 +265,30 @@ import Testing
         run.importNextBatch(into: &app)
         app = app.relaunchedAfterCrash()
         #expect(app.store.count(of: .work) == 100)
-        let again = try Self.importing(file, into: &app, strategy: .skip)
-        #expect(again.summary.imported == 30)
-        #expect(again.summary.duplicates == 100)
+        let checkpoint = try #require(app.store.importCheckpoint)
+        #expect(checkpoint.rowsHandled == 100 && checkpoint.dataRows == 130 && !checkpoint.isFinished)
+        #expect(checkpoint.file == ImportFileIdentity(file) && checkpoint.strategy == .skip && checkpoint.number == 1)
+        #expect(app.enrichmentQueue.importBatchesTaken == EnrichmentQueue.ImportBatchMark(importNumber: 1, batches: 2))
+
+        let other = Self.file(Self.books(131))
+        #expect(CSVImport.resume(other, in: &app).failure == .differentFile(expected: ImportFileIdentity(file), offered: ImportFileIdentity(other)))
+        var resumed = try CSVImport.resume(file, in: &app).get()
+        #expect(resumed.progress == ["Imported 50/130 books (38%)", "Imported 100/130 books (76%)"])
+        resumed.importAll(into: &app)
+        #expect(resumed.summary.text == "Imported 130 books, 0 duplicates skipped, 0 errors")
+        #expect(resumed.progress.last == "Imported 130/130 books (100%)")
         #expect(app.store.count(of: .work) == 130)
+        #expect(app.enrichmentQueue.pendingCount == 130)
+        #expect(app.store.importCheckpoint?.isFinished == true)
+        #expect(CSVImport.resume(file, in: &app).failure == .noImportToResume)
+        #expect(PlainImport.resume(file, in: &app).failure == .noImportToResume)
+    }
+}
+
+extension Result {
+    /// The error, if this is a failure.
+    var failure: Failure? {
+        if case let .failure(error) = self { return error }
+        return nil
     }
 }

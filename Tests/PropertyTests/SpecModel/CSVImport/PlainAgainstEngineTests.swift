@@ -425,6 +425,8 @@ import Workloads
             try requireEqual(engineImport.summary, plainImport.summary, "the summary of \(what)")
             try requireEqual(content(of: engineApp), content(of: plainApp), "the library after \(what)")
             try require(engineApp.store.isObservablyEqual(to: plainApp.store), "the stores after \(what) differ")
+            try requireEqual(engineApp.store.importHistory, plainApp.store.importHistory, "the checkpoints (rows, works, queue changes) after \(what)")
+            try requireEqual(engineApp.enrichmentQueue, plainApp.enrichmentQueue, "the enrichment queue after \(what)")
         case let (engine, plain):
             throw PropertyViolation("the engine's prepare of \(what) gave \(engine), the plain one \(plain)")
         }
