@@ -14,9 +14,11 @@ extension BenchmarkOptions {
           --iterations N         Timed samples per workload (default \(iterationsDefault), at most \(iterationsMax)).
           --warmup N             Untimed iterations before the samples (default \(warmupIterationsDefault)).
           --smoke                One sample, no warm-up, measured workloads in their quick mode (for CI).
-          --json PATH            Write the JSON report to PATH (default
-                                 Benchmarks/results/latest-<debug|release>.json).
+          --json PATH            Write the JSON report to PATH (default, untracked:
+                                 .build/benchmark-results/latest-<debug|release>.json).
           --no-json              Do not write a JSON report.
+          --update-baseline      Write the report over the committed baseline,
+                                 Benchmarks/results/latest-<debug|release>.json.
           --compare BASELINE     Compare with a previous JSON report; a timed workload whose median
                                  time per iteration grew beyond the threshold is a regression.
           --threshold PERCENT    Regression threshold for --compare (default \(Int(thresholdPercentDefault))).

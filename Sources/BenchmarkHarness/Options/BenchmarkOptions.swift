@@ -66,8 +66,15 @@ public struct BenchmarkOptions: Sendable, Equatable {
         self.strict = strict
     }
 
-    /// The report path used without `--json`: `Benchmarks/results/latest-<configuration>.json`.
+    /// The report path used without `--json`: `.build/benchmark-results/latest-<configuration>.json`,
+    /// untracked, so that a run leaves the committed files as they were.
     public static func defaultReportPath(for configuration: BuildConfiguration) -> String {
+        ".build/benchmark-results/latest-\(configuration.rawValue).json"
+    }
+
+    /// The committed baseline, written only with `--update-baseline`:
+    /// `Benchmarks/results/latest-<configuration>.json`.
+    public static func baselineReportPath(for configuration: BuildConfiguration) -> String {
         "Benchmarks/results/latest-\(configuration.rawValue).json"
     }
 
@@ -83,6 +90,7 @@ public struct BenchmarkOptions: Sendable, Equatable {
         var explicitWarmup: Int?
         var explicitReportPath: String?
         var noReport = false
+        var updateBaseline = false
         var list = false
 
         var remaining = arguments[...]
@@ -153,6 +161,9 @@ public struct BenchmarkOptions: Sendable, Equatable {
             case "--no-json":
                 try flag()
                 noReport = true
+            case "--update-baseline":
+                try flag()
+                updateBaseline = true
             case "--compare":
                 let expected = "the path of a previous JSON report"
                 let path = try value(expected)
@@ -174,6 +185,9 @@ public struct BenchmarkOptions: Sendable, Equatable {
         }
 
         if noReport, explicitReportPath != nil { throw .conflictingOptions("--json", "--no-json") }
+        if updateBaseline, explicitReportPath != nil { throw .conflictingOptions("--update-baseline", "--json") }
+        if updateBaseline, noReport { throw .conflictingOptions("--update-baseline", "--no-json") }
+        if updateBaseline { options.reportPath = baselineReportPath(for: configuration) }
         if options.smoke, explicitIterations != nil { throw .conflictingOptions("--smoke", "--iterations") }
         if options.smoke, explicitWarmup != nil { throw .conflictingOptions("--smoke", "--warmup") }
 

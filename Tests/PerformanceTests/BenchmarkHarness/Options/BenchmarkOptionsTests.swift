@@ -9,7 +9,7 @@ import Testing
 
     @Test func noArgumentsRunEverythingWithTheDefaults() throws {
         let options = try parse([])
-        #expect(options == BenchmarkOptions(reportPath: "Benchmarks/results/latest-release.json"))
+        #expect(options == BenchmarkOptions(reportPath: ".build/benchmark-results/latest-release.json"))
         #expect(options.action == .run)
         #expect(options.filters.isEmpty)
         #expect(options.iterations == 10)
@@ -20,9 +20,19 @@ import Testing
         #expect(!options.strict)
     }
 
-    @Test func theDefaultReportPathNamesTheBuildConfiguration() throws {
-        #expect(try parse([], .debug).reportPath == "Benchmarks/results/latest-debug.json")
-        #expect(try parse([], .release).reportPath == "Benchmarks/results/latest-release.json")
+    /// The README's `swift run -c release benchrunner` must leave the committed files as they were: the
+    /// report goes to an untracked place, and the committed baseline changes only when asked.
+    @Test func theDefaultReportPathIsUntrackedAndNamesTheBuildConfiguration() throws {
+        #expect(try parse([], .debug).reportPath == ".build/benchmark-results/latest-debug.json")
+        #expect(try parse([], .release).reportPath == ".build/benchmark-results/latest-release.json")
+    }
+
+    @Test func updateBaselineWritesTheCommittedReport() throws {
+        #expect(try parse(["--update-baseline"], .release).reportPath == "Benchmarks/results/latest-release.json")
+        #expect(try parse(["--update-baseline"], .debug).reportPath == "Benchmarks/results/latest-debug.json")
+        #expect(throws: UsageError.conflictingOptions("--update-baseline", "--json")) { try parse(["--update-baseline", "--json", "x.json"]) }
+        #expect(throws: UsageError.conflictingOptions("--update-baseline", "--no-json")) { try parse(["--no-json", "--update-baseline"]) }
+        #expect(throws: UsageError.unexpectedValue(option: "--update-baseline", value: "yes")) { try parse(["--update-baseline=yes"]) }
     }
 
     @Test func listAsksForTheListAndKeepsTheFilters() throws {
