@@ -10,7 +10,7 @@ func read(_ path: String, bytesMax: Int) -> ScenarioCommand.FileRead {
     do {
         attributes = try FileManager.default.attributesOfItem(atPath: path)
     } catch {
-        return .unreadable(reason: FileManager.default.fileExists(atPath: path) ? error.localizedDescription : "no such file")
+        return .unreadable(reason: FileManager.default.fileExists(atPath: path) ? "it cannot be read" : "no such file")
     }
     if let size = (attributes[.size] as? NSNumber)?.intValue, size > bytesMax { return .tooLarge(bytes: size) }
     guard let data = FileManager.default.contents(atPath: path) else { return .unreadable(reason: "the file could not be read") }
@@ -23,7 +23,14 @@ for (path, contents) in outcome.files {
         try contents.write(toFile: path, atomically: true, encoding: .utf8)
         print("wrote \(path)")
     } catch {
-        FileHandle.standardError.write(Data("cannot write \(path): \(error.localizedDescription)\n".utf8))
+        let folder = (path as NSString).deletingLastPathComponent
+        var isFolder: ObjCBool = false
+        let pathIsFolder = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
+        let failure = ScenarioCommand.WriteFailure(
+            folder: folder.isEmpty ? "." : folder, folderExists: FileManager.default.fileExists(atPath: folder.isEmpty ? "." : folder),
+            folderIsWritable: FileManager.default.isWritableFile(atPath: folder.isEmpty ? "." : folder), pathIsFolder: pathIsFolder
+        )
+        FileHandle.standardError.write(Data(ScenarioCommand.cannotWrite(path, failure).utf8))
         exit(2)
     }
 }

@@ -52,7 +52,7 @@ extension BenchmarkReport {
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
-            throw .unreadable(path: path, reason: error.localizedDescription)
+            throw .unreadable(path: path, reason: FileManager.default.isReadableFile(atPath: path) ? "the file could not be read" : "it is not readable")
         }
         return try decode(data, path: path)
     }
@@ -68,13 +68,21 @@ extension BenchmarkReport {
             throw .unwritable(path: path, reason: "cannot encode it: \(error)")
         }
         let url = URL(fileURLWithPath: path)
+        let folder = url.deletingLastPathComponent()
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw .unwritable(path: path, reason: "it is a directory")
+        }
         do {
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true
-            )
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw .unwritable(path: path, reason: "the folder \(folder.path) cannot be made")
+        }
+        do {
             try data.write(to: url, options: .atomic)
         } catch {
-            throw .unwritable(path: path, reason: error.localizedDescription)
+            let reason = FileManager.default.isWritableFile(atPath: folder.path) ? "the file could not be written" : "the folder \(folder.path) is not writable"
+            throw .unwritable(path: path, reason: reason)
         }
     }
 }

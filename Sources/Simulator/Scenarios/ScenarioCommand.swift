@@ -35,6 +35,41 @@ public enum ScenarioCommand {
         case tooLarge(bytes: Int)
     }
 
+    /// What the file system says of a path simrunner could not write, found after the write failed.
+    public struct WriteFailure: Sendable {
+        /// The folder the file would be in (`.` for a bare name).
+        public var folder: String
+        /// Whether that folder exists.
+        public var folderExists: Bool
+        /// Whether the current user may create files in it.
+        public var folderIsWritable: Bool
+        /// Whether the path itself names a folder.
+        public var pathIsFolder: Bool
+
+        public init(folder: String, folderExists: Bool, folderIsWritable: Bool, pathIsFolder: Bool) {
+            self.folder = folder
+            self.folderExists = folderExists
+            self.folderIsWritable = folderIsWritable
+            self.pathIsFolder = pathIsFolder
+        }
+    }
+
+    /// The one plain line for a file simrunner could not write: the path and the reason, with no
+    /// system error domain or code in it.
+    public static func cannotWrite(_ path: String, _ failure: WriteFailure) -> String {
+        let reason: String
+        if failure.pathIsFolder {
+            reason = "it is a folder"
+        } else if !failure.folderExists {
+            reason = "there is no folder \(failure.folder)"
+        } else if !failure.folderIsWritable {
+            reason = "the folder \(failure.folder) is not writable"
+        } else {
+            reason = "the file could not be written"
+        }
+        return "cannot write \(path): \(reason)\n"
+    }
+
     /// Runs simrunner with files held in memory (tests): a file's size is checked after reading it.
     public static func run(arguments: [String], readFile: (String) -> [UInt8]?) -> Outcome {
         run(arguments: arguments) { path, bytesMax -> FileRead in
@@ -74,7 +109,7 @@ public enum ScenarioCommand {
         do {
             scenario = try ScenarioFile(decoding: bytes)
         } catch {
-            return Outcome(status: 2, output: "\(path): \(error)\n", files: [])
+            return Outcome(status: 2, output: "cannot load \(path): \(error)\n", files: [])
         }
         if verb == "run" {
             guard let seed = options["--seed"].map({ UInt64($0) }) ?? scenario.seeds.first else {

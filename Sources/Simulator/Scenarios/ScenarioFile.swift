@@ -169,8 +169,10 @@ public struct ScenarioFile: Hashable, Sendable {
         }
         let ms = FaultOptions.millisecond
         let kindField = try root.field("scenario")
+        let common = ["name", "description", "healAtMilliseconds", "seeds", "scenario", "faults"]
         switch try kindField.string() {
         case "progress":
+            try root.requireKnownKeys(common + ["items", "endsWith", "clocks", "itemIntervalMilliseconds", "livenessBoundMilliseconds"], of: "a progress scenario")
             let items = try Self.integer(root.field("items"), in: 1...1_000_000)
             var failsAtEnd = false
             if let ending = try root.optionalField("endsWith") {
@@ -181,12 +183,17 @@ public struct ScenarioFile: Hashable, Sendable {
                 }
             }
             let clocks = try root.optionalField("clocks")
+            try clocks?.requireKnownKeys(["app", "backend"], of: "clocks")
             kind = .progress(
                 items: items, itemIntervalMilliseconds: try milliseconds("itemIntervalMilliseconds", 1...3_600_000, default: 600), failsAtEnd: failsAtEnd,
                 appClock: try Self.clock(clocks?.optionalField("app")), backendClock: try Self.clock(clocks?.optionalField("backend")),
                 livenessBoundMilliseconds: try milliseconds("livenessBoundMilliseconds", 1...86_400_000, default: 180_000)
             )
         case "cloudkit":
+            try root.requireKnownKeys(
+                common + ["devices", "booksPerDevice", "resetAtMilliseconds", "booksAfterReset", "syncIntervalMilliseconds", "convergenceBoundMilliseconds"],
+                of: "a cloudkit scenario"
+            )
             kind = .cloudKit(CloudKitRun.Configuration(
                 devices: try root.optionalField("devices").map { field throws(JSONFieldError) in try Self.integer(field, in: 2...16) } ?? 2,
                 booksPerDevice: try root.optionalField("booksPerDevice").map { field throws(JSONFieldError) in try Self.integer(field, in: 0...10_000) } ?? 20,
@@ -197,12 +204,17 @@ public struct ScenarioFile: Hashable, Sendable {
                 convergenceBoundNanoseconds: try milliseconds("convergenceBoundMilliseconds", 1...86_400_000, default: 120_000) * ms
             ))
         case "reset-during-enrichment":
+            try root.requireKnownKeys(common + ["books", "itemIntervalMilliseconds", "resetAtMilliseconds"], of: "a reset-during-enrichment scenario")
             kind = .resetDuringEnrichment(ResetDuringEnrichmentRun.Configuration(
                 books: try root.optionalField("books").map { field throws(JSONFieldError) in try Self.integer(field, in: 1...100_000) } ?? 50,
                 itemIntervalNanoseconds: try milliseconds("itemIntervalMilliseconds", 1...3_600_000, default: 600) * ms,
                 resetAtNanoseconds: try milliseconds("resetAtMilliseconds", 0...86_400_000, default: 10_000) * ms
             ))
         case "import-and-enrich":
+            try root.requireKnownKeys(
+                common + ["csv", "strategy", "batchIntervalMilliseconds", "notFoundPpm", "unavailablePpm", "silentPpm", "drainBoundMilliseconds"],
+                of: "an import-and-enrich scenario"
+            )
             let csv = try root.field("csv").string()
             let strategyField = try root.optionalField("strategy")
             let strategy = try strategyField.map { field throws(JSONFieldError) -> DuplicateStrategy in
@@ -266,6 +278,9 @@ public struct ScenarioFile: Hashable, Sendable {
             default: throw field.invalid("must be \"calm\", \"swarm\" or an object")
             }
         }
+        try field.requireKnownKeys(
+            ["latency", "lossPpm", "duplicationPpm", "reorderPpm", "reorderDelayMaxMilliseconds", "partitions", "offline"], of: "faults"
+        )
         let ms = FaultOptions.millisecond
         var options = FaultOptions.calm
         if let latency = try field.optionalField("latency") {
@@ -281,6 +296,7 @@ public struct ScenarioFile: Hashable, Sendable {
         options.reorderDelayMaxNanoseconds = UInt64(try field.optionalField("reorderDelayMaxMilliseconds").map { value throws(JSONFieldError) in try integer(value, in: 0...60_000) } ?? 0) * ms
         if let partitions = try field.optionalField("partitions") {
             options.partitions = try partitions.elements().map { element throws(JSONFieldError) in
+                try element.requireKnownKeys(["from", "to", "startMilliseconds", "endMilliseconds", "oneWay"], of: "a partition")
                 let from = try node(element.field("from"), devices: devices)
                 let to = try node(element.field("to"), devices: devices)
                 guard from != to else { throw element.invalid("a partition joins two different nodes") }
@@ -289,6 +305,7 @@ public struct ScenarioFile: Hashable, Sendable {
         }
         if let offline = try field.optionalField("offline") {
             for element in try offline.elements() {
+                try element.requireKnownKeys(["node", "startMilliseconds", "endMilliseconds"], of: "an offline window")
                 options.offline[try node(element.field("node"), devices: devices), default: []].append(try window(element))
             }
         }
@@ -297,6 +314,8 @@ public struct ScenarioFile: Hashable, Sendable {
 
     static func latency(_ field: JSONField) throws(JSONFieldError) -> LatencyDistribution {
         let ms = FaultOptions.millisecond
+        try field.requireKnownKeys(["fixed", "uniform", "longTailed"], of: "a latency")
+        guard try field.members().count == 1 else { throw field.invalid("must have exactly one of \"fixed\", \"uniform\" and \"longTailed\"") }
         if let fixed = try field.optionalField("fixed") { return .fixed(nanoseconds: UInt64(try integer(fixed, in: 0...600_000)) * ms) }
         if let uniform = try field.optionalField("uniform") {
             let bounds = try uniform.elements()
@@ -307,6 +326,7 @@ public struct ScenarioFile: Hashable, Sendable {
             return .uniform(minimum: low * ms, maximum: high * ms)
         }
         if let tail = try field.optionalField("longTailed") {
+            try tail.requireKnownKeys(["floor", "scale", "shapeTenths", "cap"], of: "a long-tailed latency")
             return .longTailed(
                 floor: UInt64(try integer(tail.field("floor"), in: 0...600_000)) * ms,
                 scale: UInt64(try integer(tail.field("scale"), in: 0...600_000)) * ms,
@@ -319,12 +339,14 @@ public struct ScenarioFile: Hashable, Sendable {
 
     static func clock(_ field: JSONField?) throws(JSONFieldError) -> NodeClock {
         guard let field else { return .perfect }
+        try field.requireKnownKeys(["offsetMilliseconds", "driftPpm", "jumps"], of: "a clock")
         let ms = Int64(FaultOptions.millisecond)
         let offset = Int64(try field.optionalField("offsetMilliseconds").map { value throws(JSONFieldError) in try integer(value, in: -86_400_000...86_400_000) } ?? 0)
         let drift = Int64(try field.optionalField("driftPpm").map { value throws(JSONFieldError) in try integer(value, in: -Int(NodeClock.driftPartsPerMillionMax)...Int(NodeClock.driftPartsPerMillionMax)) } ?? 0)
         var jumps: [NodeClock.Jump] = []
         if let list = try field.optionalField("jumps") {
             for element in try list.elements() {
+                try element.requireKnownKeys(["atMilliseconds", "byMilliseconds"], of: "a clock jump")
                 let at = try integer(element.field("atMilliseconds"), in: 0...86_400_000)
                 let by = try integer(element.field("byMilliseconds"), in: -86_400_000...86_400_000)
                 jumps.append(NodeClock.Jump(atTrueNanoseconds: UInt64(at) * FaultOptions.millisecond, byNanoseconds: Int64(by) * ms))
@@ -341,8 +363,8 @@ public enum ScenarioFileError: Error, Hashable, Sendable, CustomStringConvertibl
 
     public var description: String {
         switch self {
-        case let .notJSON(reason): return "the scenario file is not JSON: \(reason)"
-        case let .invalidField(error): return "the scenario file's \(error)"
+        case let .notJSON(reason): return "not JSON: \(reason)"
+        case let .invalidField(error): return "\(error)"
         }
     }
 }

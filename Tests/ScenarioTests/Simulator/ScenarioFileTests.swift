@@ -141,6 +141,52 @@ import Testing
         #expect(outcome.output.contains(message), "\(outcome.output)")
     }
 
+    /// Issue 24: a key the loader does not read is an error naming the file, the key and the nearest
+    /// key it reads, at every level, for every kind of scenario; a typo never runs without its fault.
+    @Test(arguments: [
+        (#"{"name":"x","scenario":"progress","items":3,"faults":{"losPpm":1000}}"#, #"field faults.losPpm is invalid: faults has no key "losPpm"; the nearest it has is "lossPpm""#),
+        (#"{"name":"x","scenario":"progress","itemz":3,"items":3}"#, #"field itemz is invalid: a progress scenario has no key "itemz"; the nearest it has is "items""#),
+        (#"{"name":"x","scenario":"cloudkit","device":3}"#, #"field device is invalid: a cloudkit scenario has no key "device"; the nearest it has is "devices""#),
+        (#"{"name":"x","scenario":"reset-during-enrichment","book":3}"#, #"the nearest it has is "books""#),
+        (#"{"name":"x","scenario":"import-and-enrich","csv":"a","stratgy":"skip"}"#, #"the nearest it has is "strategy""#),
+        (#"{"name":"x","scenario":"progress","items":3,"clocks":{"ap":{}}}"#, #"field clocks.ap is invalid: clocks has no key "ap"; the nearest it has is "app""#),
+        (#"{"name":"x","scenario":"progress","items":3,"clocks":{"app":{"drift":1}}}"#, #"the nearest it has is "driftPpm""#),
+        (#"{"name":"x","scenario":"progress","items":3,"clocks":{"app":{"jumps":[{"at":1,"byMilliseconds":1}]}}}"#, #"field clocks.app.jumps[0].at is invalid"#),
+        (#"{"name":"x","scenario":"progress","items":3,"faults":{"partitions":[{"from":"app","to":"backend","start":0,"endMilliseconds":1}]}}"#, #"the nearest it has is "startMilliseconds""#),
+        (#"{"name":"x","scenario":"progress","items":3,"faults":{"offline":[{"nodes":"app","startMilliseconds":0,"endMilliseconds":1}]}}"#, #"the nearest it has is "node""#),
+        (#"{"name":"x","scenario":"progress","items":3,"faults":{"latency":{"fixd":5}}}"#, #"the nearest it has is "fixed""#),
+        (#"{"name":"x","scenario":"progress","items":3,"faults":{"latency":{"fixed":5,"uniform":[1,2]}}}"#, #"must have exactly one of"#),
+        (#"{"name":"x","scenario":"progress","items":3,"faults":{"latency":{"longTailed":{"floor":1,"scale":1,"shapeTenths":10,"cap":9,"tail":1}}}}"#, #"the nearest it has is "#),
+    ])
+    func anUnknownKeyIsRefusedNamingTheFileTheKeyAndTheNearestKnownOne(json: String, message: String) {
+        let outcome = ScenarioCommand.run(arguments: ["run", "typo.json"]) { _ in Array(json.utf8) }
+        #expect(outcome.status == 2)
+        #expect(outcome.output.contains(message), "\(outcome.output)")
+        #expect(outcome.output.hasPrefix("cannot load typo.json: ") && outcome.output.hasSuffix("\n") && !outcome.output.dropLast().contains("\n"), "\(outcome.output)")
+    }
+
+    /// Issue 24: a trace path simrunner cannot write is one plain line with the path and the reason.
+    @Test func aFileThatCannotBeWrittenIsOnePlainLine() {
+        typealias Failure = ScenarioCommand.WriteFailure
+        #expect(ScenarioCommand.cannotWrite("no/such/t.jsonl", Failure(folder: "no/such", folderExists: false, folderIsWritable: false, pathIsFolder: false))
+            == "cannot write no/such/t.jsonl: there is no folder no/such\n")
+        #expect(ScenarioCommand.cannotWrite("/ro/t.jsonl", Failure(folder: "/ro", folderExists: true, folderIsWritable: false, pathIsFolder: false))
+            == "cannot write /ro/t.jsonl: the folder /ro is not writable\n")
+        #expect(ScenarioCommand.cannotWrite("traces", Failure(folder: ".", folderExists: true, folderIsWritable: true, pathIsFolder: true))
+            == "cannot write traces: it is a folder\n")
+        #expect(ScenarioCommand.cannotWrite("t.jsonl", Failure(folder: ".", folderExists: true, folderIsWritable: true, pathIsFolder: false))
+            == "cannot write t.jsonl: the file could not be written\n")
+    }
+
+    /// A hostile key is named cut to 60 characters, so the error line stays short.
+    @Test func aLongUnknownKeyIsNamedCut() {
+        let key = String(repeating: "k", count: 10_000)
+        let outcome = ScenarioCommand.run(arguments: ["run", "FILE"]) { _ in Array(#"{"name":"x","scenario":"progress","items":3,"\#(key)":1}"#.utf8) }
+        #expect(outcome.status == 2)
+        #expect(outcome.output.contains(String(repeating: "k", count: 60) + "…\""))
+        #expect(outcome.output.utf8.count < 20_400, "\(outcome.output.utf8.count) bytes")
+    }
+
     /// The Swift builder and the JSON file describe the same scenario: a scenario built in code runs
     /// exactly as the repository's file does.
     @Test func aScenarioBuiltInSwiftRunsAsItsFileDoes() throws {

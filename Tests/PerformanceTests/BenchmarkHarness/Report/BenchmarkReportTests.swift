@@ -96,6 +96,20 @@ import Testing
         #expect(try BenchmarkReport.load(from: path) == sample)
     }
 
+    /// Issue 24: a report that cannot be written is one plain line with the path and the reason, with
+    /// no system error domain or code in it.
+    @Test func aReportThatCannotBeWrittenSaysWhyPlainly() throws {
+        let directory = try F.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        #expect(throws: ReportFileError.unwritable(path: directory.path, reason: "it is a directory")) { try sample.write(to: directory.path) }
+        let file = directory.appendingPathComponent("plain-file")
+        try Data("x".utf8).write(to: file)
+        let underAFile = file.appendingPathComponent("report.json").path
+        #expect(throws: ReportFileError.unwritable(path: underAFile, reason: "the folder \(file.path) cannot be made")) { try sample.write(to: underAFile) }
+        let message = ReportFileError.unwritable(path: underAFile, reason: "the folder \(file.path) cannot be made").description
+        #expect(!message.contains("\n") && !message.contains("Domain") && message.contains(underAFile))
+    }
+
     @Test func errorMessagesNameThePath() {
         #expect(ReportFileError.notFound(path: "/nonexistent.json").description.contains(#""/nonexistent.json""#))
         #expect(ReportFileError.notAReport(path: "b.json", reason: "r").description.contains(#""b.json""#))
