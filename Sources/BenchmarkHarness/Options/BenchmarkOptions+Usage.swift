@@ -19,6 +19,10 @@ extension BenchmarkOptions {
           --no-json              Do not write a JSON report.
           --update-baseline      Write the report over the committed baseline,
                                  Benchmarks/results/latest-<debug|release>.json.
+          --format github-action-benchmark
+                                 Also write the report as github-action-benchmark's custom
+                                 lists, beside it: X.smaller-is-better.json (median times) and
+                                 X.bigger-is-better.json (throughputs).
           --compare BASELINE     Compare with a previous JSON report; a timed workload whose median
                                  time per iteration grew beyond the threshold is a regression.
           --threshold PERCENT    Regression threshold for --compare (default \(Int(thresholdPercentDefault))).

@@ -43,6 +43,8 @@ public struct BenchmarkOptions: Sendable, Equatable {
     public var thresholdPercent: Double
     /// Whether a timed workload that misses its throughput target fails the run.
     public var strict: Bool
+    /// Whether the report is also written in github-action-benchmark's formats, beside it.
+    public var githubActionBenchmark = false
 
     public init(
         action: Action = .run,
@@ -179,6 +181,11 @@ public struct BenchmarkOptions: Sendable, Equatable {
             case "--strict":
                 try flag()
                 options.strict = true
+            case "--format":
+                let expected = "github-action-benchmark"
+                let text = try value(expected)
+                guard text == "github-action-benchmark" else { throw .invalidValue(option: option, value: text, expected: expected) }
+                options.githubActionBenchmark = true
             default:
                 throw .unknownOption(option)
             }
@@ -188,6 +195,7 @@ public struct BenchmarkOptions: Sendable, Equatable {
         if updateBaseline, explicitReportPath != nil { throw .conflictingOptions("--update-baseline", "--json") }
         if updateBaseline, noReport { throw .conflictingOptions("--update-baseline", "--no-json") }
         if updateBaseline { options.reportPath = baselineReportPath(for: configuration) }
+        if options.githubActionBenchmark, noReport { throw .conflictingOptions("--format", "--no-json") }
         if options.smoke, explicitIterations != nil { throw .conflictingOptions("--smoke", "--iterations") }
         if options.smoke, explicitWarmup != nil { throw .conflictingOptions("--smoke", "--warmup") }
 

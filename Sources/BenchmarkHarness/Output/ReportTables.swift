@@ -4,7 +4,7 @@ import Workloads
 package enum ReportTables {
     /// The selected workloads' names, kinds and summaries, for `--list`.
     package static func list(_ workloads: [Workload]) -> String {
-        var table = TextTable([.init("WORKLOAD"), .init("KIND"), .init("SUMMARY")])
+        var table = TextTable([.init("WORKLOAD"), .init("KIND"), .init("SUMMARY", wraps: true)])
         for workload in workloads {
             let kind = switch workload {
             case .timed: "timed"
@@ -20,43 +20,69 @@ package enum ReportTables {
     /// Throughput is the median of the samples' throughputs; the times are per iteration.
     package static func timings(_ report: BenchmarkReport) -> String? {
         var table = TextTable([
-            .init("WORKLOAD"), .init("THROUGHPUT (median)", .right),
-            .init("MIN", .right), .init("MEDIAN", .right), .init("P90", .right), .init("MAX", .right),
-            .init("PEAK MiB", .right), .init("PEAK B/ITEM", .right), .init("TARGET (\(report.buildConfiguration.rawValue))", .right),
-            .init("STATUS"),
+            .init("WORKLOAD"), .init("MEDIAN", .right), .init("THROUGHPUT", .right), .init("TARGET", .right), .init("STATUS", wraps: true),
         ])
         for workload in report.workloads {
             guard let timed = workload.timed else { continue }
-            let seconds = timed.secondsPerIteration
             table.append([
                 workload.name,
+                Formatting.duration(seconds: timed.secondsPerIteration.median),
                 Formatting.rate(timed.medianItemsPerSecond, unit: timed.unit),
-                Formatting.duration(seconds: seconds.min),
-                Formatting.duration(seconds: seconds.median),
-                Formatting.duration(seconds: seconds.p90),
-                Formatting.duration(seconds: seconds.max),
-                Formatting.mebibytes(workload.peakResidentMebibytes),
-                workload.peakBytesPerItem.map { Formatting.number($0) + (workload.peakBytesPerItemMax.map { " ≤ " + Formatting.number($0) } ?? "") } ?? "-",
                 timed.targetItemsPerSecond.map { Formatting.rate($0, unit: timed.unit) } ?? "-",
-                [timed.meetsTarget.map { $0 ? "PASS" : "MISS" }, workload.meetsMemoryBound.map { $0 ? nil : "MEMORY MISS" } ?? nil]
-                    .compactMap { $0 }.joined(separator: " ").nilIfEmpty ?? "-",
+                status(workload, timed),
             ])
         }
         return table.rows.isEmpty ? nil : table.render()
     }
 
+    /// PASS or MISS against the throughput target, and MEMORY MISS against the memory bound; `-`
+    /// when the workload has neither.
+    static func status(_ workload: WorkloadReport, _ timed: TimedResult) -> String {
+        [timed.meetsTarget.map { $0 ? "PASS" : "MISS" }, workload.meetsMemoryBound.map { $0 ? nil : "MEMORY MISS" } ?? nil]
+            .compactMap { $0 }.joined(separator: " ").nilIfEmpty ?? "-"
+    }
+
+    /// One workload's figures as soon as it has run: its name, then its times, throughput, target and
+    /// memory, each line within `TextTable.widthMax` columns.
+    package static func finished(_ workload: WorkloadReport, configuration: BuildConfiguration) -> String {
+        var lines = [workload.name]
+        switch workload.outcome {
+        case let .timed(timed):
+            let seconds = timed.secondsPerIteration
+            lines.append("    median \(Formatting.duration(seconds: seconds.median))  p90 \(Formatting.duration(seconds: seconds.p90))"
+                + "  min \(Formatting.duration(seconds: seconds.min))  max \(Formatting.duration(seconds: seconds.max))"
+                + "  (\(timed.samples.count) samples)")
+            var rate = "    \(Formatting.rate(timed.medianItemsPerSecond, unit: timed.unit)) (median)"
+            if let target = timed.targetItemsPerSecond {
+                rate += ", \(configuration.rawValue) target \(Formatting.rate(target, unit: timed.unit)): \(timed.meetsTarget == true ? "PASS" : "MISS")"
+            }
+            lines.append(rate)
+        case let .measured(metrics):
+            for metric in metrics {
+                let verdict = metric.bound == nil ? "" : "  \(bound(metric.bound)): \(metric.meetsBound ? "PASS" : "MISS")"
+                lines += TextTable.wrap("    \(metric.name): \(Formatting.number(metric.value)) \(metric.unit)\(verdict)", width: TextTable.widthMax)
+            }
+        }
+        var memory = "    peak \(Formatting.mebibytes(workload.peakResidentMebibytes)) MiB"
+        if let perItem = workload.peakBytesPerItem {
+            memory += ", \(Formatting.number(perItem)) bytes per item"
+            if let bound = workload.peakBytesPerItemMax { memory += " (≤ \(Formatting.number(bound)): \(workload.meetsMemoryBound == true ? "PASS" : "MISS"))" }
+        }
+        lines.append(memory)
+        return lines.joined(separator: "\n")
+    }
+
     /// The measured workloads' metrics, one row each; nil when the report has none.
     package static func metrics(_ report: BenchmarkReport) -> String? {
         var table = TextTable([
-            .init("WORKLOAD"), .init("METRIC"), .init("VALUE", .right), .init("UNIT"),
-            .init("BOUND", .right), .init("PEAK MiB", .right), .init("STATUS"),
+            .init("WORKLOAD"), .init("METRIC", wraps: true), .init("VALUE", .right), .init("UNIT", wraps: true),
+            .init("BOUND", .right), .init("STATUS"),
         ])
         for workload in report.workloads {
             guard let metrics = workload.metrics else { continue }
             for metric in metrics {
                 table.append([
-                    workload.name, metric.name, Formatting.number(metric.value), metric.unit,
-                    bound(metric.bound), Formatting.mebibytes(workload.peakResidentMebibytes),
+                    workload.name, metric.name, Formatting.number(metric.value), metric.unit, bound(metric.bound),
                     metric.bound == nil ? "-" : metric.meetsBound ? "PASS" : "MISS",
                 ])
             }
@@ -74,7 +100,7 @@ package enum ReportTables {
         if !comparison.timed.isEmpty {
             var table = TextTable([
                 .init("WORKLOAD"), .init("BASELINE", .right), .init("CURRENT", .right),
-                .init("CHANGE", .right), .init("VERDICT"),
+                .init("CHANGE", .right), .init("VERDICT", wraps: true),
             ])
             for change in comparison.timed {
                 var verdict = change.isRegression ? "REGRESSION"
@@ -92,8 +118,8 @@ package enum ReportTables {
         }
         if !comparison.metrics.isEmpty {
             var table = TextTable([
-                .init("WORKLOAD"), .init("METRIC"), .init("BASELINE", .right), .init("CURRENT", .right),
-                .init("CHANGE", .right), .init("BOUND", .right), .init("VERDICT"),
+                .init("WORKLOAD", wraps: true), .init("METRIC", wraps: true), .init("BASELINE", .right), .init("CURRENT", .right),
+                .init("CHANGE", .right), .init("BOUND", .right), .init("VERDICT", wraps: true),
             ])
             for change in comparison.metrics {
                 table.append([

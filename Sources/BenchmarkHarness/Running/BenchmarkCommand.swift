@@ -73,6 +73,7 @@ public struct BenchmarkCommand {
         var comparison: BaselineComparison?
         if let baseline, let path = options.baselinePath {
             let compared = BaselineComparison(baseline: baseline, current: report, thresholdPercent: options.thresholdPercent)
+            console.output("\n" + Self.acrossRunsNote(baseline: baseline, current: report))
             console.output("\n" + ReportTables.comparison(compared, baselinePath: path))
             comparison = compared
         }
@@ -83,6 +84,14 @@ public struct BenchmarkCommand {
             do {
                 try report.write(to: path)
                 console.output("\nreport written to \(path)")
+                if options.githubActionBenchmark {
+                    let lists = GitHubActionBenchmark(report)
+                    let paths = GitHubActionBenchmark.paths(besideReport: path)
+                    for (entries, file) in [(lists.smallerIsBetter, paths.smaller), (lists.biggerIsBetter, paths.bigger)] {
+                        try Self.write(entries, to: file)
+                        console.output("github-action-benchmark list written to \(file)")
+                    }
+                }
             } catch {
                 console.error("benchrunner: error: \(error)")
                 writeFailed = true
@@ -91,6 +100,37 @@ public struct BenchmarkCommand {
         console.output("\n" + verdict.summary)
         if configuration == .debug { console.output(Self.debugWarning) }
         return verdict.passed && !writeFailed ? .success : .failure
+    }
+
+    /// Writes one github-action-benchmark list.
+    static func write(_ entries: [GitHubActionBenchmark.Entry], to path: String) throws(ReportFileError) {
+        let data: Data
+        do {
+            data = try GitHubActionBenchmark.jsonData(entries)
+        } catch {
+            throw .unwritable(path: path, reason: "cannot encode it: \(error)")
+        }
+        do {
+            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw .unwritable(path: path, reason: "the file could not be written")
+        }
+    }
+
+    /// What `--compare` is: a comparison with a run made at another time, perhaps on another
+    /// machine, whose figures on a shared machine move by 20% or more from hour to hour.
+    package static func acrossRunsNote(baseline: BenchmarkReport, current: BenchmarkReport) -> String {
+        let machine = baseline.machine.hostName == current.machine.hostName
+            ? "on this machine (\(baseline.machine.hostName)), at another time"
+            : "on another machine (\(baseline.machine.hostName), \(baseline.machine.activeProcessorCount) cores; this is "
+                + "\(current.machine.hostName), \(current.machine.activeProcessorCount) cores)"
+        let lines = [
+            "note: --compare judges against a report made \(machine).",
+            "      Shared machines move by 20% or more from hour to hour, so a change within that is",
+            "      noise, not a regression: to judge a change, run the old and new builds alternately",
+            "      on one machine in one session (Benchmarks/README.md).",
+        ]
+        return lines.joined(separator: "\n")
     }
 
     /// The workloads whose name matches any of `filters` (`name(_:matches:)`), in their original
@@ -145,14 +185,17 @@ public struct BenchmarkCommand {
                     perItem = Double(max(0, peakKibibytes - baselineKibibytes)) * 1024 / Double(items)
                 }
             }
-            reports.append(WorkloadReport(
+            let finished = WorkloadReport(
                 name: workload.name,
                 summary: workload.summary,
                 peakResidentMebibytes: resetWorked ? peakKibibytes.map(Self.mebibytes) : nil,
                 peakBytesPerItem: perItem,
                 peakBytesPerItemMax: perItemMax,
                 outcome: outcome
-            ))
+            )
+            // Each result as soon as it is known, so a long run shows its figures as it goes.
+            console.output(ReportTables.finished(finished, configuration: configuration))
+            reports.append(finished)
         }
         processPeakKibibytes = Self.higher(processPeakKibibytes, environment.peakResidentKibibytes())
 

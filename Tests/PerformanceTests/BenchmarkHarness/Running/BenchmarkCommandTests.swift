@@ -154,8 +154,29 @@ import Workloads
         let (lenient, lenientTranscript) = run(["--no-json"], workloads: workloads)
         #expect(lenient == .success)
         #expect(lenientTranscript.allOutput.contains("(--strict makes this a failure)"))
-        let (strict, _) = run(["--no-json", "--strict"], workloads: workloads)
+        #expect(lenientTranscript.allOutput.hasSuffix("\nresult: PASS, with 1 throughput target missed (a failure only under --strict)"))
+        let (strict, strictTranscript) = run(["--no-json", "--strict"], workloads: workloads)
         #expect(strict == .failure)
+        #expect(strictTranscript.allOutput.hasSuffix("\nresult: FAIL (1 failure)"))
+    }
+
+    /// Issue 24: each workload's figures are printed as soon as it has run, before the next starts,
+    /// and every line benchrunner prints fits 100 columns, for the real workloads' names too.
+    @Test func eachResultPrintsAsItsWorkloadFinishesWithinAHundredColumns() {
+        let (_, transcript) = run(["--no-json"])
+        let finished = transcript.output.firstIndex { $0.hasPrefix("fixture.timed\n    median ") }
+        let measuredStarts = transcript.events.firstIndex { $0.contains("fixture.measured: measuring") }
+        #expect(finished != nil && measuredStarts != nil)
+        if let finished, let measuredStarts { #expect(transcript.events.firstIndex(of: transcript.output[finished])! < measuredStarts) }
+
+        let longest = Workloads.all.map(\.name).max { $0.count < $1.count }!
+        let names = [longest, "csv.import.duplicate-accuracy"]
+        let workloads = [Self.timedWorkload(names[0], releaseTarget: 1e9), Self.measuredWorkload(value: 11)]
+        let (_, wide) = run(["--no-json"], workloads: workloads)
+        let (_, listed) = run(["--list"], workloads: Workloads.all)
+        for line in (wide.allOutput + "\n" + listed.allOutput).split(separator: "\n") {
+            #expect(line.count <= 100, "\(line.count) columns: \(line)")
+        }
     }
 
     @Test func aDebugBuildIsHeldToTheDebugTargetAndWarnsTwice() {
@@ -212,6 +233,8 @@ import Workloads
         let (same, sameTranscript) = run(["--no-json", "--compare", baseline])
         #expect(same == .success)
         #expect(sameTranscript.allOutput.contains("+0.0%"))
+        // It says plainly what it compares: another run, on this machine or another.
+        #expect(sameTranscript.allOutput.contains("note: --compare judges against a report made on this machine"))
 
         let slower = ScriptedEnvironment(durations: [.milliseconds(3)])
         let (status, transcript) = run(["--no-json", "--compare", baseline], environment: slower)
@@ -221,6 +244,30 @@ import Workloads
 
         let (tolerant, _) = run(["--no-json", "--compare", baseline, "--threshold", "60"], environment: slower)
         #expect(tolerant == .success)
+    }
+
+    /// Issue 24: `--format github-action-benchmark` writes the action's two custom lists beside the
+    /// report: median times (smaller is better) and throughputs and lower-bounded metrics (bigger).
+    @Test func theGitHubActionBenchmarkListsAreWrittenBesideTheReport() throws {
+        let directory = try F.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("run.json").path
+        let (status, transcript) = run(["--json", path, "--format", "github-action-benchmark"], workloads: [
+            Self.timedWorkload(releaseTarget: 1e3), Self.measuredWorkload(value: 4),
+        ])
+        #expect(status == .success)
+        let paths = GitHubActionBenchmark.paths(besideReport: path)
+        #expect(paths.smaller == directory.appendingPathComponent("run.smaller-is-better.json").path)
+        #expect(transcript.allOutput.contains("github-action-benchmark list written to \(paths.bigger)"))
+        let decoder = JSONDecoder()
+        let smaller = try decoder.decode([GitHubActionBenchmark.Entry].self, from: Data(contentsOf: URL(fileURLWithPath: paths.smaller)))
+        let bigger = try decoder.decode([GitHubActionBenchmark.Entry].self, from: Data(contentsOf: URL(fileURLWithPath: paths.bigger)))
+        #expect(smaller.map(\.name) == ["fixture.timed", "fixture.measured: evaluations"])
+        #expect(smaller.first?.unit == "ms" && smaller.first?.value == 2)
+        #expect(bigger.map(\.name) == ["fixture.timed throughput"])
+        #expect(bigger.first?.unit == "items/s" && bigger.first?.value == 500_000)
+        #expect(run(["--no-json", "--format", "github-action-benchmark"]).0 == .usageError)
+        #expect(run(["--format", "csv"]).0 == .usageError)
     }
 
     @Test func workloadsMissingFromTheBaselineAreListed() throws {

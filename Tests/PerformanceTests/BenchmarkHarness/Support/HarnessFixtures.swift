@@ -94,9 +94,11 @@ final class ScriptedEnvironment: BenchmarkEnvironment {
 final class Transcript {
     private(set) var output: [String] = []
     private(set) var error: [String] = []
+    /// Both streams' writes, in the order they were made.
+    private(set) var events: [String] = []
 
     var console: Console {
-        Console(output: { self.output.append($0) }, error: { self.error.append($0) })
+        Console(output: { self.output.append($0); self.events.append($0) }, error: { self.error.append($0); self.events.append($0) })
     }
 
     var allOutput: String { output.joined(separator: "\n") }

@@ -1,0 +1,62 @@
+import Foundation
+
+/// The report in github-action-benchmark's custom formats: two lists of `{name, unit, value, range,
+/// extra}`, one for the tool `customSmallerIsBetter` (median times per iteration, and metrics with an
+/// upper bound) and one for `customBiggerIsBetter` (median throughputs, and metrics with a lower bound).
+/// A metric without a bound has no better direction and is left out.
+public struct GitHubActionBenchmark: Sendable, Equatable {
+    /// One entry, as the action reads it.
+    public struct Entry: Sendable, Equatable, Codable {
+        public var name: String
+        public var unit: String
+        public var value: Double
+        public var range: String?
+        public var extra: String?
+    }
+
+    public var smallerIsBetter: [Entry] = []
+    public var biggerIsBetter: [Entry] = []
+
+    /// The entries of `report`.
+    public init(_ report: BenchmarkReport) {
+        for workload in report.workloads {
+            switch workload.outcome {
+            case let .timed(timed):
+                let seconds = timed.secondsPerIteration
+                let extra = "\(seconds.count) samples, \(report.buildConfiguration.rawValue) build"
+                smallerIsBetter.append(Entry(
+                    name: workload.name, unit: "ms", value: seconds.median * 1_000,
+                    range: "p90 \(Formatting.number((seconds.p90 - seconds.median) * 1_000)) ms above the median", extra: extra
+                ))
+                biggerIsBetter.append(Entry(
+                    name: "\(workload.name) throughput", unit: "\(timed.unit)/s", value: timed.medianItemsPerSecond, range: nil,
+                    extra: timed.targetItemsPerSecond.map { "target \(Formatting.number($0)) \(timed.unit)/s" }
+                ))
+            case let .measured(metrics):
+                for metric in metrics {
+                    guard let bound = metric.bound else { continue }
+                    let entry = Entry(
+                        name: "\(workload.name): \(metric.name)", unit: metric.unit, value: metric.value, range: nil,
+                        extra: "bound \(ReportTables.bound(bound))"
+                    )
+                    if bound.relation == .atMost { smallerIsBetter.append(entry) } else { biggerIsBetter.append(entry) }
+                }
+            }
+        }
+    }
+
+    /// The paths the two lists are written to, beside the report: `X.json` gives
+    /// `X.smaller-is-better.json` and `X.bigger-is-better.json`.
+    public static func paths(besideReport path: String) -> (smaller: String, bigger: String) {
+        let base = path.hasSuffix(".json") ? String(path.dropLast(5)) : path
+        return (base + ".smaller-is-better.json", base + ".bigger-is-better.json")
+    }
+
+    /// A list as JSON, keys sorted, non-finite values as strings so the file stays valid.
+    public static func jsonData(_ entries: [Entry]) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "nan")
+        return try encoder.encode(entries) + Data("\n".utf8)
+    }
+}
