@@ -36,7 +36,7 @@ let package = Package(
         // throughput workloads). Never imports Testing, so benchrunner does not link it.
         .target(name: "Workloads", dependencies: ["Generators", "SpecModel", "Simulator"], swiftSettings: strict),
         // benchrunner's testable parts: argument parsing, statistics, reports, baseline comparison.
-        .target(name: "BenchmarkHarness", dependencies: ["Workloads"], swiftSettings: strict),
+        .target(name: "BenchmarkHarness", dependencies: ["Generators", "Workloads"], swiftSettings: strict),
         // Layer 3: the conformance kit. Seams (small protocols an app or backend type conforms to), the
         // suites that check any conforming type, and the conformance report. Never imports Testing, so
         // command-line runners can link it.

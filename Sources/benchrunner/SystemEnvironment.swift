@@ -14,8 +14,24 @@ struct SystemEnvironment: BenchmarkEnvironment {
     func measure(_ iteration: () -> Int) -> (duration: Duration, items: Int) {
         let start = clock.now
         let items = iteration()
+        if Self.slowdownPercent > 0 {
+            // The self-test of `side-by-side`: a build made slower on purpose, by spinning.
+            let deadline = start.advanced(by: start.duration(to: clock.now) * (1 + Double(Self.slowdownPercent) / 100))
+            while clock.now < deadline {}
+        }
         return (start.duration(to: clock.now), items)
     }
+
+    /// `BENCHRUNNER_SLOWDOWN_PERCENT`: makes every timed iteration this much slower, so that
+    /// `benchrunner side-by-side` can be shown to catch a slowed build (`.ci/run` does). 0 when unset.
+    static let slowdownPercent: Int = {
+        guard let text = ProcessInfo.processInfo.environment["BENCHRUNNER_SLOWDOWN_PERCENT"] else { return 0 }
+        guard let percent = Int(text), (0...1_000).contains(percent) else {
+            FileHandle.standardError.write(Data("benchrunner: BENCHRUNNER_SLOWDOWN_PERCENT must be 0 to 1000, got \(text)\n".utf8))
+            exit(2)
+        }
+        return percent
+    }()
 
     #if os(Linux)
     /// glibc's `malloc_trim`, which the Glibc module does not export; looked up once, `nil` elsewhere.

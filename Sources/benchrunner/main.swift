@@ -10,10 +10,15 @@ let configuration = BuildConfiguration.debug
 let configuration = BuildConfiguration.release
 #endif
 
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "side-by-side" {
+    let command = SideBySideCommand(console: .standard, runBuild: BuildRunner.run)
+    exit(command.run(arguments: Array(arguments.dropFirst())).rawValue)
+}
 let command = BenchmarkCommand(
     configuration: configuration,
     workloads: Workloads.all,
     environment: SystemEnvironment(),
     console: .standard
 )
-exit(command.run(arguments: Array(CommandLine.arguments.dropFirst())).rawValue)
+exit(command.run(arguments: arguments).rawValue)

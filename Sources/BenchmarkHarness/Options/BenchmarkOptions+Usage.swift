@@ -2,6 +2,7 @@ extension BenchmarkOptions {
     /// The text `--help` prints.
     public static let usage = """
         USAGE: benchrunner [options]
+               benchrunner side-by-side OLD NEW [options]   (see benchrunner side-by-side --help)
 
         Runs the benchmark workloads, prints their figures, and writes a JSON report.
         Build in release mode for meaningful figures: swift run -c release benchrunner

@@ -1,3 +1,4 @@
+import Foundation
 import Workloads
 
 /// The tables benchrunner prints: workload list, timings, measured metrics and baseline comparison.
@@ -138,6 +139,27 @@ package enum ReportTables {
             sections.append("Only in this run: " + comparison.onlyInCurrent.joined(separator: ", "))
         }
         return sections.joined(separator: "\n\n")
+    }
+
+    /// A side-by-side comparison: each workload's old and new median, the ratio, its interval and the
+    /// verdict.
+    package static func sideBySide(_ comparison: SideBySide, rounds: Int) -> String {
+        var table = TextTable([
+            .init("WORKLOAD"), .init("OLD", .right), .init("NEW", .right), .init("RATIO", .right), .init("95% INTERVAL", .right),
+            .init("VERDICT", wraps: true),
+        ])
+        for change in comparison.changes {
+            table.append([
+                change.workload,
+                Formatting.duration(seconds: SideBySide.median(change.oldSeconds)),
+                Formatting.duration(seconds: SideBySide.median(change.newSeconds)),
+                String(format: "%.3f", change.ratio),
+                String(format: "%.3f–%.3f", change.interval.lowerBound, change.interval.upperBound),
+                change.verdict.rawValue,
+            ])
+        }
+        return "Side by side, \(rounds) rounds (ratio: new median time / old; regression: above "
+            + "\(Formatting.number(1 + comparison.thresholdPercent / 100)) with the interval above 1)\n\n" + table.render()
     }
 
     /// A bound as `≤ 5` or `≥ 0.9`, or `-` for none.

@@ -1,0 +1,123 @@
+/// `benchrunner side-by-side OLD NEW`: runs two builds' benchrunners alternately, round by round, on
+/// this machine, and judges each workload's change against the noise the rounds measured
+/// (`SideBySide`). The builds are given as executables, so any two revisions can be compared: build
+/// each (`Benchmarks/side-by-side` does it for two git revisions) and pass their benchrunners.
+public struct SideBySideCommand {
+    /// Runs one build's benchrunner with arguments and returns its report, or why it could not.
+    public typealias RunBuild = (_ executable: String, _ arguments: [String]) -> Result<BenchmarkReport, SideBySideError>
+
+    public var console: Console
+    public var runBuild: RunBuild
+
+    public init(console: Console, runBuild: @escaping RunBuild) {
+        self.console = console
+        self.runBuild = runBuild
+    }
+
+    public static let usage = """
+        USAGE: benchrunner side-by-side OLD NEW [--rounds N] [--filter SUBSTRING] [--iterations N]
+                                                [--warmup N] [--threshold PERCENT]
+
+        Runs the benchrunner executables OLD and NEW alternately on this machine, N rounds (default 3),
+        each round both builds (the first to run alternates), and compares each timed workload's
+        samples: the ratio of NEW's median time to OLD's, with a 95% bootstrap interval. A workload
+        regressed when the ratio exceeds 1 + PERCENT/100 (default 10) and the whole interval is
+        above 1; the run then exits 1.
+
+        Build two revisions with Benchmarks/side-by-side OLD_REV [NEW_REV].
+        """
+
+    /// Runs the comparison with `arguments` (after `side-by-side`) and returns the exit status.
+    public func run(arguments: [String]) -> ExitCode {
+        if arguments.contains("--help") || arguments.contains("-h") {
+            console.output(Self.usage)
+            return .success
+        }
+        var positional: [String] = []
+        var rounds = 3
+        var passed: [String] = []
+        var threshold = 10.0
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            guard argument.hasPrefix("--") else { positional.append(argument); continue }
+            guard let value = remaining.popFirst() else {
+                console.error("benchrunner side-by-side: error: \(argument) needs a value\n\n" + Self.usage)
+                return .usageError
+            }
+            switch argument {
+            case "--rounds":
+                guard let number = Int(value), (1...100).contains(number) else {
+                    console.error("benchrunner side-by-side: error: --rounds expects 1 to 100, got \(quoted(value))")
+                    return .usageError
+                }
+                rounds = number
+            case "--threshold":
+                guard let percent = Double(value), percent.isFinite, percent >= 0 else {
+                    console.error("benchrunner side-by-side: error: --threshold expects a non-negative percentage, got \(quoted(value))")
+                    return .usageError
+                }
+                threshold = percent
+            case "--filter", "--iterations", "--warmup":
+                passed += [argument, value]
+            default:
+                console.error("benchrunner side-by-side: error: unknown option \(argument)\n\n" + Self.usage)
+                return .usageError
+            }
+        }
+        guard positional.count == 2 else {
+            console.error("benchrunner side-by-side: error: expects two benchrunner executables, OLD and NEW\n\n" + Self.usage)
+            return .usageError
+        }
+        let builds = (old: positional[0], new: positional[1])
+        var samples: (old: [String: [Double]], new: [String: [Double]]) = ([:], [:])
+        var order: [String] = []
+        for round in 1...rounds {
+            let sides = round.isMultiple(of: 2) ? [(false, builds.new), (true, builds.old)] : [(true, builds.old), (false, builds.new)]
+            for (isOld, executable) in sides {
+                console.error("[round \(round)/\(rounds)] \(isOld ? "old" : "new"): \(executable)")
+                let report: BenchmarkReport
+                switch runBuild(executable, passed) {
+                case let .success(made): report = made
+                case let .failure(error):
+                    console.error("benchrunner side-by-side: error: \(error)")
+                    return .failure
+                }
+                for workload in report.workloads {
+                    guard let timed = workload.timed else { continue }
+                    if !order.contains(workload.name) { order.append(workload.name) }
+                    let seconds = timed.samples.map(\.seconds)
+                    if isOld { samples.old[workload.name, default: []] += seconds } else { samples.new[workload.name, default: []] += seconds }
+                }
+            }
+        }
+        let comparison = SideBySide(
+            old: order.compactMap { name in samples.old[name].map { (name, $0) } },
+            new: order.compactMap { name in samples.new[name].map { (name, $0) } },
+            thresholdPercent: threshold
+        )
+        console.output(ReportTables.sideBySide(comparison, rounds: rounds))
+        let regressions = comparison.changes.filter { $0.verdict == .regression }.count
+        console.output(regressions == 0
+            ? "\nresult: PASS (no workload slower by more than \(Formatting.number(threshold))% beyond the noise)"
+            : "\nresult: FAIL (\(regressions) \(regressions == 1 ? "regression" : "regressions"))")
+        return regressions == 0 ? .success : .failure
+    }
+}
+
+/// Why one build's run gave no report.
+public enum SideBySideError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The executable could not be started.
+    case notStarted(executable: String, reason: String)
+    /// It exited with a status other than 0 or 1 (1 is a verdict of its own run, and its figures count).
+    case failed(executable: String, status: Int32)
+    /// Its report could not be read.
+    case report(ReportFileError)
+
+    public var description: String {
+        switch self {
+        case let .notStarted(executable, reason): return "cannot run \(executable): \(reason)"
+        case let .failed(executable, status): return "\(executable) exited with status \(status)"
+        case let .report(error): return "\(error)"
+        }
+    }
+}
