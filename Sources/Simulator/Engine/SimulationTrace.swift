@@ -27,7 +27,9 @@ public struct SimulationTraceEvent: Hashable, Sendable {
 
 /// A run's trace in the two formats engineers open: JSON Lines (one canonical object a line, for
 /// `grep` and `jq`) and the Chrome trace-event format (for Perfetto or `chrome://tracing`: each node a
-/// thread, each event an instant, the job's processed count and the client's a counter track).
+/// thread, each event an instant, each frame in flight a span from its sending to its arrival with a
+/// flow arrow to the receiver, each lost frame a red span, the job's processed count and the client's
+/// a counter track), so latency, loss and reordering show at a glance.
 public enum SimulationTrace {
     public static func jsonLines(_ events: [SimulationTraceEvent]) -> String {
         var text = ""
@@ -50,12 +52,39 @@ public enum SimulationTrace {
                 "args": .object(["name": .string(node)]),
             ]))
         }
+        var flows: Int64 = 0
         for event in events {
             let microseconds = Int64(clamping: event.timeNanoseconds / 1_000)
+            let thread = threads[event.node]!
             traceEvents.append(.object([
-                "name": .string(event.name), "ph": "i", "s": "t", "pid": 1, "tid": .integer(threads[event.node]!),
+                "name": .string(event.name), "ph": "i", "s": "t", "pid": 1, "tid": .integer(thread),
                 "ts": .integer(microseconds), "args": .object(event.details),
             ]))
+            // A frame in flight is a span on its sender's track from its sending to its arrival, with a
+            // flow arrow to the receiver's track; a lost frame is a short red span that arrives nowhere.
+            let type = event.details["type"]?.string ?? "frame"
+            if let arrival = event.details["arrives_ns"]?.int64 {
+                let arrives = Swift.max(microseconds + 1, arrival / 1_000)
+                traceEvents.append(.object([
+                    "name": .string("\(type) in flight"), "ph": "X", "pid": 1, "tid": .integer(thread), "ts": .integer(microseconds),
+                    "dur": .integer(arrives - microseconds), "args": .object(event.details),
+                ]))
+                if let receiver = event.details["to"]?.string, let receiverThread = threads[receiver] {
+                    flows += 1
+                    traceEvents.append(.object([
+                        "name": .string(type), "cat": "frame", "ph": "s", "id": .integer(flows), "pid": 1, "tid": .integer(thread), "ts": .integer(microseconds),
+                    ]))
+                    traceEvents.append(.object([
+                        "name": .string(type), "cat": "frame", "ph": "f", "bp": "e", "id": .integer(flows), "pid": 1, "tid": .integer(receiverThread),
+                        "ts": .integer(arrives),
+                    ]))
+                }
+            } else if event.name == "frame.lost" {
+                traceEvents.append(.object([
+                    "name": .string("\(type) lost"), "ph": "X", "pid": 1, "tid": .integer(thread), "ts": .integer(microseconds), "dur": 1_000,
+                    "cname": "terrible", "args": .object(event.details),
+                ]))
+            }
             for counter in counters {
                 guard let value = event.details[counter] else { continue }
                 traceEvents.append(.object([

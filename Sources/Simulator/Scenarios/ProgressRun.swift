@@ -384,6 +384,7 @@ struct RunState {
             default: break
             }
             if let arrival = delivery.arrivals.first { details["arrives_ns"] = .integer(Int64(clamping: arrival)) }
+            details["to"] = .string(self[keyPath: link].to == ProgressRun.app ? "app" : "backend")
             note(sender, delivery.lost ? "frame.lost" : "frame.sent", details)
         }
         for arrival in delivery.arrivals { simulation.schedule(at: arrival, event) }

@@ -66,6 +66,16 @@ import Testing
         #expect(events.contains { $0["ph"]?.string == "M" && $0["args"]?["name"]?.string == "app" })
         #expect(events.contains { $0["ph"]?.string == "C" })
         #expect(events.filter { $0["ph"]?.string == "i" }.count == lines.count)
+        // Frames in flight are spans from sending to arrival, with a flow arrow to the receiver's
+        // track (issue 24); lost frames are spans of their own.
+        let sent = lines.filter { $0.contains("\"event\":\"frame.sent\"") && $0.contains("arrives_ns") }.count
+        let spans = events.filter { $0["ph"]?.string == "X" && ($0["name"]?.string ?? "").hasSuffix(" in flight") }
+        #expect(sent > 0 && spans.count == sent)
+        #expect(spans.allSatisfy { ($0["dur"]?.int64 ?? 0) >= 1 })
+        let starts = events.filter { $0["ph"]?.string == "s" }, finishes = events.filter { $0["ph"]?.string == "f" }
+        #expect(starts.count == sent && finishes.count == sent)
+        #expect(zip(starts, finishes).allSatisfy { $0["id"] == $1["id"] && $0["tid"] != $1["tid"] && ($0["ts"]?.int64 ?? 0) < ($1["ts"]?.int64 ?? 0) })
+        #expect(events.contains { $0["ph"]?.string == "X" && ($0["name"]?.string ?? "").hasSuffix(" lost") })
     }
 
     /// Shards split a sweep's seeds exactly: every seed in one shard, none twice.
