@@ -25,6 +25,7 @@ let package = Package(
         .library(name: "SpecTesting", targets: ["SpecTesting"]),
         .executable(name: "benchrunner", targets: ["benchrunner"]),
         .executable(name: "simrunner", targets: ["simrunner"]),
+        .executable(name: "vectorwriter", targets: ["vectorwriter"]),
     ],
     targets: [
         // Layer 0: imports nothing of ours.
@@ -51,6 +52,8 @@ let package = Package(
         ),
         // Runs and replays the scenario files on the simulator; sweeps seeds in shards.
         .executableTarget(name: "simrunner", dependencies: ["Simulator"], swiftSettings: strict),
+        // Writes the test vectors into TestVectors/ from the model, or checks the committed ones.
+        .executableTarget(name: "vectorwriter", dependencies: ["SpecConformance", "SpecModel"], swiftSettings: strict),
         .testTarget(
             name: "PropertyTests",
             dependencies: ["Generators", "SpecModel", "Simulator", "SpecTesting", "Workloads"],
