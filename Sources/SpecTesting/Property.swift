@@ -89,12 +89,40 @@ public func property<Value>(
 package enum PropertyContext {
     /// Where a failing property's report goes instead of a recorded issue, when set: the harness's
     /// own self-tests read the report there, so a passing run prints no failure report.
-    @TaskLocal package static var failureSink: (@Sendable (String) -> Void)?
+    @TaskLocal static var failureSink: FailureSink?
+
+    /// The failure reports collected while `failureSink` is set.
+    final class FailureSink: @unchecked Sendable {
+        private let lock = NSLock()
+        private var reports: [String] = []
+
+        func append(_ report: String) {
+            lock.lock()
+            reports.append(report)
+            lock.unlock()
+        }
+
+        var all: [String] {
+            lock.lock()
+            defer { lock.unlock() }
+            return reports
+        }
+    }
+
+    /// Runs `body` and returns the failure reports its properties made, instead of recording them as
+    /// issues: for the harness's self-tests. Not inlinable, so the task-local stays inside this
+    /// module (a specialised `withValue` inlined into another module crashed in a release build).
+    @inline(never)
+    package static func collectingFailureReports(_ body: () -> Void) -> [String] {
+        let sink = FailureSink()
+        $failureSink.withValue(sink) { body() }
+        return sink.all
+    }
 
     /// Records a failing property's report as an issue, or hands it to `failureSink`.
     static func recordFailure(_ message: String, sourceLocation: SourceLocation) {
         if let sink = failureSink {
-            sink(message)
+            sink.append(message)
         } else {
             Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
         }

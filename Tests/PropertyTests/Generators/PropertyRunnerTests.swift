@@ -1,4 +1,3 @@
-import Foundation
 import Generators
 import SpecTesting
 import Testing
@@ -152,12 +151,11 @@ import Testing
     /// recorded, the one command that replays it. If this stops failing, the harness has gone blind.
     /// The report goes to `PropertyContext.failureSink`, so a passing run prints no failure report.
     @Test func aFailingPropertyRecordsAnIssueWithTheReplayCommand() {
-        let reports = Reports()
-        PropertyContext.$failureSink.withValue({ reports.append($0) }) {
+        let reports = PropertyContext.collectingFailureReports {
             property(Self.lists) { list in try require(Self.holds(list), "a value reached 100") }
         }
-        let text = reports.all.joined()
-        #expect(reports.all.count == 1)
+        let text = reports.joined()
+        #expect(reports.count == 1)
         #expect(text.contains("shrunk counterexample ("))
         #expect(text.contains(": [100]"))
         #expect(text.contains("PROPERTY_REPLAY='p1."))
@@ -165,26 +163,19 @@ import Testing
         #expect(!text.contains("Tests/Regressions"))  // the line to add, not a path, is printed
     }
 
-    /// The failure reports a property hands to the sink.
-    final class Reports: @unchecked Sendable {
-        private let lock = NSLock()
-        private var reports: [String] = []
-        func append(_ report: String) { lock.lock(); reports.append(report); lock.unlock() }
-        var all: [String] { lock.lock(); defer { lock.unlock() }; return reports }
-    }
+
 
     /// The token in the trait was made for this test's property with choices [1, 299, 0], the list
     /// `[150]` (computed independently in Python); the trait replays it in one evaluation.
     @Test(.replay("p1.AeWWqMMOAAMBqwIALy8VZg")) func aReplayTraitEvaluatesItsTokenOnce() {
         let evaluations = CallCounter()
-        let reports = Reports()
-        PropertyContext.$failureSink.withValue({ reports.append($0) }) {
+        let reports = PropertyContext.collectingFailureReports {
             property(Self.lists) { list in
                 _ = evaluations.increment()
                 try require(Self.holds(list), "a value reached 100: \(list)")
             }
         }
-        #expect(reports.all.count == 1 && reports.all.joined().contains("counterexample: [150]"))
+        #expect(reports.count == 1 && reports.joined().contains("counterexample: [150]"))
         #expect(evaluations.value == 1)
     }
 }
