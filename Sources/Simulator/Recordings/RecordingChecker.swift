@@ -21,8 +21,10 @@ public struct RecordingChecker: Sendable {
         /// The rule ids checked (all by default).
         public var rules: Set<String> = Set(RecordingRule.all.map(\.id))
         public var limits = RecordingLimits()
-        /// Lines kept per live job for witnesses; a longer job keeps its latest.
-        public var witnessLinesPerJobMax = 20_000
+        /// Lines kept per live job for witnesses; a longer job keeps its latest (between half this and
+        /// this many). The rules' witnesses need a few lines; a job's first lines matter only to a
+        /// rule whose state reaches back further, whose witness is then reported as not found.
+        public var witnessLinesPerJobMax = 1_024
         /// Candidate sub-recordings checked while shrinking one witness.
         public var shrinkChecksMax = 4_000
         /// Violations reported with a witness; later ones are counted.
@@ -67,7 +69,8 @@ public struct RecordingChecker: Sendable {
 
     public let options: Options
     public private(set) var summary = Summary()
-    private var buffers: [RecordingLine.Side: ReorderBuffer] = [:]
+    /// The app's reorder buffer and the server's, indexed by `Side.index`.
+    private var buffers = [ReorderBuffer(), ReorderBuffer()]
     private var jobs: [String: Job] = [:]
     /// The latest time each side has checked through.
     private var latest: [RecordingLine.Side: Timestamp] = [:]
@@ -85,7 +88,6 @@ public struct RecordingChecker: Sendable {
 
     public init(options: Options = Options()) {
         self.options = options
-        for side in RecordingLine.Side.allCases { buffers[side] = ReorderBuffer() }
     }
 
     /// Reads one line of the file (1-based `number`, without its newline) and checks what it releases.
@@ -110,14 +112,12 @@ public struct RecordingChecker: Sendable {
     /// Checks an already-read line.
     public mutating func accept(_ line: RecordingLine) -> [Violation] {
         let side = line.side
-        var buffer = buffers[side]!
-        if let step = buffer.insert(line, tolerance: options.toleranceMilliseconds) {
+        if let step = buffers[side.index].insert(line, tolerance: options.toleranceMilliseconds) {
             summary.clockStepCount += 1
             if summary.clockSteps.count < options.malformedReportedMax { summary.clockSteps.append((line.number, side, step)) }
         }
         var released: [RecordingLine] = []
-        buffer.release(olderThan: options.toleranceMilliseconds, linesMax: options.reorderLinesMax, into: &released)
-        buffers[side] = buffer
+        buffers[side.index].release(olderThan: options.toleranceMilliseconds, linesMax: options.reorderLinesMax, into: &released)
         var violations: [Violation] = []
         for line in released { check(line, into: &violations) }
         linesSinceSweep += 1
@@ -132,10 +132,8 @@ public struct RecordingChecker: Sendable {
     public mutating func finish() -> [Violation] {
         var violations: [Violation] = []
         for side in RecordingLine.Side.allCases {
-            var buffer = buffers[side]!
             var released: [RecordingLine] = []
-            buffer.releaseAll(into: &released)
-            buffers[side] = buffer
+            buffers[side.index].releaseAll(into: &released)
             for line in released { check(line, into: &violations) }
         }
         // In order of each job's first line: a dictionary's order changes from one run to the next.
@@ -166,7 +164,8 @@ public struct RecordingChecker: Sendable {
         summary.linesChecked += 1
         if let time = line.time { latest[line.side] = max(latest[line.side] ?? time, time) }
         let key = Self.key(line.jobId)
-        var job = jobs[key] ?? {
+        // Taken out of the table while it changes, so its lines are appended in place, not copied.
+        var job = jobs.removeValue(forKey: key) ?? {
             summary.jobs += 1
             return Job(check: RecordingJobCheck(jobId: line.jobId, limits: options.limits, enabled: options.rules), firstLine: line.number)
         }()
@@ -218,15 +217,21 @@ public struct RecordingChecker: Sendable {
 }
 
 /// One side's lines held until the tolerance has passed, released in (time, line number) order.
+///
+/// The heap orders small keys; the lines wait in slots beside it, so sifting moves 24 bytes, not a
+/// parsed line.
 struct ReorderBuffer: Sendable {
-    /// A held line and the time it is ordered by: its own, or for a line without one, the latest time
-    /// seen when it came (so it keeps its place, and the rules read its time as missing).
-    private struct Held: Sendable {
-        var line: RecordingLine
+    /// A held line's ordering time (its own, or for a line without one, the latest time seen when it
+    /// came, so it keeps its place and the rules read its time as missing), its number, and its slot.
+    private struct Key: Sendable {
         var at: Int64
+        var number: Int
+        var slot: Int
     }
 
-    private var heap: [Held] = []
+    private var heap: [Key] = []
+    private var slots: [RecordingLine?] = []
+    private var freeSlots: [Int] = []
     /// The latest ordering time seen on this side.
     private(set) var latestSeen: Int64?
     /// The latest ordering time released.
@@ -236,8 +241,8 @@ struct ReorderBuffer: Sendable {
 
     var count: Int { heap.count }
 
-    private static func before(_ a: Held, _ b: Held) -> Bool {
-        a.at < b.at || (a.at == b.at && a.line.number < b.line.number)
+    private static func before(_ a: Key, _ b: Key) -> Bool {
+        a.at < b.at || (a.at == b.at && a.number < b.number)
     }
 
     /// Holds `line`; returns how far the side's clock stepped back if the line is further back than the
@@ -251,7 +256,15 @@ struct ReorderBuffer: Sendable {
             at = latest
         }
         latestSeen = max(latestSeen ?? at, at)
-        heap.append(Held(line: line, at: at))
+        let slot: Int
+        if let free = freeSlots.popLast() {
+            slot = free
+            slots[slot] = line
+        } else {
+            slot = slots.count
+            slots.append(line)
+        }
+        heap.append(Key(at: at, number: line.number, slot: slot))
         siftUp(heap.count - 1)
         return step
     }
@@ -276,8 +289,9 @@ struct ReorderBuffer: Sendable {
             siftDown(0)
         }
         releasedThrough = max(releasedThrough ?? top.at, top.at)
+        var line = slots[top.slot].take()!
+        freeSlots.append(top.slot)
         // The rules measure intervals on the side's clock with its steps back taken out.
-        var line = top.line
         if line.time != nil { line.time = Timestamp(epochMilliseconds: top.at) }
         return line
     }

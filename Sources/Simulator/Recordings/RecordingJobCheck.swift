@@ -92,12 +92,14 @@ public struct RecordingJobCheck: Sendable {
     /// Checks the next line of this job.
     public mutating func check(_ line: RecordingLine) -> [RecordingFailure] {
         var failures: [RecordingFailure] = []
-        let before = state
+        // The state before the line, described only when a rule needs it: a copy of a few counters and
+        // two short arrays, where the description would cost more than the rest of the check.
+        let before = StateBefore(self)
         let enabled = self.enabled
         if let time = line.time { expire(side: line.side, through: time, into: &failures) }
         func fail(_ rule: RecordingRule, _ message: String) {
             guard enabled.contains(rule.id) else { return }
-            failures.append(RecordingFailure(rule: rule, line: line.number, message: message, stateBefore: before))
+            failures.append(RecordingFailure(rule: rule, line: line.number, message: message, stateBefore: before.description))
         }
         switch (line.side, line.kind) {
         case let (_, .frame(.undecodable(error))):
@@ -163,7 +165,7 @@ public struct RecordingJobCheck: Sendable {
     }
 
     /// The server's frames: the throttle's rate and order, the one ending, pongs and the cancel flow.
-    private mutating func serverFrame(_ message: ProgressMessage, line: RecordingLine, before: String, _ fail: (RecordingRule, String) -> Void) {
+    private mutating func serverFrame(_ message: ProgressMessage, line: RecordingLine, before: StateBefore, _ fail: (RecordingRule, String) -> Void) {
         switch message.payload {
         case let .progress(update):
             if let terminal {
@@ -237,7 +239,7 @@ public struct RecordingJobCheck: Sendable {
     }
 
     /// The app's frames: its pings and sync requests, and the pongs it received.
-    private mutating func appFrame(_ message: ProgressMessage, line: RecordingLine, before: String, _ fail: (RecordingRule, String) -> Void) {
+    private mutating func appFrame(_ message: ProgressMessage, line: RecordingLine, before: StateBefore, _ fail: (RecordingRule, String) -> Void) {
         switch message.payload {
         case .ping:
             guard let time = line.time else { return }
@@ -276,9 +278,9 @@ public struct RecordingJobCheck: Sendable {
 
     // MARK: - Expectations
 
-    private mutating func expect(_ awaiting: Awaiting, rule: RecordingRule, side: RecordingLine.Side, line: RecordingLine, due: Timestamp, message: String, before: String) {
+    private mutating func expect(_ awaiting: Awaiting, rule: RecordingRule, side: RecordingLine.Side, line: RecordingLine, due: Timestamp, message: String, before: StateBefore) {
         guard enabled.contains(rule.id) else { return }
-        expectations.append(Expectation(rule: rule, side: side, line: line.number, due: due, message: message, stateBefore: before, awaiting: awaiting))
+        expectations.append(Expectation(rule: rule, side: side, line: line.number, due: due, message: message, stateBefore: before.description, awaiting: awaiting))
     }
 
     private mutating func resolve(_ awaiting: Awaiting, side: RecordingLine.Side) {
@@ -318,4 +320,15 @@ extension ProgressPayload {
         if case let .ping(ping) = self { return ping.clientTime }
         return nil
     }
+}
+
+/// The job's state just before a line, kept as the state itself and described only when asked.
+struct StateBefore {
+    let check: RecordingJobCheck
+
+    init(_ check: RecordingJobCheck) {
+        self.check = check
+    }
+
+    var description: String { check.state }
 }

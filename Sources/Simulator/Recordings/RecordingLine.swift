@@ -18,6 +18,8 @@ public struct RecordingLine: Sendable {
         case app
         /// The backend: frames it sent (with their send time) and received, and cancel requests.
         case server
+
+        var index: Int { self == .app ? 0 : 1 }
     }
 
     public enum Kind: Sendable {

@@ -1,6 +1,7 @@
 import Simulator
 import SpecModel
 import Testing
+import Workloads
 
 /// The checker for recorded sessions (issue 23, part 2): the simulator's own recordings pass, wrong
 /// servers and clients are caught by the rule they break, with a minimal witness, and bad lines are
@@ -260,6 +261,26 @@ import Testing
         }
         if case let .bytes(bytes, number)? = splitter.finish() { found.append("\(number):\(String(decoding: bytes, as: UTF8.self))") }
         #expect(found == ["1:short", "2:too long 13", "3:", "4:last"])
+    }
+
+    /// The benchmark's generated recording (here 4 interleaved jobs) is clean, every line read, and a
+    /// witness shrinks within its budget: the counts the workload relies on.
+    @Test func theBenchmarksGeneratedRecordingIsClean() {
+        let recording = RecordingFixture.make(jobs: 4, items: 120)
+        let outcome = RecordingFixture.check(recording.bytes)
+        #expect(outcome.status == 0, "\(outcome.report)")
+        #expect(outcome.lines == recording.lines)
+    }
+
+    /// A witness found by shrinking is a recording of its own that breaks the same rule.
+    @Test func aWitnessAloneBreaksItsRule() throws {
+        var lines = Self.recording(ProgressRun.Configuration(items: 80))
+        // A wrong server: a second completion at the end.
+        let terminal = try #require(lines.last { $0.contains("\"job_complete\"") && $0.contains("\"side\":\"server\"") })
+        lines.append(terminal)
+        let found = try #require(Self.violations(lines).first { $0.failure.rule == .oneTerminal })
+        #expect(found.witness.count == 2)
+        #expect(Self.violations(found.witness).map(\.failure.rule) == [.oneTerminal])
     }
 
     /// The command's usage: help exits 0, usage errors 2.
