@@ -142,6 +142,66 @@ import Workloads
         #expect(rules == ["THROTTLE-04", "THROTTLE-03"])
     }
 
+    // MARK: - Heartbeat and reconnect
+
+    static func at(_ offset: Int64) -> Timestamp { start.adding(milliseconds: offset) }
+
+    static func appSends(_ offset: Int64, _ payload: ProgressPayload, side: RecordingLine.Side = .app) -> String {
+        SessionRecording.frame(side, at: at(offset), ProgressMessage(jobId: jobId, pipeline: .batchEnrichment, timestamp: at(offset), payload: payload))
+    }
+
+    static func ping(_ offset: Int64, side: RecordingLine.Side = .app) -> String {
+        appSends(offset, .ping(Ping(clientTime: at(offset).epochMilliseconds)), side: side)
+    }
+
+    static let opened = [
+        SessionRecording.connect(at: at(0), jobId: jobId, reconnect: false),
+        SessionRecording.open(at: at(80), jobId: jobId),
+        appSends(80, .syncRequest(SyncRequest(lastProcessedCount: nil))),
+    ]
+
+    /// HEART-01: a ping 10 s after the open is too soon; pings 30 s apart are not.
+    @Test func aPingSoonerThanTheIntervalIsFlagged() {
+        #expect(Self.violations(Self.opened + [Self.ping(30_080), Self.ping(60_080)]).isEmpty)
+        let found = Self.violations(Self.opened + [Self.ping(10_000)])
+        #expect(found.map(\.failure.rule.id) == ["HEART-01"])
+        #expect(found.first?.witness.count == 2)
+    }
+
+    /// HEART-04: three pings in a row without a pong, and the app still pinging 25 s after the third
+    /// one's deadline instead of dropping the socket.
+    @Test func anAppThatKeepsASilentSocketIsFlagged() {
+        let pings = [30_080, 60_080, 90_080, 120_080].map { Self.ping(Int64($0)) }
+        let found = Self.violations(Self.opened + pings)
+        #expect(found.map(\.failure.rule.id) == ["HEART-04"])
+        #expect(found.first?.failure.line == 6, "the third ping")
+        let dropped = Self.opened + pings.prefix(3) + [SessionRecording.disconnect(at: Self.at(95_080), jobId: Self.jobId, reason: "missed pongs")]
+        #expect(Self.violations(dropped).isEmpty)
+    }
+
+    /// RECONNECT-01: the first retry after a drop waits 1 s; one after 500 ms is flagged, one after
+    /// 1 s is not.
+    @Test func aReconnectSoonerThanThePolicyIsFlagged() {
+        let drop = SessionRecording.disconnect(at: Self.at(5_000), jobId: Self.jobId, reason: "dropped")
+        let retry = { (offset: Int64) in [SessionRecording.connect(at: Self.at(offset), jobId: Self.jobId, reconnect: true)] }
+        #expect(Self.violations(Self.opened + [drop] + retry(6_000)).isEmpty)
+        let found = Self.violations(Self.opened + [drop] + retry(5_500))
+        #expect(found.map(\.failure.rule.id) == ["RECONNECT-01"])
+        #expect(found.first?.witness.count == 2)
+    }
+
+    /// SOCKET-01: a ping the server received and never answered, seen once the server's recording goes
+    /// past the pong timeout.
+    @Test func aServerThatDoesNotAnswerAPingIsFlagged() {
+        let progress = Self.appSends(40_000, .progress(ProgressUpdate(processedCount: 1, totalCount: 10)), side: .server)
+        let answered = [Self.ping(30_000, side: .server), Self.appSends(30_000, .pong(Pong(clientTime: Self.at(30_000).epochMilliseconds, serverTime: 0)), side: .server), progress]
+        #expect(Self.violations(answered).isEmpty)
+        let found = Self.violations([Self.ping(30_000, side: .server), progress])
+        #expect(found.map(\.failure.rule.id) == ["SOCKET-01"])
+        #expect(found.first?.witness.count == 2)
+        #expect(Self.violations([Self.ping(30_000, side: .server)]).isEmpty, "a recording that stops before the deadline proves nothing")
+    }
+
     // MARK: - The cancel flow
 
     static func cancelFlow(broadcast: Bool, canceledCompletion: Bool) -> [String] {
