@@ -36,6 +36,8 @@ public struct RecordingChecker: Sendable {
         /// How long an ended job's state is kept after its end, on the recording's clocks, so lines
         /// sent after the end are still caught.
         public var endedJobLingerMilliseconds: Int64 = 300_000
+        /// Lines between two sweeps for ended jobs to drop.
+        public var sweepEveryLines = 65_536
 
         public init() {}
     }
@@ -76,7 +78,6 @@ public struct RecordingChecker: Sendable {
     private var latest: [RecordingLine.Side: Timestamp] = [:]
     private var reportedWithWitness = 0
     private var linesSinceSweep = 0
-    static let sweepEveryLines = 65_536
 
     struct Job: Sendable {
         var check: RecordingJobCheck
@@ -121,7 +122,7 @@ public struct RecordingChecker: Sendable {
         var violations: [Violation] = []
         for line in released { check(line, into: &violations) }
         linesSinceSweep += 1
-        if linesSinceSweep >= Self.sweepEveryLines {
+        if linesSinceSweep >= options.sweepEveryLines {
             linesSinceSweep = 0
             sweep(into: &violations)
         }
@@ -141,6 +142,11 @@ public struct RecordingChecker: Sendable {
         for key in keys { end(job: key, into: &violations) }
         return violations
     }
+
+    /// Jobs whose state is held, for growth tests.
+    package var _liveJobs: Int { jobs.count }
+    /// Lines held in the reorder buffers and kept for witnesses, for growth tests.
+    package var _heldLines: Int { buffers.reduce(0) { $0 + $1.count } + jobs.values.reduce(0) { $0 + $1.lines.count } }
 
     // MARK: - Internals
 
