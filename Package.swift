@@ -26,6 +26,7 @@ let package = Package(
         .executable(name: "benchrunner", targets: ["benchrunner"]),
         .executable(name: "simrunner", targets: ["simrunner"]),
         .executable(name: "sessioncheck", targets: ["sessioncheck"]),
+        .executable(name: "vectorwriter", targets: ["vectorwriter"]),
     ],
     targets: [
         // Layer 0: imports nothing of ours.
@@ -54,6 +55,8 @@ let package = Package(
         .executableTarget(name: "simrunner", dependencies: ["Simulator"], swiftSettings: strict),
         // Checks a recorded progress-socket session against the protocol's rules (Docs/Recordings.md).
         .executableTarget(name: "sessioncheck", dependencies: ["Simulator"], swiftSettings: strict),
+        // Writes the test vectors into TestVectors/ from the model, or checks the committed ones.
+        .executableTarget(name: "vectorwriter", dependencies: ["SpecConformance", "SpecModel"], swiftSettings: strict),
         .testTarget(
             name: "PropertyTests",
             dependencies: ["Generators", "SpecModel", "Simulator", "SpecTesting", "Workloads"],

@@ -70,14 +70,15 @@ public func property<Value>(
         coverage: coverage
     )
     let report = checkProperty(generator, settings: settings, describe: describe, labels: classify, body)
-    if overrides.verbose || (!report.labels.isEmpty && report.passed) {
+    // The label statistics are for a person tuning a generator: shown when asked (PROPERTY_VERBOSE=1).
+    if overrides.verbose {
         print("[property] \(report.statisticsLine)")
     }
     if let message = report.failureMessage(
         replayCommand: { PropertyContext.replayCommand(token: $0, propertyName: name) },
         regressionLine: { RegressionStore.line(token: $0, propertyName: name) }
     ) {
-        Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+        PropertyContext.recordFailure(message, sourceLocation: sourceLocation)
     } else if !report.notes.isEmpty {
         print("[property] \(name): " + report.notes.joined(separator: "; "))
     }
@@ -85,7 +86,20 @@ public func property<Value>(
 }
 
 /// What `property` reads from the process and the current test.
-enum PropertyContext {
+package enum PropertyContext {
+    /// Where a failing property's report goes instead of a recorded issue, when set: the harness's
+    /// own self-tests read the report there, so a passing run prints no failure report.
+    @TaskLocal package static var failureSink: (@Sendable (String) -> Void)?
+
+    /// Records a failing property's report as an issue, or hands it to `failureSink`.
+    static func recordFailure(_ message: String, sourceLocation: SourceLocation) {
+        if let sink = failureSink {
+            sink(message)
+        } else {
+            Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+        }
+    }
+
     /// The default time bound on one shrink, in seconds.
     static let shrinkSecondsDefault = 60.0
 

@@ -30,13 +30,16 @@ struct WrongImplementation: Sendable, CustomStringConvertible {
 /// The model's implementation of a seam, run against its suite: it must pass every rule.
 struct ModelImplementation: Sendable, CustomStringConvertible {
     let suiteID: String
+    /// The suite's rules, known without running it.
+    let rules: [Rule]
     let run: @Sendable (ConformanceSettings) -> SuiteResult
 
     static func of<Implementation>(
         _ suite: @escaping @Sendable () -> ConformanceSuite<Implementation>,
         make: @escaping @Sendable () -> Implementation
     ) -> ModelImplementation {
-        ModelImplementation(suiteID: suite().id, run: { settings in suite().run("model", settings: settings, make: make) })
+        let built = suite()
+        return ModelImplementation(suiteID: built.id, rules: built.rules, run: { settings in suite().run("model", settings: settings, make: make) })
     }
 
     var description: String { suiteID }

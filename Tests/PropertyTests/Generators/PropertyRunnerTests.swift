@@ -1,3 +1,4 @@
+import Foundation
 import Generators
 import SpecTesting
 import Testing
@@ -147,33 +148,43 @@ import Testing
         #expect(message.contains("STORE \(failure.token)"))
     }
 
-    /// The canary for the Swift Testing layer: a failing property must record an issue carrying the
-    /// one command that replays it. If this stops failing, the harness has gone blind.
+    /// The canary for the Swift Testing layer: a failing property must report, where an issue would be
+    /// recorded, the one command that replays it. If this stops failing, the harness has gone blind.
+    /// The report goes to `PropertyContext.failureSink`, so a passing run prints no failure report.
     @Test func aFailingPropertyRecordsAnIssueWithTheReplayCommand() {
-        withKnownIssue {
+        let reports = Reports()
+        PropertyContext.$failureSink.withValue({ reports.append($0) }) {
             property(Self.lists) { list in try require(Self.holds(list), "a value reached 100") }
-        } matching: { issue in
-            let text = issue.comments.map(\.rawValue).joined()
-            return text.contains("shrunk counterexample (")
-                && text.contains(": [100]")
-                && text.contains("PROPERTY_REPLAY='p1.")
-                && text.contains("swift test --filter 'PropertyTests\\.PropertyRunnerTests/aFailingPropertyRecordsAnIssueWithTheReplayCommand\\(\\)'")
-                && text.contains("Tests/Regressions") == false  // the line to add, not a path, is printed
         }
+        let text = reports.all.joined()
+        #expect(reports.all.count == 1)
+        #expect(text.contains("shrunk counterexample ("))
+        #expect(text.contains(": [100]"))
+        #expect(text.contains("PROPERTY_REPLAY='p1."))
+        #expect(text.contains("swift test --filter 'PropertyTests\\.PropertyRunnerTests/aFailingPropertyRecordsAnIssueWithTheReplayCommand\\(\\)'"))
+        #expect(!text.contains("Tests/Regressions"))  // the line to add, not a path, is printed
+    }
+
+    /// The failure reports a property hands to the sink.
+    final class Reports: @unchecked Sendable {
+        private let lock = NSLock()
+        private var reports: [String] = []
+        func append(_ report: String) { lock.lock(); reports.append(report); lock.unlock() }
+        var all: [String] { lock.lock(); defer { lock.unlock() }; return reports }
     }
 
     /// The token in the trait was made for this test's property with choices [1, 299, 0], the list
     /// `[150]` (computed independently in Python); the trait replays it in one evaluation.
     @Test(.replay("p1.AeWWqMMOAAMBqwIALy8VZg")) func aReplayTraitEvaluatesItsTokenOnce() {
         let evaluations = CallCounter()
-        withKnownIssue {
+        let reports = Reports()
+        PropertyContext.$failureSink.withValue({ reports.append($0) }) {
             property(Self.lists) { list in
                 _ = evaluations.increment()
                 try require(Self.holds(list), "a value reached 100: \(list)")
             }
-        } matching: { issue in
-            issue.comments.map(\.rawValue).joined().contains("counterexample: [150]")
         }
+        #expect(reports.all.count == 1 && reports.all.joined().contains("counterexample: [150]"))
         #expect(evaluations.value == 1)
     }
 }

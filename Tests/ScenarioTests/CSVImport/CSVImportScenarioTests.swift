@@ -347,9 +347,9 @@ import Workloads
         ("Title,ISBN,Rating\nDune,9780441013593,5\n", ["Author"], ["Title", "ISBN", "Rating"]),
         ("Author,ISBN\nFrank Herbert,9780441013593\n", ["Title"], ["Author", "ISBN"]),
         ("Dune,Frank Herbert,9780441013593\nEmma,Jane Austen,\n", ["Title", "Author"], ["Dune", "Frank Herbert", "9780441013593"]),
-    ])
-    func aFileWithoutTitleOrAuthorColumnsSaysWhatIsRequired(text: String, missing: [String], found: [String]) {
-        let error = Self.refusal(ImportFile(name: "books.csv", bytes: Array(text.utf8)))
+    ] as [(Shown<String>, [String], [String])])
+    func aFileWithoutTitleOrAuthorColumnsSaysWhatIsRequired(text: Shown<String>, missing: [String], found: [String]) {
+        let error = Self.refusal(ImportFile(name: "books.csv", bytes: Array(text.value.utf8)))
         #expect(error == .missingColumns(MissingColumns(missing: missing, found: found)))
         #expect(error?.description == "This file has no \(missing.joined(separator: " or ")) column. A book list needs a Title column and an Author column; the columns found are: \(found.joined(separator: ", "))")
     }

@@ -9,7 +9,7 @@ import Testing
     }
 
     @Test(arguments: ["", "VmRSS:\t 1 kB\n", "VmHWM:\t lots kB\n", "VmHWM:\t 12 MB\n", "VmHWM:\n"])
-    func aMissingOrMalformedLineGivesNothing(status: String) {
-        #expect(ProcStatus.peakResidentKibibytes(in: status) == nil)
+    func aMissingOrMalformedLineGivesNothing(status: Shown<String>) {
+        #expect(ProcStatus.peakResidentKibibytes(in: status.value) == nil)
     }
 }

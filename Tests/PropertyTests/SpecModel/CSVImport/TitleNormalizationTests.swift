@@ -41,9 +41,9 @@ import Testing
         ("", ""),
     ]
 
-    @Test(arguments: cases)
-    func titlesNormalizeAsDecided(title: String, expected: String) {
-        #expect(TitleNormalization.normalizedForSearch(title) == expected)
+    @Test(arguments: cases.map { (Shown($0.0), $0.1) })
+    func titlesNormalizeAsDecided(title: Shown<String>, expected: String) {
+        #expect(TitleNormalization.normalizedForSearch(title.value) == expected)
     }
 
     @Test func normalizationIsIdempotent() {

@@ -90,10 +90,10 @@ import Testing
         ("E_X\u{0}", .invalidCharacter(offset: 3)),
     ]
 
-    @Test(arguments: malformedCodes)
-    func aMalformedCodeIsRefusedWithTheRuleItBreaks(text: String, expected: ProgressErrorCode.FormatError) {
-        #expect(throws: expected) { try ProgressErrorCode(validating: text) }
-        #expect(ProgressErrorCode(rawValue: text) == nil)
+    @Test(arguments: malformedCodes.map { (Shown($0.0), $0.1) })
+    func aMalformedCodeIsRefusedWithTheRuleItBreaks(text: Shown<String>, expected: ProgressErrorCode.FormatError) {
+        #expect(throws: expected) { try ProgressErrorCode(validating: text.value) }
+        #expect(ProgressErrorCode(rawValue: text.value) == nil)
     }
 
     @Test(arguments: ["E_X", "E_1", "E__", "E_QUOTA_EXCEEDED_V2", "E_" + String(repeating: "Z", count: 60)])

@@ -17,9 +17,9 @@ import Testing
         ("\u{FEFF}Title\tAuthor\tISBN\n", .tab),
         ("Title,Author\r\nA\tB\tC\tD\n", .comma),  // only the first line counts
         ("a\tb\rc,d,e,f\n", .tab),  // a CR ends the first line too
-    ])
-    func theDialectIsPickedFromTheFirstLine(header: String, expected: CSVDialect) {
-        #expect(CSVDialect.detect(in: Array(header.utf8)) == expected)
+    ] as [(Shown<String>, CSVDialect)])
+    func theDialectIsPickedFromTheFirstLine(header: Shown<String>, expected: CSVDialect) {
+        #expect(CSVDialect.detect(in: Array(header.value.utf8)) == expected)
     }
 
     /// Issue 22: a file with no line break is judged by its first 64 KiB, not read to its end: what lies
@@ -51,10 +51,10 @@ import Testing
         ([["\u{FEFF}Title", "x"], ["\u{FEFF}y", "z"]], .lf, .minimal, "\"\u{FEFF}Title\",x\n\u{FEFF}y,z\n"),  // only at the start
         ([["%PDF-1.7"], ["%PDF-1.7"]], .lf, .minimal, "\"%PDF-1.7\"\n%PDF-1.7\n"),
         ([["GIF89a", "b"]], .lf, .minimal, "\"GIF89a\",b\n"),
-    ])
-    func theWriterQuotesWhatTheParserWouldMisread(rows: [[String]], terminator: CSVWriter.Terminator, quoting: CSVWriter.Quoting, expected: String) throws {
+    ] as [([[String]], CSVWriter.Terminator, CSVWriter.Quoting, Shown<String>)])
+    func theWriterQuotesWhatTheParserWouldMisread(rows: [[String]], terminator: CSVWriter.Terminator, quoting: CSVWriter.Quoting, expected: Shown<String>) throws {
         let bytes = CSVWriter.encode(rows: rows, terminator: terminator, quoting: quoting)
-        #expect(bytes == Array(expected.utf8))
+        #expect(bytes == Array(expected.value.utf8))
         #expect(try CSVParser.rows(in: bytes).map(\.fields) == rows)
     }
 

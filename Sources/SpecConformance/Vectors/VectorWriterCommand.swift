@@ -1,0 +1,158 @@
+/// vectorwriter's logic, without I/O: parse the arguments, make the vectors, compare them with the
+/// folder's files, and name the files to write. `Sources/vectorwriter` only reads and writes files and
+/// the terminal.
+///
+///     vectorwriter [--check] [--directory PATH]
+///
+/// Exit status: 0 the files were written, or (`--check`) are what the model makes; 1 (`--check`) a file
+/// differs, is missing or is no longer made; 2 a usage error or a folder that cannot be read or written.
+public enum VectorWriterCommand {
+    public struct Outcome: Sendable {
+        public var status: Int32
+        /// What to print: on standard error when `status` is 2, on standard output otherwise.
+        public var output: String
+        /// The folder the files go in; it is created if it does not exist.
+        public var folder: String
+        /// Files to write: (path, contents).
+        public var files: [(path: String, contents: [UInt8])]
+    }
+
+    public static let usage = """
+        USAGE: vectorwriter [--check] [--directory PATH]
+
+        Writes the test vectors, one JSON file per area (CSV records, ISBNs, title normalization, format
+        detection, duplicate tiers, status texts, error payloads, the message codec, throttle traces), each
+        case's expected output computed by the model, into TestVectors/ (or PATH).
+          --check           write nothing; list the files that differ from what the model makes now
+          --directory PATH  the folder of the vectors (default: TestVectors)
+        Exit status: 0 written or (--check) up to date, 1 (--check) a file differs, 2 a usage or file error.
+
+        """
+
+    /// What is in the vectors' folder.
+    public enum FolderRead: Sendable {
+        /// The `.json` files in it, by file name, with their bytes.
+        case files([(name: String, bytes: [UInt8])])
+        /// There is no such folder.
+        case missing
+        /// The folder or a file in it could not be read; the reason in plain words.
+        case unreadable(reason: String)
+    }
+
+    /// Runs vectorwriter; `readFolder` lists the `.json` files of a folder with their bytes.
+    public static func run(arguments: [String], readFolder: (String) -> FolderRead) -> Outcome {
+        if arguments == ["--help"] || arguments == ["-h"] || arguments == ["help"] {
+            return Outcome(status: 0, output: usage, folder: TestVectors.folder, files: [])
+        }
+        var check = false
+        var folder = TestVectors.folder
+        var index = 0
+        while index < arguments.count {
+            switch arguments[index] {
+            case "--check":
+                check = true
+                index += 1
+            case "--directory" where index + 1 < arguments.count && !arguments[index + 1].isEmpty:
+                folder = arguments[index + 1]
+                index += 2
+            default:
+                return Outcome(status: 2, output: "unknown or incomplete option \(arguments[index])\n\n" + usage, folder: folder, files: [])
+            }
+        }
+        let existing: [(name: String, bytes: [UInt8])]
+        switch readFolder(folder) {
+        case let .files(files): existing = files
+        case .missing: existing = []
+        case let .unreadable(reason): return Outcome(status: 2, output: "cannot read \(folder): \(reason)\n", folder: folder, files: [])
+        }
+        let made = TestVectors.files()
+        let madeNames = Set(made.map(\.fileName))
+        let stale = existing.map(\.name).filter { !madeNames.contains($0) }.sorted()
+        let total = made.reduce(0) { $0 + $1.cases.count }
+        func path(_ name: String) -> String { folder.hasSuffix("/") ? folder + name : folder + "/" + name }
+
+        if check {
+            var problems: [String] = []
+            for file in made {
+                guard let committed = existing.first(where: { $0.name == file.fileName }) else {
+                    problems.append("\(path(file.fileName)): missing")
+                    continue
+                }
+                if let difference = TestVectors.difference(committed: committed.bytes, made: file) {
+                    // The difference opens with the file's name; the listing names its path.
+                    problems.append(path(file.fileName) + difference.dropFirst(file.fileName.count))
+                }
+            }
+            problems += stale.map { "\(path($0)): not made by the model any more; remove it" }
+            guard problems.isEmpty else {
+                let output = problems.joined(separator: "\n") + "\n\(problems.count) file(s) differ from what the model makes now; regenerate with: "
+                    + TestVectors.regenerateCommand + (folder == TestVectors.folder ? "" : " --directory \(folder)") + "\n"
+                return Outcome(status: 1, output: output, folder: folder, files: [])
+            }
+            return Outcome(status: 0, output: "\(made.count) files, \(total) cases in \(folder): as the model makes them\n", folder: folder, files: [])
+        }
+
+        var output = ""
+        var files: [(path: String, contents: [UInt8])] = []
+        for file in made {
+            let bytes = file.encoded()
+            let before = existing.first(where: { $0.name == file.fileName })?.bytes
+            let state = before == nil ? "new" : before == bytes ? "unchanged" : "changed"
+            output += "\(path(file.fileName)): \(file.cases.count) cases (\(state))\n"
+            files.append((path(file.fileName), bytes))
+        }
+        output += stale.map { "\(path($0)): not made by the model any more; remove it\n" }.joined()
+        output += "wrote \(made.count) files, \(total) cases\n"
+        return Outcome(status: 0, output: output, folder: folder, files: files)
+    }
+
+    /// What the file system says of a path vectorwriter could not write, found after the write failed.
+    public struct WriteFailure: Sendable {
+        /// The folder the file would be in.
+        public var folder: String
+        public var folderExists: Bool
+        /// Whether the current user may create files in it.
+        public var folderIsWritable: Bool
+        /// Whether the path itself names a folder.
+        public var pathIsFolder: Bool
+
+        public init(folder: String, folderExists: Bool, folderIsWritable: Bool, pathIsFolder: Bool) {
+            self.folder = folder
+            self.folderExists = folderExists
+            self.folderIsWritable = folderIsWritable
+            self.pathIsFolder = pathIsFolder
+        }
+    }
+
+    /// The one plain line for a path vectorwriter could not write: the path and the reason, with no
+    /// system error domain or code in it.
+    public static func cannotWrite(_ path: String, _ failure: WriteFailure) -> String {
+        let reason: String
+        if failure.pathIsFolder {
+            reason = "it is a folder"
+        } else if !failure.folderExists {
+            reason = "there is no folder \(failure.folder)"
+        } else if !failure.folderIsWritable {
+            reason = "the folder \(failure.folder) is not writable"
+        } else {
+            reason = "the file could not be written"
+        }
+        return "cannot write \(path): \(reason)\n"
+    }
+
+    /// The one plain line for a vectors' folder vectorwriter could not create; `failure` describes its
+    /// parent folder.
+    public static func cannotCreate(_ folder: String, _ failure: WriteFailure) -> String {
+        let reason: String
+        if failure.pathIsFolder {
+            reason = "it exists"
+        } else if !failure.folderExists {
+            reason = "there is no folder \(failure.folder)"
+        } else if !failure.folderIsWritable {
+            reason = "the folder \(failure.folder) is not writable"
+        } else {
+            reason = "the folder could not be created"
+        }
+        return "cannot create the folder \(folder): \(reason)\n"
+    }
+}

@@ -1,0 +1,61 @@
+// vectorwriter: writes the test vectors (one JSON file per area, each case's expected output computed
+// by the model) into TestVectors/, or with --check says which committed files differ. Everything but
+// reading and writing files lives in SpecConformance's `VectorWriterCommand`, where it is tested.
+import Foundation
+import SpecConformance
+
+/// The `.json` files of `folder`, with their bytes.
+func readFolder(_ folder: String) -> VectorWriterCommand.FolderRead {
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) else { return .missing }
+    guard isFolder.boolValue else { return .unreadable(reason: "it is not a folder") }
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return .unreadable(reason: "its files cannot be listed") }
+    var files: [(name: String, bytes: [UInt8])] = []
+    for name in names.sorted() where name.hasSuffix(".json") {
+        guard let data = FileManager.default.contents(atPath: (folder as NSString).appendingPathComponent(name)) else {
+            return .unreadable(reason: "\(name) cannot be read")
+        }
+        files.append((name, Array(data)))
+    }
+    return .files(files)
+}
+
+/// What the file system says of `path` and its folder, after writing or creating it failed.
+func failure(at path: String) -> VectorWriterCommand.WriteFailure {
+    let folder = (path as NSString).deletingLastPathComponent
+    let parent = folder.isEmpty ? "." : folder
+    var isFolder: ObjCBool = false
+    let pathIsFolder = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
+    return VectorWriterCommand.WriteFailure(
+        folder: parent, folderExists: FileManager.default.fileExists(atPath: parent),
+        folderIsWritable: FileManager.default.isWritableFile(atPath: parent), pathIsFolder: pathIsFolder
+    )
+}
+
+/// Prints `line` on standard error and stops with the file-error status.
+func fail(_ line: String) -> Never {
+    FileHandle.standardError.write(Data(line.utf8))
+    exit(2)
+}
+
+let outcome = VectorWriterCommand.run(arguments: Array(CommandLine.arguments.dropFirst()), readFolder: readFolder)
+if !outcome.files.isEmpty, !FileManager.default.fileExists(atPath: outcome.folder) {
+    do {
+        try FileManager.default.createDirectory(atPath: outcome.folder, withIntermediateDirectories: false)
+    } catch {
+        fail(VectorWriterCommand.cannotCreate(outcome.folder, failure(at: outcome.folder)))
+    }
+}
+for (path, contents) in outcome.files {
+    do {
+        try Data(contents).write(to: URL(fileURLWithPath: path), options: .atomic)
+    } catch {
+        fail(VectorWriterCommand.cannotWrite(path, failure(at: path)))
+    }
+}
+if outcome.status == 2 {
+    FileHandle.standardError.write(Data(outcome.output.utf8))
+} else {
+    print(outcome.output, terminator: "")
+}
+exit(outcome.status)
