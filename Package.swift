@@ -25,6 +25,7 @@ let package = Package(
         .library(name: "SpecTesting", targets: ["SpecTesting"]),
         .executable(name: "benchrunner", targets: ["benchrunner"]),
         .executable(name: "simrunner", targets: ["simrunner"]),
+        .executable(name: "sessioncheck", targets: ["sessioncheck"]),
         .executable(name: "vectorwriter", targets: ["vectorwriter"]),
     ],
     targets: [
@@ -52,6 +53,8 @@ let package = Package(
         ),
         // Runs and replays the scenario files on the simulator; sweeps seeds in shards.
         .executableTarget(name: "simrunner", dependencies: ["Simulator"], swiftSettings: strict),
+        // Checks a recorded progress-socket session against the protocol's rules (Docs/Recordings.md).
+        .executableTarget(name: "sessioncheck", dependencies: ["Simulator"], swiftSettings: strict),
         // Writes the test vectors into TestVectors/ from the model, or checks the committed ones.
         .executableTarget(name: "vectorwriter", dependencies: ["SpecConformance", "SpecModel"], swiftSettings: strict),
         .testTarget(

@@ -5,6 +5,6 @@ public enum Workloads {
     public static var all: [Workload] {
         GeneratorWorkloads.all + ShrinkingChallengeWorkloads.all + LibraryResetWorkloads.all
             + CSVParseWorkloads.all + CSVImportWorkloads.all + ProgressProtocolWorkloads.all
-            + SeriesWorkloads.all + SimulatorWorkloads.all
+            + SeriesWorkloads.all + SimulatorWorkloads.all + RecordingWorkloads.all
     }
 }

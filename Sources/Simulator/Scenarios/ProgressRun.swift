@@ -35,6 +35,9 @@ public enum ProgressRun {
         public var clientSyncRetryMilliseconds: Int64?
         /// Whether to record a trace (`Result.trace`); it never changes the run or its digest.
         public var recordsTrace = false
+        /// Whether to write a session recording (`Result.recording`, `Docs/Recordings.md`): each side's
+        /// frames and the app's socket changes, at each node's clock; it never changes the run.
+        public var recordsRecording = false
 
         public init(
             items: Int, itemIntervalNanoseconds: UInt64 = 600 * FaultOptions.millisecond, failsAtEnd: Bool = false,
@@ -79,6 +82,8 @@ public enum ProgressRun {
         public var end: Simulation<Event>.RunEnd
         /// The trace, when the configuration asked for one.
         public var trace: [SimulationTraceEvent]
+        /// The session recording's lines, when the configuration asked for one.
+        public var recording: [String]
     }
 
     /// The run's events.
@@ -157,6 +162,7 @@ struct RunState {
     var progressSent: [UInt64] = []
     var progressArrivals: [UInt64] = []
     var trace: [SimulationTraceEvent] = []
+    var recording: [String] = []
 
     init(configuration: ProgressRun.Configuration, seed: UInt64) {
         self.configuration = configuration
@@ -198,7 +204,11 @@ struct RunState {
             return false
         }
         guard let event = simulation.next() else { return false }
+        let clientWasUp = clientSocketUp
         handle(event)
+        if recordsRecording, clientWasUp, !clientSocketUp {
+            recording.append(SessionRecording.disconnect(at: appNow, jobId: ProgressRun.jobId, reason: "\(client.state)"))
+        }
         rescheduleTimers()
         if client.hasStopped, server.hasEnded, jobEndedAt != nil { return false }
         if let ended = jobEndedAt, simulation.now > max(ended, configuration.healAtNanoseconds ?? 0) + configuration.livenessBoundNanoseconds {
@@ -214,7 +224,8 @@ struct RunState {
             client: client, server: server, processed: processed, jobEndedAtNanoseconds: jobEndedAt,
             clientKnewEndingAtNanoseconds: clientKnewEndingAt, progressSentAt: progressSent,
             progressArrivals: progressArrivals, framesSent: toClient.framesSent + toServer.framesSent,
-            framesLost: toClient.framesLost + toServer.framesLost, opens: client.opens, end: end, trace: trace
+            framesLost: toClient.framesLost + toServer.framesLost, opens: client.opens, end: end, trace: trace,
+            recording: recording
         )
     }
 
@@ -242,6 +253,7 @@ struct RunState {
         case let .frameToClient(bytes, connection, sentAt):
             simulation.digest.record(bytes)
             guard connection == clientConnection else { return }
+            if recordsRecording { recording.append(SessionRecording.frame(.app, at: appNow, jobId: ProgressRun.jobId, bytes: bytes)) }
             let before = client.view.progressMessages
             let receipt = client.received(bytes, at: appNow)
             if tracing {
@@ -265,6 +277,9 @@ struct RunState {
         case let .frameToServer(bytes, connection):
             simulation.digest.record(bytes)
             if tracing { note(ProgressRun.backend, "frame.received", ["type": .string(Self.typeName(bytes)), "connection": .integer(Int64(connection))]) }
+            if recordsRecording, server.connection?.id == connection {
+                recording.append(SessionRecording.frame(.server, at: backendNow, jobId: ProgressRun.jobId, bytes: bytes))
+            }
             perform(server.received(bytes, on: connection, at: backendNow))
         case let .closeToClient(connection):
             guard connection == clientConnection else { return }
@@ -292,6 +307,7 @@ struct RunState {
             if let connection {
                 clientConnection = connection
                 if tracing { note(ProgressRun.app, "socket.opened", ["connection": .integer(Int64(connection))]) }
+                if recordsRecording { recording.append(SessionRecording.open(at: appNow, jobId: ProgressRun.jobId)) }
                 perform(client.opened(at: appNow))
             } else {
                 perform(client.openFailed(status: status, at: appNow))
@@ -311,6 +327,16 @@ struct RunState {
     }
 
     var tracing: Bool { configuration.recordsTrace }
+
+    var recordsRecording: Bool { configuration.recordsRecording }
+
+    /// Whether the app's socket is open or opening: its end is a disconnect in the recording.
+    var clientSocketUp: Bool {
+        switch client.state {
+        case .connecting, .connected: return true
+        default: return false
+        }
+    }
 
     /// A frame's type, for the trace.
     static func typeName(_ bytes: [UInt8]) -> String {
@@ -340,12 +366,14 @@ struct RunState {
     mutating func perform(_ actions: [ProgressSocketClient.Action]) {
         for action in actions {
             switch action {
-            case .open:
+            case let .open(reconnect):
                 openAttempt += 1
+                if recordsRecording { recording.append(SessionRecording.connect(at: appNow, jobId: ProgressRun.jobId, reconnect: reconnect)) }
                 if tracing { note(ProgressRun.app, "socket.open", ["attempt": .integer(Int64(openAttempt))]) }
                 sendRequest(.openArrives(attempt: openAttempt), from: ProgressRun.app, to: ProgressRun.backend)
             case let .send(message):
                 guard let connection = clientConnection else { continue }
+                if recordsRecording { recording.append(SessionRecording.frame(.app, at: appNow, message)) }
                 send(.frameToServer(ProgressMessageCodec.encode(message), connection: connection), over: \.toServer)
             case .close:
                 if let connection = clientConnection {
@@ -360,6 +388,7 @@ struct RunState {
         for action in actions {
             switch action {
             case let .send(connection, message):
+                if recordsRecording { recording.append(SessionRecording.frame(.server, at: backendNow, message)) }
                 send(.frameToClient(ProgressMessageCodec.encode(message), connection: connection, sentAt: simulation.now), over: \.toClient)
             case let .close(connection, _):
                 send(.closeToClient(connection: connection), over: \.toClient)

@@ -1,7 +1,7 @@
 /// simrunner's logic, without I/O: parse the arguments, run scenarios, say what happened, and name the
 /// files to write. `Sources/simrunner` only reads and writes files and the terminal.
 ///
-///     simrunner run FILE [--seed N] [--trace PATH] [--chrome-trace PATH]
+///     simrunner run FILE [--seed N] [--trace PATH] [--chrome-trace PATH] [--recording PATH]
 ///     simrunner sweep FILE --seeds A..<B [--shard I/N]
 ///
 /// `run` replays one run exactly from (file, seed) and prints its digest; `sweep` runs a range of seeds,
@@ -17,11 +17,12 @@ public enum ScenarioCommand {
     }
 
     public static let usage = """
-        USAGE: simrunner run FILE [--seed N] [--trace PATH.jsonl] [--chrome-trace PATH.json]
+        USAGE: simrunner run FILE [--seed N] [--trace PATH.jsonl] [--chrome-trace PATH.json] [--recording PATH.jsonl]
                simrunner sweep FILE --seeds A..<B [--shard I/N]
 
         Runs a scenario file (Scenarios/*.json) on the simulator. `run` reproduces one run bit for bit
         from its seed and prints its trace digest; `sweep` runs every seed of a range, or one shard of it.
+        `--recording` writes a progress scenario's session recording for sessioncheck (Docs/Recordings.md).
         Exit status: 0 all runs kept the properties, 1 a run broke one, 2 a usage or file error.
 
         """
@@ -92,7 +93,7 @@ public enum ScenarioCommand {
         var index = 2
         while index < arguments.count {
             let flag = arguments[index]
-            guard ["--seed", "--trace", "--chrome-trace", "--seeds", "--shard"].contains(flag), index + 1 < arguments.count else {
+            guard ["--seed", "--trace", "--chrome-trace", "--recording", "--seeds", "--shard"].contains(flag), index + 1 < arguments.count else {
                 return Outcome(status: 2, output: "unknown or incomplete option \(flag)\n\n" + usage, files: [])
             }
             options[flag] = arguments[index + 1]
@@ -116,8 +117,12 @@ public enum ScenarioCommand {
                 return Outcome(status: 2, output: "--seed must be a non-negative integer\n", files: [])
             }
             let traced = options["--trace"] != nil || options["--chrome-trace"] != nil
-            let result = scenario.run(seed: seed, recordsTrace: traced)
+            if options["--recording"] != nil, !scenario.recordsSessions {
+                return Outcome(status: 2, output: "--recording is for progress scenarios; \(path) is not one\n", files: [])
+            }
+            let result = scenario.run(seed: seed, recordsTrace: traced, recordsRecording: options["--recording"] != nil)
             var files: [(String, String)] = []
+            if let recording = options["--recording"] { files.append((recording, result.recording.map { $0 + "\n" }.joined())) }
             if let trace = options["--trace"] { files.append((trace, SimulationTrace.jsonLines(result.trace))) }
             if let chrome = options["--chrome-trace"] { files.append((chrome, SimulationTrace.chromeTrace(result.trace))) }
             var output = "\(scenario.name) seed \(seed): \(result.summary)\n"

@@ -99,19 +99,29 @@ public struct ScenarioFile: Hashable, Sendable {
         /// One line on what happened.
         public var summary: String
         public var trace: [SimulationTraceEvent]
+        /// The session recording (`Docs/Recordings.md`), for a progress scenario that asked for one.
+        public var recording: [String] = []
     }
 
-    /// Runs the scenario with `seed`; records a trace if asked (it never changes the run).
-    public func run(seed: UInt64, recordsTrace: Bool = false) -> Outcome {
+    /// Whether a run can write a session recording: progress scenarios only.
+    public var recordsSessions: Bool {
+        if case .progress = kind { return true }
+        return false
+    }
+
+    /// Runs the scenario with `seed`; records a trace, and for a progress scenario a session recording,
+    /// if asked (neither changes the run).
+    public func run(seed: UInt64, recordsTrace: Bool = false, recordsRecording: Bool = false) -> Outcome {
         let ms = FaultOptions.millisecond
         let options = faultOptions(seed: seed)
         switch kind {
         case .progress:
             var configuration = configuration(seed: seed)!
             configuration.recordsTrace = recordsTrace
+            configuration.recordsRecording = recordsRecording
             let result = ProgressRun.run(seed: seed, configuration)
             let summary = "digest \(result.digest), \(result.eventsRun) events, \(Double(result.endedAtNanoseconds) / 1e9) simulated s, client \(result.client.view.processedCount)/\(result.processed) \(result.client.view.hasEnded ? "ended" : "not ended"), \(result.opens) opens, \(result.framesLost) of \(result.framesSent) frames lost"
-            return Outcome(digest: result.digest, eventsRun: result.eventsRun, violations: result.violations(of: configuration), summary: summary, trace: result.trace)
+            return Outcome(digest: result.digest, eventsRun: result.eventsRun, violations: result.violations(of: configuration), summary: summary, trace: result.trace, recording: result.recording)
         case var .cloudKit(configuration):
             configuration.faults = options
             configuration.healAtNanoseconds = (healAtMilliseconds ?? configuration.healAtNanoseconds / ms) * ms

@@ -1,0 +1,334 @@
+import SpecModel
+
+/// A rule broken at a line: which, where, what happened, and the job's state just before the line.
+public struct RecordingFailure: Hashable, Sendable {
+    public var rule: RecordingRule
+    /// The line that broke the rule (for a consequence that never came: the line that called for it).
+    public var line: Int
+    public var message: String
+    /// The job's state, as the checker's model of it, just before the line.
+    public var stateBefore: String
+}
+
+/// One job's recorded session checked line by line: the job's state as both sides recorded it, and
+/// each rule a small function over that state and the next line.
+///
+/// Lines arrive in time order per side (the checker's reorder buffer sees to that). The server's
+/// rules read the server's lines on the server's clock, the app's rules the app's lines on the app's
+/// clock: the two clocks may differ, so no rule compares a time of one side with a time of the other.
+///
+/// - Complexity: O(1) time and memory per line; pending expectations are at most a few per connection.
+public struct RecordingJobCheck: Sendable {
+    public let jobId: String
+    let limits: RecordingLimits
+    let enabled: Set<String>
+
+    // The server's side.
+    /// The send times of the last `messagesPerWindowMax` progress messages, oldest first.
+    var recentProgress: [(line: Int, at: Timestamp)] = []
+    var lastProgressCount: (count: Int, line: Int)?
+    /// The highest count the client was sent before the terminal message (progress, sync, canceled).
+    var highestCountSent: Int?
+    var terminal: (line: Int, type: ProgressMessageType)?
+    /// When the terminal message was sent, on the server's clock.
+    public private(set) var endedAt: Timestamp?
+    var canceledBroadcast: Int?
+    var progressSent = 0
+
+    // The app's side.
+    var appConnected = false
+    var openedAt: Timestamp?
+    var lastPingAt: Timestamp?
+    /// Consecutive pings of this connection whose pong did not come within the timeout.
+    var missedPongs = 0
+    var unansweredPing: (line: Int, at: Timestamp, clientTime: Int64?)?
+    /// Failures since the last open, and when the last one was.
+    var failuresSinceOpen = 0
+    var lastFailureAt: Timestamp?
+
+    /// Consequences the rules wait for, each with its deadline on one side's clock.
+    var expectations: [Expectation] = []
+
+    struct Expectation: Sendable {
+        var rule: RecordingRule
+        var side: RecordingLine.Side
+        var line: Int
+        var due: Timestamp
+        var message: String
+        var stateBefore: String
+        /// What fulfils it.
+        var awaiting: Awaiting
+    }
+
+    enum Awaiting: Equatable, Sendable {
+        case pong(clientTime: Int64?)
+        case syncRequest
+        case canceledBroadcast
+        case disconnect
+    }
+
+    public init(jobId: String, limits: RecordingLimits = RecordingLimits(), enabled: Set<String>) {
+        self.jobId = jobId
+        self.limits = limits
+        self.enabled = enabled
+    }
+
+    /// The job's state in a line, for reports.
+    public var state: String {
+        var parts: [String] = []
+        parts.append("server: \(progressSent) progress sent")
+        if let last = lastProgressCount { parts.append("last count \(last.count) (line \(last.line))") }
+        if !recentProgress.isEmpty { parts.append("recent progress at " + recentProgress.map { "\($0.at.epochMilliseconds) ms (line \($0.line))" }.joined(separator: ", ")) }
+        if let canceledBroadcast { parts.append("canceled broadcast at line \(canceledBroadcast)") }
+        parts.append(terminal.map { "ended with \($0.type) at line \($0.line)" } ?? "not ended")
+        var app = "app: " + (appConnected ? "connected since \(openedAt.map { "\($0.epochMilliseconds) ms" } ?? "?")" : "not connected")
+        if failuresSinceOpen > 0 { app += ", \(failuresSinceOpen) failures since the last open" }
+        if missedPongs > 0 { app += ", \(missedPongs) missed pongs" }
+        parts.append(app)
+        if !expectations.isEmpty { parts.append("awaiting " + expectations.map { "\($0.awaiting) by \($0.due.epochMilliseconds) ms" }.joined(separator: ", ")) }
+        return parts.joined(separator: "; ")
+    }
+
+    /// Checks the next line of this job.
+    public mutating func check(_ line: RecordingLine) -> [RecordingFailure] {
+        var failures: [RecordingFailure] = []
+        // The state before the line, described only when a rule needs it: a copy of a few counters and
+        // two short arrays, where the description would cost more than the rest of the check.
+        let before = StateBefore(self)
+        let enabled = self.enabled
+        if let time = line.time { expire(side: line.side, through: time, into: &failures) }
+        func fail(_ rule: RecordingRule, _ message: String) {
+            guard enabled.contains(rule.id) else { return }
+            failures.append(RecordingFailure(rule: rule, line: line.number, message: message, stateBefore: before.description))
+        }
+        switch (line.side, line.kind) {
+        case let (_, .frame(.undecodable(error))):
+            fail(.codec, "the frame is not a protocol message: \(error)")
+        case let (.server, .frame(.message(message))):
+            checkFrameJob(message, fail)
+            serverFrame(message, line: line, before: before, fail)
+        case let (.app, .frame(.message(message))):
+            checkFrameJob(message, fail)
+            appFrame(message, line: line, before: before, fail)
+        case let (.server, .cancel(status, alreadyCanceled)):
+            if status == 200, !alreadyCanceled, terminal == nil, let time = line.time {
+                expect(.canceledBroadcast, rule: .canceledBroadcast, side: .server, line: line, due: time.adding(milliseconds: limits.atOnceMilliseconds),
+                       message: "the cancel was answered 200 but no canceled message was sent within \(limits.atOnceMilliseconds) ms", before: before)
+            }
+        case (.app, .cancel):
+            break
+        case let (.app, .connect(reconnect)):
+            appConnect(reconnect: reconnect, line: line, fail)
+        case (.app, .open):
+            appConnected = true
+            openedAt = line.time
+            failuresSinceOpen = 0
+            lastFailureAt = nil
+            lastPingAt = nil
+            missedPongs = 0
+            unansweredPing = nil
+            if let time = line.time {
+                expect(.syncRequest, rule: .syncAfterOpen, side: .app, line: line, due: time.adding(milliseconds: limits.atOnceMilliseconds),
+                       message: "the socket opened but the app sent no sync_request within \(limits.atOnceMilliseconds) ms", before: before)
+            }
+        case (.app, .disconnect):
+            appConnected = false
+            failuresSinceOpen += 1
+            lastFailureAt = line.time
+            unansweredPing = nil
+            resolve(.disconnect, side: .app)
+            // The socket's own expectations die with it.
+            expectations.removeAll { $0.side == .app && $0.awaiting == .syncRequest }
+        case (.server, .connect), (.server, .open), (.server, .disconnect):
+            break
+        }
+        return failures
+    }
+
+    /// The end of the job's lines: a consequence still awaited is a failure if its side's recording
+    /// went on past its deadline (`through`), and otherwise the recording simply stopped first.
+    public mutating func finish(through: [RecordingLine.Side: Timestamp]) -> [RecordingFailure] {
+        var failures: [RecordingFailure] = []
+        for side in RecordingLine.Side.allCases {
+            if let time = through[side] { expire(side: side, through: time.adding(milliseconds: 1), into: &failures) }
+        }
+        return failures
+    }
+
+    // MARK: - The rules
+
+    /// REC-01: the frame belongs to the line's job.
+    private func checkFrameJob(_ message: ProgressMessage, _ fail: (RecordingRule, String) -> Void) {
+        if !BackendJobRegistry.sameJob(message.jobId, jobId) {
+            fail(.frameJob, "the frame names job \(message.jobId.prefix(64)), but the line is recorded for job \(jobId.prefix(64))")
+        }
+    }
+
+    /// The server's frames: the throttle's rate and order, the one ending, pongs and the cancel flow.
+    private mutating func serverFrame(_ message: ProgressMessage, line: RecordingLine, before: StateBefore, _ fail: (RecordingRule, String) -> Void) {
+        switch message.payload {
+        case let .progress(update):
+            if let terminal {
+                fail(.oneTerminal, "job_progress \(update.processedCount) was sent after the terminal \(terminal.type) at line \(terminal.line)")
+            }
+            progressSent += 1
+            if let time = line.time {
+                // THROTTLE-01: with this message, the last messagesPerWindowMax + 1 must span a second.
+                let window = limits.throttle
+                if recentProgress.count == window.messagesPerWindowMax, let oldest = recentProgress.first,
+                    time.epochMilliseconds - oldest.at.epochMilliseconds < window.windowMilliseconds {
+                    let times = (recentProgress.map(\.at.epochMilliseconds) + [time.epochMilliseconds]).map { "\($0)" }.joined(separator: ", ")
+                    fail(.rate, "\(window.messagesPerWindowMax + 1) progress messages within \(window.windowMilliseconds) ms, sent at \(times) ms (lines \(recentProgress.map { "\($0.line)" }.joined(separator: ", ")), \(line.number))")
+                }
+                recentProgress.append((line.number, time))
+                if recentProgress.count > window.messagesPerWindowMax { recentProgress.removeFirst() }
+            }
+            // THROTTLE-04: counts never go backwards.
+            if let last = lastProgressCount, update.processedCount < last.count {
+                fail(.countsForward, "job_progress \(update.processedCount) was sent after job_progress \(last.count) at line \(last.line)")
+            }
+            lastProgressCount = (update.processedCount, line.number)
+            seeCount(update.processedCount)
+        case let .canceled(cancellation):
+            if let terminal { fail(.oneTerminal, "canceled was sent after the terminal \(terminal.type) at line \(terminal.line)") }
+            canceledBroadcast = canceledBroadcast ?? line.number
+            resolve(.canceledBroadcast, side: .server)
+            seeCount(cancellation.processedItems)
+        case let .complete(completion):
+            terminalSent(.jobComplete, finalCount: completion.canceled ? nil : completion.totalProcessed, line: line, fail)
+            if canceledBroadcast != nil, !completion.canceled {
+                fail(.canceledCompletion, "the job was canceled (line \(canceledBroadcast!)) but completed with canceled: false")
+            }
+        case let .error(error):
+            let counted = error.details.successCount.flatMap { successes in error.details.failureCount.map { successes + $0 } }
+            terminalSent(.error, finalCount: counted, line: line, fail)
+            if let canceled = canceledBroadcast {
+                fail(.canceledCompletion, "the job was canceled (line \(canceled)) but ended with error \(error.code)")
+            }
+        case let .syncResponse(snapshot):
+            seeCount(snapshot.processedCount)
+        case let .ping(ping):
+            // A ping the server received: a pong must answer it.
+            if let time = line.time {
+                expect(.pong(clientTime: ping.clientTime), rule: .pongAnswer, side: .server, line: line, due: time.adding(milliseconds: limits.pongTimeoutMilliseconds),
+                       message: "the ping (clientTime \(ping.clientTime.map(String.init) ?? "none")) got no pong echoing it within \(limits.pongTimeoutMilliseconds) ms", before: before)
+            }
+        case let .pong(pong):
+            resolve(.pong(clientTime: pong.clientTime), side: .server)
+        case .jobStarted, .syncRequest:
+            break
+        }
+    }
+
+    /// THROTTLE-03 and SOCKET-09: one terminal message, carrying the count already sent.
+    private mutating func terminalSent(_ type: ProgressMessageType, finalCount: Int?, line: RecordingLine, _ fail: (RecordingRule, String) -> Void) {
+        if let terminal {
+            fail(.oneTerminal, "a second terminal message (\(type)) was sent after the \(terminal.type) at line \(terminal.line)")
+            return
+        }
+        if let finalCount, let highest = highestCountSent, highest != finalCount {
+            fail(.finalCount, "the terminal \(type) carries count \(finalCount), but the last count sent before it was \(highest)")
+        }
+        terminal = (line.number, type)
+        endedAt = line.time
+    }
+
+    private mutating func seeCount(_ count: Int) {
+        guard terminal == nil else { return }
+        highestCountSent = max(highestCountSent ?? count, count)
+    }
+
+    /// The app's frames: its pings and sync requests, and the pongs it received.
+    private mutating func appFrame(_ message: ProgressMessage, line: RecordingLine, before: StateBefore, _ fail: (RecordingRule, String) -> Void) {
+        switch message.payload {
+        case .ping:
+            guard let time = line.time else { return }
+            // HEART-01: never sooner than the interval after the open or the previous ping.
+            if let previous = lastPingAt, time.epochMilliseconds - previous.epochMilliseconds < limits.pingIntervalMilliseconds {
+                fail(.pingInterval, "a ping at \(time.epochMilliseconds) ms, \(time.epochMilliseconds - previous.epochMilliseconds) ms after the previous ping; the interval is \(limits.pingIntervalMilliseconds) ms")
+            } else if lastPingAt == nil, let opened = openedAt, time.epochMilliseconds - opened.epochMilliseconds < limits.pingIntervalMilliseconds {
+                fail(.pingInterval, "the first ping at \(time.epochMilliseconds) ms, \(time.epochMilliseconds - opened.epochMilliseconds) ms after the socket opened; the interval is \(limits.pingIntervalMilliseconds) ms")
+            }
+            lastPingAt = time
+            unansweredPing = (line.number, time, message.payload.pingClientTime)
+        case .syncRequest:
+            resolve(.syncRequest, side: .app)
+        case let .pong(pong):
+            // Any pong proves the connection alive (HEART-05); a late one still counted as a miss.
+            if let ping = unansweredPing, pong.clientTime == nil || pong.clientTime == ping.clientTime {
+                unansweredPing = nil
+            }
+            missedPongs = 0
+            expectations.removeAll { $0.side == .app && $0.awaiting == .disconnect }
+        default:
+            break
+        }
+    }
+
+    /// RECONNECT-01: an open after failures waits the policy's delay for that attempt.
+    private mutating func appConnect(reconnect: Bool?, line: RecordingLine, _ fail: (RecordingRule, String) -> Void) {
+        defer { appConnected = false }
+        guard failuresSinceOpen > 0, let failedAt = lastFailureAt, let time = line.time else { return }
+        let expected = limits.reconnect.delay(beforeAttempt: failuresSinceOpen)
+        let waited = time.epochMilliseconds - failedAt.epochMilliseconds
+        if waited < expected || waited > expected + limits.atOnceMilliseconds {
+            fail(.reconnectDelay, "attempt \(failuresSinceOpen) opened \(waited) ms after the failure; the policy waits \(expected) ms")
+        }
+    }
+
+    // MARK: - Expectations
+
+    private mutating func expect(_ awaiting: Awaiting, rule: RecordingRule, side: RecordingLine.Side, line: RecordingLine, due: Timestamp, message: String, before: StateBefore) {
+        guard enabled.contains(rule.id) else { return }
+        expectations.append(Expectation(rule: rule, side: side, line: line.number, due: due, message: message, stateBefore: before.description, awaiting: awaiting))
+    }
+
+    private mutating func resolve(_ awaiting: Awaiting, side: RecordingLine.Side) {
+        if let index = expectations.firstIndex(where: { $0.side == side && $0.awaiting == awaiting }) {
+            expectations.remove(at: index)
+        }
+    }
+
+    /// Fails the expectations of `side` whose deadline is before `time`, and counts missed pongs.
+    private mutating func expire(side: RecordingLine.Side, through time: Timestamp, into failures: inout [RecordingFailure]) {
+        if side == .app, let ping = unansweredPing, ping.at.adding(milliseconds: limits.pongTimeoutMilliseconds) < time {
+            unansweredPing = nil
+            missedPongs += 1
+            if missedPongs >= limits.missedPongsMax, appConnected, enabled.contains(RecordingRule.missedPongs.id) {
+                let due = ping.at.adding(milliseconds: limits.pongTimeoutMilliseconds + limits.atOnceMilliseconds)
+                expectations.append(Expectation(
+                    rule: .missedPongs, side: .app, line: ping.line, due: due,
+                    message: "\(missedPongs) pings in a row without a pong, but the socket was not dropped at the last one's deadline", stateBefore: state, awaiting: .disconnect
+                ))
+            }
+        }
+        guard expectations.contains(where: { $0.side == side && $0.due < time }) else { return }
+        var kept: [Expectation] = []
+        for expectation in expectations {
+            if expectation.side == side, expectation.due < time {
+                failures.append(RecordingFailure(rule: expectation.rule, line: expectation.line, message: expectation.message, stateBefore: expectation.stateBefore))
+            } else {
+                kept.append(expectation)
+            }
+        }
+        expectations = kept
+    }
+}
+
+extension ProgressPayload {
+    fileprivate var pingClientTime: Int64? {
+        if case let .ping(ping) = self { return ping.clientTime }
+        return nil
+    }
+}
+
+/// The job's state just before a line, kept as the state itself and described only when asked.
+struct StateBefore {
+    let check: RecordingJobCheck
+
+    init(_ check: RecordingJobCheck) {
+        self.check = check
+    }
+
+    var description: String { check.state }
+}

@@ -1,0 +1,228 @@
+import SpecModel
+
+/// sessioncheck's logic without I/O: the arguments, the check of a recording read in chunks, and the
+/// report. `Sources/sessioncheck` only opens the file and writes the terminal.
+///
+///     sessioncheck RECORDING.jsonl [--tolerance-ms N] [--rules ID,PREFIX,…] [--strict]
+///
+/// Exit status: 0 the recording keeps every rule checked, 1 a rule is broken or a line is malformed,
+/// 2 a usage error or an unreadable file.
+public enum SessionCheckCommand {
+    public static let usage = """
+        USAGE: sessioncheck RECORDING.jsonl [--tolerance-ms N] [--rules ID,…] [--strict]
+
+        Checks a recorded progress-socket session (JSON Lines, Docs/Recordings.md) against the
+        protocol's rules, streaming, in bounded memory. Each violation names its rule, its line, the
+        job's state before that line, and a minimal witness: the fewest lines that still break the rule.
+          --tolerance-ms N   how far out of time order lines may come, per side (default 1000)
+          --rules LIST       the rule ids or prefixes to check, comma-separated (default: all)
+          --strict           stop at the first malformed line
+        Rules: \(RecordingRule.all.map(\.id).joined(separator: ", "))
+        Exit status: 0 clean, 1 violations or malformed lines, 2 a usage error or an unreadable file.
+
+        """
+
+    public struct Invocation: Hashable, Sendable {
+        public var path: String
+        public var options: RecordingChecker.Options
+        public var strict: Bool
+    }
+
+    public enum Parsed: Sendable {
+        case help
+        case usageError(String)
+        case check(Invocation)
+    }
+
+    public static func parse(_ arguments: [String]) -> Parsed {
+        if arguments.contains("--help") || arguments.contains("-h") { return .help }
+        var path: String?
+        var options = RecordingChecker.Options()
+        var strict = false
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            switch argument {
+            case "--strict":
+                strict = true
+                index += 1
+            case "--tolerance-ms", "--rules":
+                guard index + 1 < arguments.count else { return .usageError("\(argument) needs a value") }
+                let value = arguments[index + 1]
+                if argument == "--tolerance-ms" {
+                    guard let milliseconds = Int64(value), (0...86_400_000).contains(milliseconds) else {
+                        return .usageError("--tolerance-ms must be a whole number of milliseconds from 0 to 86400000, got \(value)")
+                    }
+                    options.toleranceMilliseconds = milliseconds
+                } else {
+                    let prefixes = value.split(separator: ",").map { String($0).trimmingSpaces }
+                    let selected = RecordingRule.selected(by: prefixes)
+                    for prefix in prefixes where RecordingRule.selected(by: [prefix]).isEmpty {
+                        return .usageError("--rules: \(prefix) names no rule; the rules are \(RecordingRule.all.map(\.id).joined(separator: ", "))")
+                    }
+                    options.rules = selected
+                }
+                index += 2
+            default:
+                guard !argument.hasPrefix("-") else { return .usageError("unknown option \(argument)") }
+                guard path == nil else { return .usageError("one recording at a time; got \(path!) and \(argument)") }
+                path = argument
+                index += 1
+            }
+        }
+        guard let path else { return .usageError("which recording? Give its path") }
+        return .check(Invocation(path: path, options: options, strict: strict))
+    }
+
+    /// Checks the recording whose bytes `nextChunk` returns in turn (`nil` at the end), writing the
+    /// report through `write` as it goes; returns the exit status.
+    public static func check(_ invocation: Invocation, nextChunk: () -> [UInt8]?, write: (String) -> Void) -> Int32 {
+        var checker = RecordingChecker(options: invocation.options)
+        var splitter = RecordingLineSplitter(lineBytesMax: RecordingLine.lineBytesMax)
+        var stoppedAt: RecordingLineError?
+        func handle(_ line: RecordingLineSplitter.Line) -> Bool {
+            let malformedBefore = checker.summary.malformedCount
+            let stepsBefore = checker.summary.clockStepCount
+            let violations: [RecordingChecker.Violation]
+            switch line {
+            case let .bytes(bytes, number): violations = checker.feed(bytes, number: number)
+            case let .tooLong(bytes, number):
+                violations = []
+                checker.noteMalformed(RecordingLineError(line: number, problem: .tooLong(bytes: bytes)))
+            }
+            for violation in violations { write(text(violation)) }
+            if checker.summary.clockStepCount > stepsBefore, checker.summary.clockStepCount <= invocation.options.malformedReportedMax, let step = checker.summary.clockSteps.last {
+                write("CLOCK line \(step.line): the \(step.side) side's t_ms steps back \(step.backMilliseconds) ms beyond the tolerance; read as a clock step, after the lines before it\n")
+            }
+            if checker.summary.malformedCount > malformedBefore {
+                let error = checker.summary.malformed.last!
+                if checker.summary.malformedCount <= invocation.options.malformedReportedMax { write("MALFORMED \(error)\n") }
+                if invocation.strict {
+                    stoppedAt = error
+                    return false
+                }
+            }
+            return true
+        }
+        reading: while let chunk = nextChunk() {
+            var lines: [RecordingLineSplitter.Line] = []
+            splitter.split(chunk) { lines.append($0) }
+            for line in lines where !handle(line) { break reading }
+        }
+        if stoppedAt == nil, let last = splitter.finish() { _ = handle(last) }
+        if stoppedAt == nil {
+            for violation in checker.finish() { write(text(violation)) }
+        }
+        write(summaryText(checker.summary, stoppedAt: stoppedAt))
+        return checker.summary.violationCount == 0 && checker.summary.malformedCount == 0 ? 0 : 1
+    }
+
+    /// A violation as the report prints it.
+    public static func text(_ violation: RecordingChecker.Violation) -> String {
+        let failure = violation.failure
+        var text = "VIOLATION \(failure.rule.id) at line \(failure.line) (job \(violation.jobId)): \(failure.message)\n"
+        text += "  rule: \(failure.rule.statement)\n"
+        text += "  state before line \(failure.line): \(failure.stateBefore)\n"
+        if let note = violation.witnessNote {
+            text += "  witness: none (\(note))\n"
+        } else {
+            text += "  witness (\(violation.witness.count) line\(violation.witness.count == 1 ? "" : "s")):\n"
+            for line in violation.witness { text += "    \(line)\n" }
+        }
+        return text
+    }
+
+    public static func summaryText(_ summary: RecordingChecker.Summary, stoppedAt: RecordingLineError? = nil) -> String {
+        var text = ""
+        if let stoppedAt { text += "stopped at the first malformed line (--strict): \(stoppedAt)\n" }
+        text += "lines read \(summary.linesRead), checked \(summary.linesChecked), skipped \(summary.linesSkipped)"
+        if !summary.skipReasons.isEmpty {
+            text += ": " + summary.skipReasons.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+        }
+        if summary.clockStepCount > 0 { text += "; clock steps back \(summary.clockStepCount)" }
+        text += "\njobs \(summary.jobs); violations \(summary.violationCount)"
+        if !summary.violationsByRule.isEmpty {
+            text += " (" + summary.violationsByRule.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + ")"
+        }
+        text += summary.violationCount == 0 && summary.malformedCount == 0 ? "\nclean\n" : "\n"
+        return text
+    }
+}
+
+extension RecordingChecker {
+    /// Counts a line the splitter could not hand over (too long) as malformed.
+    public mutating func noteMalformed(_ error: RecordingLineError) {
+        recordMalformed(error)
+    }
+}
+
+extension String {
+    fileprivate var trimmingSpaces: String {
+        String(self.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+    }
+}
+
+/// Splits a stream of chunks into lines with a bounded buffer: a line longer than `lineBytesMax` is
+/// not kept, only its length counted, and reported as too long.
+public struct RecordingLineSplitter: Sendable {
+    public enum Line: Sendable {
+        case bytes(ArraySlice<UInt8>, number: Int)
+        case tooLong(bytes: Int, number: Int)
+    }
+
+    public let lineBytesMax: Int
+    private var pending: [UInt8] = []
+    private var pendingOverflow = 0
+    private var number = 0
+
+    public init(lineBytesMax: Int) {
+        self.lineBytesMax = lineBytesMax
+    }
+
+    public mutating func split(_ chunk: [UInt8], _ emit: (Line) -> Void) {
+        var start = 0
+        while start < chunk.count {
+            guard let newline = chunk[start...].firstIndex(of: 0x0A) else {
+                append(chunk[start...])
+                return
+            }
+            number += 1
+            if pending.isEmpty, pendingOverflow == 0 {
+                if newline - start > lineBytesMax {
+                    emit(.tooLong(bytes: newline - start, number: number))
+                } else {
+                    emit(.bytes(chunk[start..<newline], number: number))
+                }
+            } else {
+                append(chunk[start..<newline])
+                emit(takePending())
+            }
+            start = newline + 1
+        }
+    }
+
+    /// The last line, when the file does not end with a newline.
+    public mutating func finish() -> Line? {
+        guard !pending.isEmpty || pendingOverflow > 0 else { return nil }
+        number += 1
+        return takePending()
+    }
+
+    private mutating func append(_ bytes: ArraySlice<UInt8>) {
+        if pendingOverflow > 0 || pending.count + bytes.count > lineBytesMax {
+            pendingOverflow += pending.count + bytes.count
+            pending.removeAll(keepingCapacity: true)
+        } else {
+            pending.append(contentsOf: bytes)
+        }
+    }
+
+    private mutating func takePending() -> Line {
+        defer {
+            pending.removeAll(keepingCapacity: true)
+            pendingOverflow = 0
+        }
+        if pendingOverflow > 0 { return .tooLong(bytes: pendingOverflow, number: number) }
+        return .bytes(pending[...], number: number)
+    }
+}

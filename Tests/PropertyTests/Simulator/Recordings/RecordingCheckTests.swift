@@ -1,0 +1,359 @@
+import Simulator
+import SpecModel
+import Testing
+import Workloads
+
+/// The checker for recorded sessions (issue 23, part 2): the simulator's own recordings pass, wrong
+/// servers and clients are caught by the rule they break, with a minimal witness, and bad lines are
+/// typed errors that name their line.
+@Suite struct RecordingCheckTests {
+    static let jobId = ProgressRun.jobId
+    static let start = ProgressUpdateStream.startDefault
+
+    /// Checks `lines` as a file, in chunks of `chunkBytes`, and returns the exit status and the report.
+    static func check(_ lines: [String], arguments: [String] = [], chunkBytes: Int = 4_096) -> (status: Int32, output: String) {
+        guard case let .check(invocation) = SessionCheckCommand.parse(["recording.jsonl"] + arguments) else {
+            Issue.record("the arguments \(arguments) did not parse")
+            return (2, "")
+        }
+        let bytes = Array(lines.map { $0 + "\n" }.joined().utf8)
+        var offset = 0
+        var output = ""
+        let status = SessionCheckCommand.check(invocation, nextChunk: {
+            guard offset < bytes.count else { return nil }
+            let end = min(offset + chunkBytes, bytes.count)
+            defer { offset = end }
+            return Array(bytes[offset..<end])
+        }, write: { output += $0 })
+        return (status, output)
+    }
+
+    /// The violations of `lines`, checked by the library directly.
+    static func violations(_ lines: [String], options: RecordingChecker.Options = .init()) -> [RecordingChecker.Violation] {
+        var checker = RecordingChecker(options: options)
+        var found: [RecordingChecker.Violation] = []
+        for (index, line) in lines.enumerated() { found += checker.feed(Array(line.utf8), number: index + 1) }
+        return found + checker.finish()
+    }
+
+    static func recording(_ configuration: ProgressRun.Configuration, seed: UInt64 = 1) -> [String] {
+        var configuration = configuration
+        configuration.recordsRecording = true
+        return ProgressRun.run(seed: seed, configuration).recording
+    }
+
+    /// The stream where the seed's milestone bypasses the interval (O-01): 24 at once (first), 25 at
+    /// +100 ms (a milestone, sent at once), 26 at +200 ms (held and flushed at +600 ms).
+    static let milestoneStream = ProgressUpdateStream(totalCount: 100, events: [
+        .init(gapMilliseconds: 0, kind: .report(processedCount: 24)),
+        .init(gapMilliseconds: 100, kind: .report(processedCount: 25)),
+        .init(gapMilliseconds: 100, kind: .report(processedCount: 26)),
+        .init(gapMilliseconds: 2_000, kind: .finish),
+    ])
+
+    // MARK: - The model's own recordings pass
+
+    /// A calm 200-book run of the model, both sides recorded: every line checked, nothing broken.
+    @Test func theModelsCalmRunIsClean() {
+        let lines = Self.recording(ProgressRun.Configuration(items: 200))
+        #expect(lines.count > 300)
+        let (status, output) = Self.check(lines)
+        #expect(status == 0, "\(output)")
+        #expect(output.contains("lines read \(lines.count), checked \(lines.count), skipped 0"))
+        #expect(output.hasSuffix("clean\n"))
+    }
+
+    /// A run that fails at the end, and one with a lossy network healed later: the model keeps the
+    /// rules whatever the network does.
+    @Test(arguments: [false, true]) func theModelsFaultyRunsAreClean(failsAtEnd: Bool) {
+        var faults = FaultOptions.calm
+        faults.lossPartsPerMillion = 50_000
+        let configuration = ProgressRun.Configuration(
+            items: 150, failsAtEnd: failsAtEnd, faults: faults, healAtNanoseconds: 60_000 * FaultOptions.millisecond
+        )
+        for seed: UInt64 in 1...3 {
+            let lines = Self.recording(configuration, seed: seed)
+            let found = Self.violations(lines)
+            #expect(found.isEmpty, "seed \(seed): \(found.map(SessionCheckCommand.text).joined())")
+        }
+    }
+
+    /// The reference throttle on the milestone stream keeps the rate.
+    @Test func theReferenceThrottlesRecordingIsClean() {
+        let trace = ThrottleRun.run(Self.milestoneStream, with: ProgressThrottle())
+        #expect(Self.violations(SessionRecording.serverSide(of: trace, jobId: Self.jobId)).isEmpty)
+    }
+
+    // MARK: - Wrong servers and clients are caught
+
+    /// The seed's literal throttle (`SeedProgressThrottle`) sends 24, 25 and 26 within 600 ms: flagged
+    /// THROTTLE-01 at the third, with exactly those three messages as the witness.
+    @Test func theSeedsLiteralThrottleIsFlaggedWithThreeMessagesInASecond() throws {
+        let trace = ThrottleRun.run(Self.milestoneStream, with: SeedProgressThrottle())
+        let lines = SessionRecording.serverSide(of: trace, jobId: Self.jobId)
+        let found = Self.violations(lines)
+        let rate = try #require(found.first { $0.failure.rule == .rate })
+        #expect(rate.failure.line == 4)
+        #expect(rate.witness.count == 3)
+        #expect(rate.witness == Array(lines[1...3]))
+        #expect(rate.witness.allSatisfy { $0.contains("\"job_progress\"") })
+        #expect(rate.failure.stateBefore.contains("2 progress sent"))
+        let (status, output) = Self.check(lines)
+        #expect(status == 1)
+        #expect(output.contains("VIOLATION THROTTLE-01 at line 4"))
+        #expect(output.contains("witness (3 lines)"))
+    }
+
+    /// The seed's throttle still sends a report that comes after the completion: SOCKET-09, witnessed
+    /// by the terminal message and the progress after it.
+    @Test func aServerThatSendsAfterTheTerminalMessageIsFlagged() throws {
+        let stream = ProgressUpdateStream(totalCount: 10, events: [
+            .init(gapMilliseconds: 0, kind: .report(processedCount: 10)),
+            .init(gapMilliseconds: 600, kind: .finish),
+            .init(gapMilliseconds: 600, kind: .report(processedCount: 10)),
+        ])
+        let lines = SessionRecording.serverSide(of: ThrottleRun.run(stream, with: SeedProgressThrottle()), jobId: Self.jobId)
+        let after = try #require(Self.violations(lines).first { $0.failure.rule == .oneTerminal })
+        #expect(after.witness.count == 2)
+        #expect(after.witness[0].contains("job_complete") && after.witness[1].contains("job_progress"))
+        #expect(after.failure.stateBefore.contains("ended with job_complete"))
+    }
+
+    /// A client that does not send `sync_request` after its socket opens (the model's run with the
+    /// app's sync requests taken out): RECONNECT-03 at the open.
+    @Test func aClientThatDoesNotSyncAfterOpeningIsFlagged() throws {
+        let lines = Self.recording(ProgressRun.Configuration(items: 100)).filter { !($0.contains("\"side\":\"app\"") && $0.contains("sync_request")) }
+        let noSync = try #require(Self.violations(lines).first { $0.failure.rule == .syncAfterOpen })
+        #expect(lines[noSync.failure.line - 1].contains("\"kind\":\"open\""))
+        #expect(noSync.witness.count == 2, "the open and an app line past its deadline: \(noSync.witness)")
+    }
+
+    /// A server that goes backwards, and one whose completion does not carry the count it sent.
+    @Test func countsGoingBackAndAWrongFinalCountAreFlagged() {
+        let message = { (at: Int64, payload: ProgressPayload) in
+            SessionRecording.frame(.server, at: Self.start.adding(milliseconds: at), ProgressMessage(jobId: Self.jobId, pipeline: .csvImport, timestamp: Self.start.adding(milliseconds: at), payload: payload))
+        }
+        let lines = [
+            message(0, .progress(ProgressUpdate(processedCount: 5, totalCount: 10))),
+            message(600, .progress(ProgressUpdate(processedCount: 4, totalCount: 10))),
+            message(1_200, .complete(JobCompletion(canceled: false, totalProcessed: 10, totalCount: 10, successCount: 10, failureCount: 0, durationMilliseconds: 1_200))),
+        ]
+        let rules = Self.violations(lines).map(\.failure.rule.id)
+        #expect(rules == ["THROTTLE-04", "THROTTLE-03"])
+    }
+
+    // MARK: - Heartbeat and reconnect
+
+    static func at(_ offset: Int64) -> Timestamp { start.adding(milliseconds: offset) }
+
+    static func appSends(_ offset: Int64, _ payload: ProgressPayload, side: RecordingLine.Side = .app) -> String {
+        SessionRecording.frame(side, at: at(offset), ProgressMessage(jobId: jobId, pipeline: .batchEnrichment, timestamp: at(offset), payload: payload))
+    }
+
+    static func ping(_ offset: Int64, side: RecordingLine.Side = .app) -> String {
+        appSends(offset, .ping(Ping(clientTime: at(offset).epochMilliseconds)), side: side)
+    }
+
+    static let opened = [
+        SessionRecording.connect(at: at(0), jobId: jobId, reconnect: false),
+        SessionRecording.open(at: at(80), jobId: jobId),
+        appSends(80, .syncRequest(SyncRequest(lastProcessedCount: nil))),
+    ]
+
+    /// HEART-01: a ping 10 s after the open is too soon; pings 30 s apart are not.
+    @Test func aPingSoonerThanTheIntervalIsFlagged() {
+        #expect(Self.violations(Self.opened + [Self.ping(30_080), Self.ping(60_080)]).isEmpty)
+        let found = Self.violations(Self.opened + [Self.ping(10_000)])
+        #expect(found.map(\.failure.rule.id) == ["HEART-01"])
+        #expect(found.first?.witness.count == 2)
+    }
+
+    /// HEART-04: three pings in a row without a pong, and the app still pinging 25 s after the third
+    /// one's deadline instead of dropping the socket.
+    @Test func anAppThatKeepsASilentSocketIsFlagged() {
+        let pings = [30_080, 60_080, 90_080, 120_080].map { Self.ping(Int64($0)) }
+        let found = Self.violations(Self.opened + pings)
+        #expect(found.map(\.failure.rule.id) == ["HEART-04"])
+        #expect(found.first?.failure.line == 6, "the third ping")
+        let dropped = Self.opened + pings.prefix(3) + [SessionRecording.disconnect(at: Self.at(95_080), jobId: Self.jobId, reason: "missed pongs")]
+        #expect(Self.violations(dropped).isEmpty)
+    }
+
+    /// RECONNECT-01: the first retry after a drop waits 1 s; one after 500 ms is flagged, one after
+    /// 1 s is not.
+    @Test func aReconnectSoonerThanThePolicyIsFlagged() {
+        let drop = SessionRecording.disconnect(at: Self.at(5_000), jobId: Self.jobId, reason: "dropped")
+        let retry = { (offset: Int64) in [SessionRecording.connect(at: Self.at(offset), jobId: Self.jobId, reconnect: true)] }
+        #expect(Self.violations(Self.opened + [drop] + retry(6_000)).isEmpty)
+        let found = Self.violations(Self.opened + [drop] + retry(5_500))
+        #expect(found.map(\.failure.rule.id) == ["RECONNECT-01"])
+        #expect(found.first?.witness.count == 2)
+    }
+
+    /// SOCKET-01: a ping the server received and never answered, seen once the server's recording goes
+    /// past the pong timeout.
+    @Test func aServerThatDoesNotAnswerAPingIsFlagged() {
+        let progress = Self.appSends(40_000, .progress(ProgressUpdate(processedCount: 1, totalCount: 10)), side: .server)
+        let answered = [Self.ping(30_000, side: .server), Self.appSends(30_000, .pong(Pong(clientTime: Self.at(30_000).epochMilliseconds, serverTime: 0)), side: .server), progress]
+        #expect(Self.violations(answered).isEmpty)
+        let found = Self.violations([Self.ping(30_000, side: .server), progress])
+        #expect(found.map(\.failure.rule.id) == ["SOCKET-01"])
+        #expect(found.first?.witness.count == 2)
+        #expect(Self.violations([Self.ping(30_000, side: .server)]).isEmpty, "a recording that stops before the deadline proves nothing")
+    }
+
+    // MARK: - The cancel flow
+
+    static func cancelFlow(broadcast: Bool, canceledCompletion: Bool) -> [String] {
+        let at = { (offset: Int64) in Self.start.adding(milliseconds: offset) }
+        var lines = [
+            SessionRecording.frame(.server, at: at(0), ProgressMessage(jobId: Self.jobId, pipeline: .batchEnrichment, timestamp: at(0), payload: .progress(ProgressUpdate(processedCount: 3, totalCount: 10)))),
+            SessionRecording.cancel(at: at(700), jobId: Self.jobId, status: 200),
+        ]
+        if broadcast {
+            lines.append(SessionRecording.frame(.server, at: at(700), ProgressMessage(jobId: Self.jobId, pipeline: .batchEnrichment, timestamp: at(700), payload: .canceled(JobCancellation(message: "Job canceled by user", processedItems: 3, totalItems: 10)))))
+        }
+        lines.append(SessionRecording.frame(.server, at: at(2_000), ProgressMessage(jobId: Self.jobId, pipeline: .batchEnrichment, timestamp: at(2_000), payload: .complete(JobCompletion(
+            canceled: canceledCompletion, totalProcessed: 3, totalCount: 10, successCount: 3, failureCount: 0, durationMilliseconds: 2_000
+        )))))
+        return lines
+    }
+
+    /// A cancel answered 200, the `canceled` broadcast, and the loop's `job_complete` with
+    /// `canceled: true`: clean. Without the broadcast: CANCEL-02; completed as not canceled: REC-02.
+    @Test func theCancelFlowIsChecked() {
+        #expect(Self.violations(Self.cancelFlow(broadcast: true, canceledCompletion: true)).isEmpty)
+        #expect(Self.violations(Self.cancelFlow(broadcast: false, canceledCompletion: true)).map(\.failure.rule.id) == ["CANCEL-02"])
+        #expect(Self.violations(Self.cancelFlow(broadcast: true, canceledCompletion: false)).map(\.failure.rule.id) == ["REC-02"])
+    }
+
+    // MARK: - Lines: order, jobs, bad lines
+
+    /// Lines shuffled within the tolerance are put back in order; several jobs interleaved are checked
+    /// apart, and a violation names its job.
+    @Test func interleavedJobsOutOfOrderWithinTheToleranceAreCheckedApart() throws {
+        let clean = Self.recording(ProgressRun.Configuration(items: 60)).map { $0.replacingOccurrences(of: Self.jobId, with: "job-a") }
+        let seedLines = SessionRecording.serverSide(of: ThrottleRun.run(Self.milestoneStream, with: SeedProgressThrottle()), jobId: "job-b")
+        var merged = clean
+        merged.insert(contentsOf: seedLines, at: 10)
+        // Swap neighbours: each pair is at most a few hundred ms apart.
+        for index in stride(from: 20, to: merged.count - 1, by: 7) { merged.swapAt(index, index + 1) }
+        let found = Self.violations(merged)
+        #expect(found.map(\.failure.rule.id) == ["THROTTLE-01"])
+        #expect(found.first?.jobId == "job-b")
+        #expect(found.first?.witness.count == 3)
+    }
+
+    /// A line further back than the tolerance is read as the side's clock stepping back: checked after
+    /// the lines before it, reported, and not an error.
+    @Test func aLineFurtherBackThanTheToleranceIsAClockStep() {
+        let at = { (offset: Int64) in Self.start.adding(milliseconds: offset) }
+        let progress = { (offset: Int64, count: Int) in
+            SessionRecording.frame(.server, at: at(offset), ProgressMessage(jobId: Self.jobId, pipeline: .aiScan, timestamp: at(offset), payload: .progress(ProgressUpdate(processedCount: count, totalCount: 10))))
+        }
+        let lines = [progress(0, 1), progress(5_000, 2), progress(1_000, 3), progress(2_000, 4), progress(3_000, 5)]
+        let (status, output) = Self.check(lines, arguments: ["--tolerance-ms", "100"])
+        #expect(status == 0, "\(output)")
+        #expect(output.contains("CLOCK line 3: the server side's t_ms steps back 4000 ms"))
+        #expect(output.contains("clock steps back 1"))
+    }
+
+    /// The skewed-clocks scenario: the app's clock jumps back 20 s mid-job and the backend's forward a
+    /// minute; the model's recording is clean, the app's step read as such.
+    @Test func theModelsRunOnSkewedClocksIsClean() {
+        let ms = FaultOptions.millisecond
+        let lines = Self.recording(ProgressRun.Configuration(
+            items: 300,
+            appClock: NodeClock(offsetNanoseconds: 3_000 * Int64(ms), driftPartsPerMillion: 1_000, jumps: [.init(atTrueNanoseconds: 100_000 * ms, byNanoseconds: -20_000 * Int64(ms))]),
+            backendClock: NodeClock(driftPartsPerMillion: -500, jumps: [.init(atTrueNanoseconds: 150_000 * ms, byNanoseconds: 60_000 * Int64(ms))])
+        ))
+        let (status, output) = Self.check(lines)
+        #expect(status == 0, "\(output)")
+        #expect(output.contains("clock steps back 1"))
+    }
+
+    /// A malformed line is a typed error naming its line, and the check goes on; with --strict it
+    /// stops there. Unknown kinds and other versions are skipped with their reasons.
+    @Test func badLinesAreTypedErrorsAndUnknownKindsAreSkipped() {
+        let good = Self.recording(ProgressRun.Configuration(items: 10))
+        let lines = [good[0], "{not json", "[1,2]", #"{"v":1,"side":"sideways","kind":"frame"}"#, #"{"v":1,"side":"app","kind":"screenshot","t_ms":1}"#,
+                     #"{"v":2,"side":"app","kind":"frame"}"#, #"{"v":1,"side":"server","kind":"frame","t_ms":"soon","jobId":"x","frame":{}}"#] + good.dropFirst()
+        let (status, output) = Self.check(lines)
+        #expect(status == 1)
+        #expect(output.contains("MALFORMED line 2: the line is not JSON"))
+        #expect(output.contains("MALFORMED line 3: the line is JSON but not an object"))
+        #expect(output.contains("MALFORMED line 4: field side"))
+        #expect(output.contains("MALFORMED line 7: field t_ms"))
+        #expect(output.contains("1 kind \"screenshot\""))
+        #expect(output.contains("1 format version 2"))
+        #expect(output.contains("4 malformed"))
+        #expect(output.contains("violations 0"))
+        let strict = Self.check(lines, arguments: ["--strict"])
+        #expect(strict.status == 1)
+        #expect(strict.output.contains("stopped at the first malformed line (--strict): line 2"))
+    }
+
+    /// A frame that is not a protocol message breaks CODEC-01, with the codec's reason.
+    @Test func anUndecodableFrameBreaksTheCodecRule() {
+        let line = #"{"v":1,"side":"server","kind":"frame","t_ms":5,"jobId":"j1","frame":{"type":"job_progress","jobId":"j1","version":"2.0.0"}}"#
+        let found = Self.violations([line])
+        #expect(found.map(\.failure.rule.id) == ["CODEC-01"])
+        #expect(found.first?.failure.message.contains("version") == true)
+        #expect(found.first?.witness == [line])
+    }
+
+    /// The splitter hands over lines across chunk boundaries, and a line over the limit is reported by
+    /// its length without being kept.
+    @Test(arguments: [1, 3, 64]) func theSplitterFindsLinesAcrossChunks(chunkBytes: Int) {
+        var splitter = RecordingLineSplitter(lineBytesMax: 10)
+        let text = Array("short\n0123456789abc\n\nlast".utf8)
+        var found: [String] = []
+        var offset = 0
+        while offset < text.count {
+            let end = min(offset + chunkBytes, text.count)
+            splitter.split(Array(text[offset..<end])) { line in
+                switch line {
+                case let .bytes(bytes, number): found.append("\(number):\(String(decoding: bytes, as: UTF8.self))")
+                case let .tooLong(bytes, number): found.append("\(number):too long \(bytes)")
+                }
+            }
+            offset = end
+        }
+        if case let .bytes(bytes, number)? = splitter.finish() { found.append("\(number):\(String(decoding: bytes, as: UTF8.self))") }
+        #expect(found == ["1:short", "2:too long 13", "3:", "4:last"])
+    }
+
+    /// The benchmark's generated recording (here 4 interleaved jobs) is clean, every line read, and a
+    /// witness shrinks within its budget: the counts the workload relies on.
+    @Test func theBenchmarksGeneratedRecordingIsClean() {
+        let recording = RecordingFixture.make(jobs: 4, items: 120)
+        let outcome = RecordingFixture.check(recording.bytes)
+        #expect(outcome.status == 0, "\(outcome.report)")
+        #expect(outcome.lines == recording.lines)
+    }
+
+    /// A witness found by shrinking is a recording of its own that breaks the same rule.
+    @Test func aWitnessAloneBreaksItsRule() throws {
+        var lines = Self.recording(ProgressRun.Configuration(items: 80))
+        // A wrong server: a second completion at the end.
+        let terminal = try #require(lines.last { $0.contains("\"job_complete\"") && $0.contains("\"side\":\"server\"") })
+        lines.append(terminal)
+        let found = try #require(Self.violations(lines).first { $0.failure.rule == .oneTerminal })
+        #expect(found.witness.count == 2)
+        #expect(Self.violations(found.witness).map(\.failure.rule) == [.oneTerminal])
+    }
+
+    /// The command's usage: help exits 0, usage errors 2.
+    @Test func theCommandLineIsParsed() {
+        if case .help = SessionCheckCommand.parse(["--help"]) {} else { Issue.record("--help is not help") }
+        for arguments in [[], ["a", "b"], ["a", "--tolerance-ms", "x"], ["a", "--rules", "NOPE"], ["a", "--bogus"]] {
+            if case .check = SessionCheckCommand.parse(arguments) { Issue.record("\(arguments) parsed") }
+        }
+        guard case let .check(invocation) = SessionCheckCommand.parse(["r.jsonl", "--rules", "THROTTLE,CANCEL-02", "--tolerance-ms", "250"]) else {
+            Issue.record("a good command line did not parse")
+            return
+        }
+        #expect(invocation.options.toleranceMilliseconds == 250)
+        #expect(invocation.options.rules == ["THROTTLE-01", "THROTTLE-03", "THROTTLE-04", "CANCEL-02"])
+    }
+}
