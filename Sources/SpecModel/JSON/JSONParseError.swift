@@ -149,8 +149,19 @@ public enum JSONParseError: Error, Sendable, Hashable, CustomStringConvertible {
         case let .tooManyMembers(membersMax, offset):
             return "more than membersMax \(membersMax) elements or members in one array or object at byte \(offset)"
         case let .duplicateKey(key, offset):
-            return "duplicate key \"\(key)\" at byte \(offset): each key may appear once in an object"
+            return "duplicate key \(JSONParseError.quoted(key)) at byte \(offset): each key may appear once in an object"
         }
+    }
+
+    /// The most characters of a key a message shows; a longer key is cut, its length given, so that
+    /// every message stays short whatever the document holds (found by the JSON fuzz target).
+    static let keyShownMax = 60
+
+    /// `"key"`, or `"its first keyShownMax characters…" (N characters)`.
+    static func quoted(_ key: String) -> String {
+        let scalars = key.unicodeScalars
+        guard scalars.count > keyShownMax else { return "\"\(key)\"" }
+        return "\"\(String(String.UnicodeScalarView(scalars.prefix(keyShownMax))))…\" (\(scalars.count) characters)"
     }
 
     static func hex(_ byte: UInt8) -> String {

@@ -170,6 +170,23 @@ import Testing
             #expect(error.description == message)
         }
     }
+
+    /// Found by the JSON fuzz target (Fuzz/Regressions/json): a duplicate key of any length is named
+    /// in at most 60 characters, its length given, so the message stays short; 60 is shown whole.
+    @Test func aLongDuplicateKeyIsNamedCutWithItsLength() throws {
+        let long = String(repeating: "k", count: 5_000)
+        #expect(JSONParseError.duplicateKey(long, offset: 9).description
+            == "duplicate key \"\(String(repeating: "k", count: 60))…\" (5000 characters) at byte 9: each key may appear once in an object")
+        let sixty = String(repeating: "é", count: 60)
+        #expect(JSONParseError.duplicateKey(sixty, offset: 1).description.contains("\"\(sixty)\" at byte 1"))
+        let document = Array("{\"\(long)\":1,\"\(long)\":2}".utf8)
+        #expect(throws: JSONParseError.duplicateKey(long, offset: 5_006)) { try JSONValue(parsing: document) }
+        do {
+            _ = try JSONValue(parsing: document)
+        } catch {
+            #expect(error.description.utf8.count < 200)
+        }
+    }
 }
 
 /// A document the parser must accept, and the value it denotes.
