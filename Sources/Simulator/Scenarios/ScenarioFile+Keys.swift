@@ -3,13 +3,15 @@ import SpecModel
 // A scenario file is strict: a key the loader does not read is an error naming it and the nearest key
 // it does read, so a typo (`losPpm`) never runs a scenario without the fault it meant.
 extension JSONField {
-    /// Throws for the first member whose key is not in `known`, naming the nearest known key.
+    /// Throws for an unknown member, naming the nearest known key: of several, the least in key order,
+    /// so the error does not depend on the order the file writes its members in (the scenario fuzz
+    /// target found that a file and its canonical JSON were refused for different keys).
     ///
     /// - Throws: `.wrongType` if this is not an object; `.invalidValue` at the unknown member.
     func requireKnownKeys(_ known: [String], of what: String) throws(JSONFieldError) {
-        for (key, member) in try members() where !known.contains(key) {
-            throw member.invalid("\(what) has no key \(Self.quoted(key)); the nearest it has is \(Self.quoted(Self.nearest(to: key, in: known)))")
-        }
+        let unknown = try members().filter { !known.contains($0.key) }
+        guard let (key, member) = unknown.min(by: { $0.key < $1.key }) else { return }
+        throw member.invalid("\(what) has no key \(Self.quoted(key)); the nearest it has is \(Self.quoted(Self.nearest(to: key, in: known)))")
     }
 
     /// The known key nearest `key`, ignoring case: one that begins with it or that it begins with
