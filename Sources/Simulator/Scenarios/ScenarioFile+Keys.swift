@@ -11,7 +11,9 @@ extension JSONField {
     func requireKnownKeys(_ known: [String], of what: String) throws(JSONFieldError) {
         let unknown = try members().filter { !known.contains($0.key) }
         guard let (key, member) = unknown.min(by: { $0.key < $1.key }) else { return }
-        throw member.invalid("\(what) has no key \(Self.quoted(key)); the nearest it has is \(Self.quoted(Self.nearest(to: key, in: known)))")
+        // A long key is named cut, in the message, at its object's path: its own path would hold it whole.
+        let at = key.unicodeScalars.count > 60 ? self : member
+        throw at.invalid("\(what) has no key \(Self.quoted(key)); the nearest it has is \(Self.quoted(Self.nearest(to: key, in: known)))")
     }
 
     /// The known key nearest `key`, ignoring case: one that begins with it or that it begins with
