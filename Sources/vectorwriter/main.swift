@@ -9,7 +9,12 @@ func readFolder(_ folder: String) -> VectorWriterCommand.FolderRead {
     var isFolder: ObjCBool = false
     guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) else { return .missing }
     guard isFolder.boolValue else { return .unreadable(reason: "it is not a folder") }
-    guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return .unreadable(reason: "its files cannot be listed") }
+    let names: [String]
+    do {
+        names = try FileManager.default.contentsOfDirectory(atPath: folder)
+    } catch {
+        return .unreadable(reason: "its files cannot be listed")
+    }
     var files: [(name: String, bytes: [UInt8])] = []
     for name in names.sorted() where name.hasSuffix(".json") {
         guard let data = FileManager.default.contents(atPath: (folder as NSString).appendingPathComponent(name)) else {

@@ -10,14 +10,17 @@ import Generators
 public struct SideBySide: Sendable, Equatable {
     /// One workload's comparison.
     public struct Change: Sendable, Equatable {
+        /// The workload's name.
         public var workload: String
-        /// Per-iteration seconds of every sample, old and new.
+        /// Per-iteration seconds of every sample of the old build.
         public var oldSeconds: [Double]
+        /// Per-iteration seconds of every sample of the new build.
         public var newSeconds: [Double]
         /// median(new) / median(old).
         public var ratio: Double
         /// The 95% bootstrap interval of the ratio.
         public var interval: ClosedRange<Double>
+        /// What the change amounts to, given the threshold and the interval.
         public var verdict: Verdict
     }
 
@@ -28,7 +31,9 @@ public struct SideBySide: Sendable, Equatable {
         case withinNoise = "no change beyond the noise"
     }
 
+    /// Each workload timed by both builds, in the old build's order.
     public var changes: [Change]
+    /// The slowdown, in percent of the old median, a regression must exceed.
     public var thresholdPercent: Double
 
     /// Bootstrap resamples per workload.

@@ -11,7 +11,13 @@ public enum SessionRecording {
 
     /// A frame as its bytes (the codec's output): recorded as the JSON object when it is one, else as text.
     public static func frame(_ side: RecordingLine.Side, at: Timestamp, jobId: String, bytes: [UInt8]) -> String {
-        let frame = (try? JSONValue(parsing: bytes, limits: ProgressMessageCodec.parseLimits)) ?? .string(String(decoding: bytes, as: UTF8.self))
+        let frame: JSONValue
+        do {
+            frame = try JSONValue(parsing: bytes, limits: ProgressMessageCodec.parseLimits)
+        } catch {
+            // Not JSON: the frame is kept whole as its text, which the checker then reports (CODEC-01).
+            frame = .string(String(decoding: bytes, as: UTF8.self))
+        }
         return line(side, "frame", at: at, jobId: jobId, ["frame": frame])
     }
 

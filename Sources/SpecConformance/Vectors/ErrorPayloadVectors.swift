@@ -71,8 +71,11 @@ enum ErrorPayloadVectors {
     /// `{"payload": …}`: the model's payload bytes, parsed (its members in the canonical order).
     static func expected(_ failure: ProgressFailure) -> JSONValue {
         let bytes = ModelStructuredErrorBuilder().errorPayload(for: failure)
-        guard let payload = try? JSONValue(parsing: bytes, limits: TestVectorFile.parseLimits) else {
-            preconditionFailure("the model's payload for \(failure) is not JSON")
+        let payload: JSONValue
+        do {
+            payload = try JSONValue(parsing: bytes, limits: TestVectorFile.parseLimits)
+        } catch {
+            preconditionFailure("the model's payload for \(failure) is not JSON: \(error)")
         }
         return TestVectorValues.object([("payload", payload)])
     }

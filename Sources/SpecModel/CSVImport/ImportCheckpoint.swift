@@ -101,6 +101,16 @@ public enum ImportResumeError: Error, Hashable, Sendable, CustomStringConvertibl
 
 /// What a relaunch does about an import (Decision D-130).
 public enum ImportRecovery {
+    /// The unfinished import `file` resumes, after the queue has taken the saved batches it missed:
+    /// the store's checkpoint, if its import is unfinished and began with this same file.
+    static func checkpointToResume(with file: ImportFile, in app: inout AppState) -> Result<ImportCheckpoint, ImportResumeError> {
+        catchUpQueue(&app)
+        guard let checkpoint = app.store.importCheckpoint, !checkpoint.isFinished else { return .failure(.noImportToResume) }
+        let offered = ImportFileIdentity(file)
+        guard offered == checkpoint.file else { return .failure(.differentFile(expected: checkpoint.file, offered: offered)) }
+        return .success(checkpoint)
+    }
+
     /// Gives the enrichment queue the works of every saved batch it has not taken, in order: the
     /// batch's replaced works leave it, its new works join it. Run after each batch's save and at
     /// launch, before the enrichment worker starts; running it twice changes nothing.

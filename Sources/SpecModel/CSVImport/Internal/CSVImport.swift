@@ -116,10 +116,11 @@ public struct CSVImport {
 
     /// Resumes the import a crash interrupted, from the store's checkpoint (`PlainImport.resume`).
     public static func resume(_ file: ImportFile, in app: inout AppState) -> Result<CSVImport, ImportResumeError> {
-        ImportRecovery.catchUpQueue(&app)
-        guard let checkpoint = app.store.importCheckpoint, !checkpoint.isFinished else { return .failure(.noImportToResume) }
-        let offered = ImportFileIdentity(file)
-        guard offered == checkpoint.file else { return .failure(.differentFile(expected: checkpoint.file, offered: offered)) }
+        let checkpoint: ImportCheckpoint
+        switch ImportRecovery.checkpointToResume(with: file, in: &app) {
+        case let .failure(error): return .failure(error)
+        case let .success(found): checkpoint = found
+        }
         switch prepare(file, library: app.store, strategy: checkpoint.strategy, columns: .resuming(checkpoint)) {
         case let .failure(error):
             return .failure(.unreadable(error))
