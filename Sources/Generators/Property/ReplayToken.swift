@@ -59,7 +59,7 @@ public struct ReplayToken: Sendable, Hashable, CustomStringConvertible {
             throw .tooLong(length: trimmed.utf8.count, lengthMax: Self.textLengthMax)
         }
         guard trimmed.hasPrefix(Self.textPrefix) else {
-            throw .missingPrefix(found: String(trimmed.prefix(8)))
+            throw .missingPrefix(found: String(String.UnicodeScalarView(trimmed.unicodeScalars.prefix(8))))
         }
         let body = trimmed.dropFirst(Self.textPrefix.count)
         let bytes: [UInt8]
@@ -95,7 +95,9 @@ public struct ReplayToken: Sendable, Hashable, CustomStringConvertible {
 
 /// Why a replay token did not decode. Each case says what a valid token looks like.
 public enum ReplayTokenError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The text does not start with the prefix; `found` is its first eight Unicode scalars.
     case missingPrefix(found: String)
+    /// A Unicode scalar outside base64url, at its offset in scalars from the token's start.
     case invalidCharacter(Character, offset: Int)
     case truncated
     case checksumMismatch
@@ -203,9 +205,11 @@ enum Base64URL {
     static func decode(_ text: Substring) -> Result<[UInt8], ReplayTokenError> {
         var values: [UInt8] = []
         values.reserveCapacity(text.utf8.count)
-        for (offset, character) in text.enumerated() {
-            guard let ascii = character.asciiValue, let value = sextet(ascii) else {
-                return .failure(.invalidCharacter(character, offset: offset + ReplayToken.textPrefix.count))
+        // Scalars, not `Character`s: the error quotes what it found, and one `Character` may carry
+        // any number of combining marks; a scalar is at most four bytes.
+        for (offset, scalar) in text.unicodeScalars.enumerated() {
+            guard scalar.isASCII, let value = sextet(UInt8(scalar.value)) else {
+                return .failure(.invalidCharacter(Character(scalar), offset: offset + ReplayToken.textPrefix.count))
             }
             values.append(value)
         }

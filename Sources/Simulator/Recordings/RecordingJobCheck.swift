@@ -160,7 +160,7 @@ public struct RecordingJobCheck: Sendable {
     /// REC-01: the frame belongs to the line's job.
     private func checkFrameJob(_ message: ProgressMessage, _ fail: (RecordingRule, String) -> Void) {
         if !BackendJobRegistry.sameJob(message.jobId, jobId) {
-            fail(.frameJob, "the frame names job \(message.jobId.prefix(64)), but the line is recorded for job \(jobId.prefix(64))")
+            fail(.frameJob, "the frame names job \(TextExcerpt.prefix(message.jobId, utf8BytesMax: 64)), but the line is recorded for job \(TextExcerpt.prefix(jobId, utf8BytesMax: 64))")
         }
     }
 

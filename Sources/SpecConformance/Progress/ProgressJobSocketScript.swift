@@ -438,7 +438,7 @@ enum SocketText {
         case let .ping(ping): text += " " + (ping.clientTime.map(String.init) ?? "without clientTime")
         case let .syncRequest(request): text += request.lastProcessedCount.map { " \($0)" } ?? ""
         }
-        if message.jobId != job.jobId { text += " (jobId \(String(reflecting: String(message.jobId.prefix(64)))))" }
+        if message.jobId != job.jobId { text += " (jobId \(String(reflecting: TextExcerpt.prefix(message.jobId, utf8BytesMax: 64))))" }
         if message.pipeline != job.pipeline { text += " (pipeline \(message.pipeline))" }
         if message.timestamp != at { text += " (timestamp +\(offset(message.timestamp)))" }
         return text

@@ -396,7 +396,7 @@ enum ProgressJobSocketChecks {
                 let bytes = ProgressMessageCodec.encode(message)
                 let at = bytes.isEmpty ? 0 : position % bytes.count
                 switch damage {
-                case 0: return HostileFrame(name: "a \(message.type) for job \(message.jobId.prefix(40))", bytes: bytes)
+                case 0: return HostileFrame(name: "a \(message.type) for job \(TextExcerpt.prefix(message.jobId, utf8BytesMax: 40))", bytes: bytes)
                 case 1: return HostileFrame(name: "a \(message.type) cut at byte \(at)", bytes: Array(bytes.prefix(at)))
                 case 2:
                     var changed = bytes
@@ -532,7 +532,7 @@ enum ProgressJobSocketChecks {
             for event in step.answer(on: connection) where event.message?.type == .pong {
                 guard let message = event.message else { continue }
                 try ensure(BackendJobRegistry.sameJob(message.jobId, run.script.job.jobId) && message.pipeline == run.script.job.pipeline,
-                    "\(at) got a pong for job \(message.jobId.prefix(64)) in \(message.pipeline), not for the connection's job")
+                    "\(at) got a pong for job \(TextExcerpt.prefix(message.jobId, utf8BytesMax: 64)) in \(message.pipeline), not for the connection's job")
             }
         }
     }

@@ -190,7 +190,7 @@ enum ProgressReconnectChecks {
         case let .open(reconnect): return reconnect ? "reopen" : "open"
         case .close: return "close"
         case let .send(message):
-            return "send \(message.type)" + (message.jobId == ticket.jobId ? "" : " for job \(message.jobId.prefix(64))")
+            return "send \(message.type)" + (message.jobId == ticket.jobId ? "" : " for job \(TextExcerpt.prefix(message.jobId, utf8BytesMax: 64))")
         }
     }
 

@@ -63,7 +63,7 @@ public struct StatusLine: Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         func show(_ value: Int?) -> String { value.map(String.init) ?? "nil" }
         func clip(_ text: String) -> String {
-            text.utf8.count <= 160 ? String(reflecting: text) : String(reflecting: String(text.prefix(60))) + "… (\(text.utf8.count) bytes)"
+            text.utf8.count <= 160 ? String(reflecting: text) : String(reflecting: TextExcerpt.prefix(text, utf8BytesMax: 60)) + "… (\(text.utf8.count) bytes)"
         }
         return "\(clip(userMessage)) / \(clip(technicalMessage)) / percentage \(show(percentage)), remaining \(show(remaining)), estimate \(show(estimatedSecondsRemaining)), phase \(phase ?? "nil")"
     }

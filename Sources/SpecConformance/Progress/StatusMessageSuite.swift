@@ -146,7 +146,7 @@ struct EnrichmentStatusInput: Sendable, CustomStringConvertible {
     }
 
     var description: String {
-        let shown = title.utf8.count <= 60 ? String(reflecting: title) : String(reflecting: String(title.prefix(20))) + "… (\(title.utf8.count) bytes)"
+        let shown = title.utf8.count <= 60 ? String(reflecting: title) : String(reflecting: TextExcerpt.prefix(title, utf8BytesMax: 20)) + "… (\(title.utf8.count) bytes)"
         let elapsed = now.subtractingReportingOverflow(start)
         let when = start == StatusMessageChecks.start && !elapsed.overflow ? "start + \(elapsed.partialValue) ms" : "\(now) ms, started \(start) ms"
         return "enrichmentStatus(processed: \(processed), total: \(total), currentTitle: \(shown), hasError: \(hasError), at \(when))"

@@ -63,7 +63,7 @@ public enum ProgressFailure: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String {
         func text(_ value: String) -> String {
-            value.utf8.count <= 80 ? String(reflecting: value) : String(reflecting: String(value.prefix(40))) + "… (\(value.utf8.count) bytes)"
+            value.utf8.count <= 80 ? String(reflecting: value) : String(reflecting: TextExcerpt.prefix(value, utf8BytesMax: 40)) + "… (\(value.utf8.count) bytes)"
         }
         switch self {
         case let .enrichmentFailed(reason, titles, successes):

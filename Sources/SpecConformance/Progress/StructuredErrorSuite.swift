@@ -148,7 +148,7 @@ enum StructuredErrorChecks {
         try ensureSame(items.count, min(titles.count, StructuredError.affectedItemsMax), "the number of affected items of " + question, show: { "\($0)" })
         for (index, (item, title)) in zip(items, titles).enumerated() {
             try ensure(title.unicodeScalars.starts(with: item.unicodeScalars), "affectedItems[\(index)] is not the \(index + 1)th failed title", question: question,
-                model: String(reflecting: String(title.prefix(40))), implementation: String(reflecting: String(item.prefix(40))))
+                model: String(reflecting: TextExcerpt.prefix(title, utf8BytesMax: 40)), implementation: String(reflecting: TextExcerpt.prefix(item, utf8BytesMax: 40)))
         }
         try ensureSame(payload["details"]?["failureCount"]?.int64, Int64(titles.count), "details.failureCount of " + question, show: { $0.map(String.init) ?? "absent" })
         let total: Int64? = titles.count > StructuredError.affectedItemsMax ? Int64(titles.count) : nil

@@ -77,7 +77,7 @@ public enum CancelEndpoint {
             throw RequestProblem(message: "jobId must be a string, got \(value.kind.rawValue)")
         }
         guard let uuid = canonicalUUID(text) else {
-            throw RequestProblem(message: "jobId must be a UUID like 550e8400-e29b-41d4-a716-446655440000, got \"\(text.prefix(64))\"")
+            throw RequestProblem(message: "jobId must be a UUID like 550e8400-e29b-41d4-a716-446655440000, got \"\(TextExcerpt.prefix(text, utf8BytesMax: 64))\"")
         }
         return uuid
     }

@@ -67,20 +67,21 @@ public struct MissingColumns: Error, Hashable, Sendable, CustomStringConvertible
         self.found = found
     }
 
-    /// The longest part of the message that lists the columns found, in characters; the rest are counted.
-    public static let foundListCharactersMax = 300
-    /// The most characters of one column's name the message shows.
-    public static let columnNameCharactersMax = 60
+    /// The longest part of the message that lists the columns found, in UTF-8 bytes; the rest are counted.
+    public static let foundListBytesMax = 300
+    /// The most UTF-8 bytes of one column's name the message shows.
+    public static let columnNameBytesMax = 60
 
     /// The message: what is missing, what is required, and the columns found, at most
-    /// `foundListCharactersMax` characters of them (a megabyte of header gives a short message).
+    /// `foundListBytesMax` bytes of them (a megabyte of header gives a short message). Bytes, not
+    /// characters: one character may carry any number of combining marks.
     public var description: String {
         var listed: [String] = []
         var length = 0
         for name in found {
-            let shown = name.count > Self.columnNameCharactersMax ? String(name.prefix(Self.columnNameCharactersMax)) + "…" : name
-            if !listed.isEmpty, length + 2 + shown.count > Self.foundListCharactersMax { break }
-            length += (listed.isEmpty ? 0 : 2) + shown.count
+            let shown = TextExcerpt.shown(name, utf8BytesMax: Self.columnNameBytesMax)
+            if !listed.isEmpty, length + 2 + shown.utf8.count > Self.foundListBytesMax { break }
+            length += (listed.isEmpty ? 0 : 2) + shown.utf8.count
             listed.append(shown)
         }
         let rest = found.count - listed.count

@@ -3,13 +3,13 @@
 // `SPEC_INTERNAL_CHECKS` turns on:
 //
 //     swift test -Xswiftc -DSPEC_INTERNAL_CHECKS
-//     swift test -c release -Xswiftc -DSPEC_INTERNAL_CHECKS --scratch-path .build-checks
+//     swift test -c release -Xswiftc -DSPEC_INTERNAL_CHECKS --scratch-path .build-asan --sanitize=address
 //
 // Without it every check compiles to nothing: no code, no closure, no cost (swift-collections'
 // `COLLECTIONS_INTERNAL_CHECKS`). An unsafe buffer's subscript is checked only in a debug build, and a
 // raw pointer's load never; with the flag the indices they are given are checked in the optimised
-// build too, which is where an off-by-one reads past a buffer silently. CI runs the whole suite once
-// with the flag on (`.ci/run`).
+// build too, which is where an off-by-one reads past a buffer silently. CI runs the whole suite with
+// the flag on under AddressSanitizer and again under ThreadSanitizer (`.ci/run`).
 
 /// Stops the process with `message` when `condition` is false, in builds with `SPEC_INTERNAL_CHECKS`;
 /// compiles to nothing otherwise.

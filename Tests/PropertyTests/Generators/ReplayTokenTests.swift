@@ -40,6 +40,24 @@ import Testing
         #expect(throws: expected) { try ReplayToken(parsing: text) }
     }
 
+    /// Issue 22: an error quotes a bounded part of what it found, in scalars, not `Character`s: eight
+    /// letters carrying a thousand combining marks each are quoted as eight scalars, and a bad
+    /// letter's marks are not quoted at all (found by the token fuzz target).
+    @Test func anErrorQuotesScalarsSoCombiningMarksCannotSwellIt() {
+        let marks = String(repeating: "\u{0301}", count: 1_000)
+        let prefixed = String(repeating: "x" + marks, count: 8)
+        #expect(throws: ReplayTokenError.missingPrefix(found: "x" + String(repeating: "\u{0301}", count: 7))) { try ReplayToken(parsing: prefixed) }
+        #expect(throws: ReplayTokenError.invalidCharacter("\u{0301}", offset: 5)) { try ReplayToken(parsing: "p1.Ae" + marks) }
+        for text in [prefixed, "p1.Ae" + marks] {
+            do {
+                _ = try ReplayToken(parsing: text)
+                Issue.record("\(text.utf8.count) bytes decoded")
+            } catch {
+                #expect(error.description.utf8.count < 200, "\(error.description.utf8.count) bytes")
+            }
+        }
+    }
+
     @Test func everyTokenErrorSaysWhatATokenLooksLike() {
         let errors: [ReplayTokenError] = [
             .missingPrefix(found: "x"), .invalidCharacter("*", offset: 3), .truncated, .checksumMismatch,

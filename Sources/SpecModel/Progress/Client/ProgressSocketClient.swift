@@ -194,7 +194,7 @@ public struct ProgressSocketClient: Hashable, Sendable {
             return reject(error)
         }
         guard BackendJobRegistry.sameJob(message.jobId, jobId) else {
-            return reject(.invalidField(.invalidValue(path: "jobId", reason: "names job \(message.jobId.prefix(64)), not this socket's job \(jobId)")))
+            return reject(.invalidField(.invalidValue(path: "jobId", reason: "names job \(TextExcerpt.prefix(message.jobId, utf8BytesMax: 64)), not this socket's job \(jobId)")))
         }
         if case let .progress(update) = message.payload {
             let signature = ProgressSignature(timestamp: message.timestamp, processedCount: update.processedCount, keepAlive: update.keepAlive)

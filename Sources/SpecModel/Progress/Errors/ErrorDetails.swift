@@ -58,12 +58,12 @@ public struct ErrorDetails: Hashable, Sendable {
         self.successCount = successCount
         self.failureCount = failureCount
         self.affectedItemsTotal = affectedItemsTotal
-        self.provider = provider.map { ProgressText.prefix($0, utf8BytesMax: Self.textBytesMax) }
+        self.provider = provider.map { TextExcerpt.prefix($0, utf8BytesMax: Self.textBytesMax) }
         self.statusCode = statusCode
-        self.fileName = fileName.map { ProgressText.prefix($0, utf8BytesMax: Self.textBytesMax) }
+        self.fileName = fileName.map { TextExcerpt.prefix($0, utf8BytesMax: Self.textBytesMax) }
         self.fileSize = fileSize
         self.imageSize = imageSize
-        self.apiEndpoint = apiEndpoint.map { ProgressText.prefix($0, utf8BytesMax: Self.textBytesMax) }
+        self.apiEndpoint = apiEndpoint.map { TextExcerpt.prefix($0, utf8BytesMax: Self.textBytesMax) }
     }
 
     /// Whether no field is present.

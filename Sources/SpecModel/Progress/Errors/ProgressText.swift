@@ -1,30 +1,6 @@
-/// Text routines the progress protocol's errors and status messages share: bounding a string's size
-/// and the seed's substring test, both as pure functions of the string's bytes.
+/// The seed's substring test the progress protocol's status messages use, as a pure function of the
+/// string's bytes. Bounding a string's size is `TextExcerpt.prefix`.
 enum ProgressText {
-    /// The longest prefix of `text` that ends on a Unicode scalar boundary and has at most
-    /// `utf8BytesMax` UTF-8 bytes; `text` itself when it fits.
-    ///
-    /// The cut is at a scalar boundary, not a grapheme-cluster (`Character`) boundary: grapheme rules
-    /// change with the Unicode version of the standard library, so a `Character` cut could differ
-    /// between toolchains, while a scalar cut depends on the bytes alone and still leaves valid
-    /// UTF-8. The price is that a cut may separate a letter from a following combining mark, or split
-    /// an emoji sequence, at the very end of an over-long text (D-084).
-    ///
-    /// - Complexity: O(*n*) in `utf8BytesMax` once the text is over the bound.
-    static func prefix(_ text: String, utf8BytesMax: Int) -> String {
-        precondition(utf8BytesMax >= 0, "a byte bound must not be negative, got \(utf8BytesMax)")
-        if text.utf8.count <= utf8BytesMax { return text }
-        var kept = String.UnicodeScalarView()
-        var bytes = 0
-        for scalar in text.unicodeScalars {
-            let width = UTF8.width(scalar)
-            if bytes + width > utf8BytesMax { break }
-            bytes += width
-            kept.append(scalar)
-        }
-        return String(kept)
-    }
-
     /// Whether `text` contains `needle`, comparing ASCII letters without regard to case and every
     /// other byte exactly.
     ///

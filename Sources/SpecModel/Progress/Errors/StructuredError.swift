@@ -60,13 +60,13 @@ public struct StructuredError: Hashable, Sendable {
         if affectedItems.count > Self.affectedItemsMax {
             details.affectedItemsTotal = max(details.affectedItemsTotal ?? 0, affectedItems.count)
         }
-        let kept = affectedItems.prefix(Self.affectedItemsMax).map { ProgressText.prefix($0, utf8BytesMax: Self.affectedItemBytesMax) }
+        let kept = affectedItems.prefix(Self.affectedItemsMax).map { TextExcerpt.prefix($0, utf8BytesMax: Self.affectedItemBytesMax) }
         if let total = details.affectedItemsTotal {
             precondition(total >= kept.count, "details.affectedItemsTotal (\(total)) must count at least the \(kept.count) affected items listed")
         }
         self.code = code
-        self.message = ProgressText.prefix(message, utf8BytesMax: Self.messageBytesMax)
-        self.userMessage = ProgressText.prefix(userMessage, utf8BytesMax: Self.messageBytesMax)
+        self.message = TextExcerpt.prefix(message, utf8BytesMax: Self.messageBytesMax)
+        self.userMessage = TextExcerpt.prefix(userMessage, utf8BytesMax: Self.messageBytesMax)
         self.affectedItems = kept
         self.retryable = retryable ?? code.defaultRetryable
         self.details = details

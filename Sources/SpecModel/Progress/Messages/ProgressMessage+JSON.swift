@@ -29,11 +29,11 @@ extension ProgressPayload {
             // In key order: currentTitle, keepAlive, processedCount, totalCount, userMessage.
             var members: [JSONObject.Member] = []
             members.reserveCapacity(5)
-            if let title = update.currentTitle { members.append(("currentTitle", .string(ProgressText.prefix(title, utf8BytesMax: ProgressMessage.textBytesMax)))) }
+            if let title = update.currentTitle { members.append(("currentTitle", .string(TextExcerpt.prefix(title, utf8BytesMax: ProgressMessage.textBytesMax)))) }
             if update.keepAlive { members.append(("keepAlive", true)) }
             members.append(("processedCount", .integer(Int64(update.processedCount))))
             members.append(("totalCount", .integer(Int64(update.totalCount))))
-            if let line = update.userMessage { members.append(("userMessage", .string(ProgressText.prefix(line, utf8BytesMax: ProgressMessage.textBytesMax)))) }
+            if let line = update.userMessage { members.append(("userMessage", .string(TextExcerpt.prefix(line, utf8BytesMax: ProgressMessage.textBytesMax)))) }
             return .object(JSONObject(uncheckedMembers: members))
         case let .complete(completion):
             return completion.json
@@ -41,7 +41,7 @@ extension ProgressPayload {
             return error.payload
         case let .canceled(cancellation):
             return .object([
-                "message": .string(ProgressText.prefix(cancellation.message, utf8BytesMax: ProgressMessage.textBytesMax)),
+                "message": .string(TextExcerpt.prefix(cancellation.message, utf8BytesMax: ProgressMessage.textBytesMax)),
                 "processedItems": .integer(Int64(cancellation.processedItems)),
                 "totalItems": .integer(Int64(cancellation.totalItems)),
             ])
@@ -78,7 +78,7 @@ extension ProgressPayload {
         if let repeated = try payload.optionalField("type") {
             let text = try repeated.string()
             guard text.utf8.elementsEqual(type.rawValue.utf8) else {
-                throw repeated.invalid("repeats the type as \"\(text.prefix(64))\" but the message is \(type.rawValue)")
+                throw repeated.invalid("repeats the type as \"\(TextExcerpt.prefix(text, utf8BytesMax: 64))\" but the message is \(type.rawValue)")
             }
         }
         switch type {
@@ -128,7 +128,7 @@ extension JobCompletion {
                 "totalProcessed": .integer(Int64(totalProcessed)),
             ]),
         ]
-        if let line = userMessage { object["userMessage"] = .string(ProgressText.prefix(line, utf8BytesMax: ProgressMessage.textBytesMax)) }
+        if let line = userMessage { object["userMessage"] = .string(TextExcerpt.prefix(line, utf8BytesMax: ProgressMessage.textBytesMax)) }
         return .object(object)
     }
 
@@ -157,7 +157,7 @@ extension JobSnapshot {
         let statusField = try payload.field("status")
         let statusText = try statusField.string()
         guard let status = JobStatus(rawValue: statusText) else {
-            throw statusField.invalid("\"\(statusText.prefix(64))\" is not a job status; expected one of \(JobStatus.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw statusField.invalid("\"\(TextExcerpt.prefix(statusText, utf8BytesMax: 64))\" is not a job status; expected one of \(JobStatus.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         let processed = try payload.field("processedCount").count()
         let total = try payload.field("totalCount").count()

@@ -49,15 +49,15 @@ public enum ProgressMessageCodec {
         do {
             guard case .object = document else { throw root.wrongType(expected: JSONValue.Kind.object.rawValue) }
             let version = try root.field("version").string()
-            guard isSupported(version: version) else { throw ProgressMessageError.unsupportedVersion(String(version.prefix(64))) }
+            guard isSupported(version: version) else { throw ProgressMessageError.unsupportedVersion(TextExcerpt.prefix(version, utf8BytesMax: 64)) }
             let typeName = try root.field("type").string()
-            guard let type = ProgressMessageType(rawValue: typeName) else { throw ProgressMessageError.unknownType(String(typeName.prefix(64))) }
+            guard let type = ProgressMessageType(rawValue: typeName) else { throw ProgressMessageError.unknownType(TextExcerpt.prefix(typeName, utf8BytesMax: 64)) }
             if let sender, type.sender != sender { throw ProgressMessageError.unexpectedSender(type: type, expected: sender) }
             let jobId = try decodeJobId(root.field("jobId"))
             let pipelineField = try root.field("pipeline")
             let pipelineName = try pipelineField.string()
             guard let pipeline = ProgressPipeline(rawValue: pipelineName) else {
-                throw pipelineField.invalid("\"\(pipelineName.prefix(64))\" is not a pipeline; expected one of \(ProgressPipeline.allCases.map(\.rawValue).joined(separator: ", "))")
+                throw pipelineField.invalid("\"\(TextExcerpt.prefix(pipelineName, utf8BytesMax: 64))\" is not a pipeline; expected one of \(ProgressPipeline.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             let timestampField = try root.field("timestamp")
             let milliseconds = try timestampField.int64()

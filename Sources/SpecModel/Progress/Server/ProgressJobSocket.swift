@@ -129,7 +129,7 @@ public struct ProgressJobSocket: Hashable, Sendable {
             return []
         }
         guard BackendJobRegistry.sameJob(message.jobId, jobId) else {
-            reject(.invalidField(.invalidValue(path: "jobId", reason: "names job \(message.jobId.prefix(64)), not this socket's job")))
+            reject(.invalidField(.invalidValue(path: "jobId", reason: "names job \(TextExcerpt.prefix(message.jobId, utf8BytesMax: 64)), not this socket's job")))
             return []
         }
         switch message.payload {

@@ -44,7 +44,7 @@ public enum StatusMessageFormatter {
         processed: Int, total: Int, currentTitle: String, hasError: Bool = false, estimate estimatedSecondsRemaining: Int? = nil
     ) -> StatusMessage {
         let (processed, total) = clampedCounts(processed: processed, total: total)
-        let title = ProgressText.prefix(currentTitle, utf8BytesMax: titleBytesMax)
+        let title = TextExcerpt.prefix(currentTitle, utf8BytesMax: titleBytesMax)
         let metadata = StatusMetadata(
             percentage: percentage(processed: processed, total: total),
             remaining: total - processed,

@@ -30,17 +30,32 @@ import Testing
         #expect(try FormatDetection.detect(header: ["Title", "Author", "ISBN", "My Rating"]).format == .generic)
     }
 
-    /// Issue 22: the "missing columns" message is bounded, whatever the header: at most 300 characters
-    /// of column names (each cut at 60), and a count of the rest.
+    /// Issue 22: the "missing columns" message is bounded, whatever the header: at most 300 bytes
+    /// of column names (each cut at 60 bytes), and a count of the rest.
     @Test func theMissingColumnsMessageIsBoundedAndCountsTheRest() {
         let huge = MissingColumns(missing: ["Author"], found: ["Title"] + (0..<500).map { "Column \($0) " + String(repeating: "x", count: 2_000) })
         let text = huge.description
-        #expect(text.count < 600)
+        #expect(text.utf8.count < 600)
         #expect(text.hasSuffix(", and 496 more"), "\(text)")
         #expect(text.contains("Title, Column 0 " + String(repeating: "x", count: 51) + "…"))
         let small = MissingColumns(missing: ["Title", "Author"], found: ["Name", "Writer?"])
         #expect(small.description == "This file has no Title or Author column. A book list needs a Title column and an Author column; the columns found are: Name, Writer?")
         #expect(MissingColumns(missing: ["Title"], found: []).description.hasSuffix("the columns found are: none"))
+    }
+
+    /// The bounds are in bytes: a name of one `Character` carrying a thousand combining marks is cut to
+    /// 60 bytes like any other (found by the import fuzz target). A name of exactly 60 bytes is shown
+    /// whole, one of 61 is cut.
+    @Test func theMissingColumnsBoundsAreInBytesNotCharacters() {
+        let marks = "e" + String(repeating: "\u{0301}", count: 1_000)
+        let text = MissingColumns(missing: ["Title"], found: [marks, marks, marks]).description
+        #expect(text.utf8.count < 500, "\(text.utf8.count) bytes")
+        let sixty = String(repeating: "y", count: 60)
+        #expect(MissingColumns(missing: ["Title"], found: [sixty]).description.hasSuffix(": " + sixty))
+        #expect(MissingColumns(missing: ["Title"], found: [sixty + "z"]).description.hasSuffix(": " + sixty + "…"))
+        // A two-byte scalar that would end past byte 60 is left out whole, never split.
+        let split = String(repeating: "y", count: 59) + "é"
+        #expect(MissingColumns(missing: ["Title"], found: [split]).description.hasSuffix(": " + String(repeating: "y", count: 59) + "…"))
     }
 
     @Test func theSeedsLibraryThingHeaderIsLibraryThing() throws {

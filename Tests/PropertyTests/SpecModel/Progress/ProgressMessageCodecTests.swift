@@ -178,6 +178,28 @@ import Workloads
         #expect(throws: ProgressMessageError.oversized(bytes: huge.utf8.count, limit: ProgressMessageCodec.messageBytesMax)) { try ProgressMessageCodec.decode(huge) }
     }
 
+    /// Issue 22: an error quotes at most 64 bytes of the value it refuses, whatever the value: a type, a
+    /// version, a pipeline or a status of one letter with a thousand combining marks gives a short
+    /// message (found by the message fuzz target; `prefix(64)` on a `String` counts `Character`s).
+    @Test(arguments: ["type", "version", "pipeline", "status"])
+    func anErrorQuotesAtMost64BytesOfTheValue(field: String) {
+        let value = "e" + String(repeating: "\u{0301}", count: 1_000)
+        let json = switch field {
+        case "type": Self.envelope(type: value, payload: "{}")
+        case "version": Self.envelope(version: value, payload: "{}")
+        case "pipeline": Self.envelope(pipeline: value, payload: #"{"processedCount":1,"totalCount":2}"#)
+        default: Self.envelope(type: "sync_response", payload: #"{"status":"\#(value)","processedCount":1,"totalCount":1}"#)
+        }
+        do {
+            let decoded = try ProgressMessageCodec.decode(json)
+            Issue.record("decoded \(decoded)")
+        } catch {
+            #expect(error.description.utf8.count < 64 + 200, "\(error.description.utf8.count) bytes")
+            #expect(error.description.contains("e" + String(repeating: "\u{0301}", count: 31)), "\(error.description)")
+            #expect(!error.description.contains("e" + String(repeating: "\u{0301}", count: 32)), "\(error.description)")
+        }
+    }
+
     /// A server refuses what only servers send, and a client what only clients send.
     @Test func aMessageFromTheWrongSideIsRefused() {
         let progress = Self.envelope(payload: #"{"processedCount":1,"totalCount":2}"#)
