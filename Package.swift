@@ -27,6 +27,11 @@ let package = Package(
         .executable(name: "simrunner", targets: ["simrunner"]),
         .executable(name: "sessioncheck", targets: ["sessioncheck"]),
         .executable(name: "vectorwriter", targets: ["vectorwriter"]),
+        // The adapter protocol: the kit's suites run against a program in any language.
+        .library(name: "ProcessAdapter", targets: ["ProcessAdapter"]),
+        .executable(name: "adapterrun", targets: ["adapterrun"]),
+        .executable(name: "adapter-model", targets: ["adapter-model"]),
+        .executable(name: "adapter-wrong", targets: ["adapter-wrong"]),
     ],
     targets: [
         // Layer 0: imports nothing of ours.
@@ -57,6 +62,15 @@ let package = Package(
         .executableTarget(name: "sessioncheck", dependencies: ["Simulator"], swiftSettings: strict),
         // Writes the test vectors into TestVectors/ from the model, or checks the committed ones.
         .executableTarget(name: "vectorwriter", dependencies: ["SpecConformance", "SpecModel"], swiftSettings: strict),
+        // Layer 4: the conformance kit over a process boundary: the adapter protocol's runner, the seams'
+        // proxies, and the program side for Swift adapters (Docs/ProcessAdapter.md). Uses Foundation to
+        // start processes; never imports Testing.
+        .target(name: "ProcessAdapter", dependencies: ["Generators", "SpecModel", "SpecConformance"], swiftSettings: strict),
+        // Runs the kit's suites against an adapter program.
+        .executableTarget(name: "adapterrun", dependencies: ["ProcessAdapter", "Generators"], swiftSettings: strict),
+        // The model, and one wrong implementation per seam, as adapter programs: CI's proof of the runner.
+        .executableTarget(name: "adapter-model", dependencies: ["ProcessAdapter"], swiftSettings: strict),
+        .executableTarget(name: "adapter-wrong", dependencies: ["ProcessAdapter", "SpecConformance", "SpecModel"], swiftSettings: strict),
         .testTarget(
             name: "PropertyTests",
             dependencies: ["Generators", "SpecModel", "Simulator", "SpecTesting", "Workloads"],
@@ -69,7 +83,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ConformanceTests",
-            dependencies: ["Generators", "SpecModel", "Workloads", "SpecConformance", "SpecTesting"],
+            dependencies: ["Generators", "SpecModel", "Workloads", "SpecConformance", "SpecTesting", "ProcessAdapter"],
             swiftSettings: strict
         ),
         .testTarget(

@@ -112,3 +112,65 @@ public struct ModelProgressMessageCodec: ProgressMessageEncoding, ProgressMessag
         }
     }
 }
+
+/// What an encoder is given to encode, for code outside Swift (the test vectors, the process adapter):
+/// the message in the wire's JSON shape, with its texts whole.
+public enum ProgressMessageEncoderInput {
+    /// `message` as the model writes it, except that its texts (a progress message's `currentTitle`
+    /// and `userMessage`, a completion's `userMessage`, whether in `job_complete` or a sync response's
+    /// `completion`, and a cancellation's `message`) are whole rather than cut to
+    /// `ProgressMessage.textBytesMax`: cutting them is the encoder's job (CODEC-05).
+    public static func object(_ message: ProgressMessage) -> JSONObject {
+        guard var envelope = message.json.object, var payload = envelope["payload"]?.object else {
+            preconditionFailure("the model's message JSON is not an object with a payload object")
+        }
+        switch message.payload {
+        case let .progress(update):
+            if let title = update.currentTitle { payload["currentTitle"] = .string(title) }
+            if let line = update.userMessage { payload["userMessage"] = .string(line) }
+        case let .complete(completion):
+            if let line = completion.userMessage { payload["userMessage"] = .string(line) }
+        case let .canceled(cancellation):
+            payload["message"] = .string(cancellation.message)
+        case let .syncResponse(snapshot):
+            if let line = snapshot.completion?.userMessage, var completion = payload["completion"]?.object {
+                completion["userMessage"] = .string(line)
+                payload["completion"] = .object(completion)
+            }
+        case .jobStarted, .error, .ping, .pong, .syncRequest:
+            break
+        }
+        envelope["payload"] = .object(payload)
+        return envelope
+    }
+
+    /// The message an encoder given `object` encodes: `object` with its texts cut as the model cuts
+    /// them, read by the model's codec. The reverse of `object(_:)`, for a Swift program that serves an
+    /// encoder through the process adapter.
+    public static func message(from object: JSONObject) throws(ProgressMessageError) -> ProgressMessage {
+        var envelope = object
+        func cut(_ value: JSONValue?) -> JSONValue? {
+            value?.string.map { .string(TextExcerpt.prefix($0, utf8BytesMax: ProgressMessage.textBytesMax)) } ?? value
+        }
+        if var payload = envelope["payload"]?.object {
+            switch envelope["type"]?.string {
+            case ProgressMessageType.jobProgress.rawValue?:
+                payload["currentTitle"] = cut(payload["currentTitle"])
+                payload["userMessage"] = cut(payload["userMessage"])
+            case ProgressMessageType.jobComplete.rawValue?:
+                payload["userMessage"] = cut(payload["userMessage"])
+            case ProgressMessageType.canceled.rawValue?:
+                payload["message"] = cut(payload["message"])
+            case ProgressMessageType.syncResponse.rawValue?:
+                if var completion = payload["completion"]?.object {
+                    completion["userMessage"] = cut(completion["userMessage"])
+                    payload["completion"] = .object(completion)
+                }
+            default:
+                break
+            }
+            envelope["payload"] = .object(payload)
+        }
+        return try ProgressMessageCodec.decode(JSONValue.object(envelope).encoded())
+    }
+}

@@ -78,27 +78,8 @@ enum CodecVectors {
     /// `{"direction": "encode", "message": …}`: the message in the wire's shape, its texts as given
     /// (uncut), without the `version` the encoder adds.
     static func encodeInput(_ message: ProgressMessage) -> JSONValue {
-        guard var envelope = message.json.object, var payload = envelope["payload"]?.object else {
-            preconditionFailure("the model's message JSON is not an object with a payload object")
-        }
+        var envelope = ProgressMessageEncoderInput.object(message)
         envelope["version"] = nil
-        switch message.payload {
-        case let .progress(update):
-            if let title = update.currentTitle { payload["currentTitle"] = .string(title) }
-            if let line = update.userMessage { payload["userMessage"] = .string(line) }
-        case let .complete(completion):
-            if let line = completion.userMessage { payload["userMessage"] = .string(line) }
-        case let .canceled(cancellation):
-            payload["message"] = .string(cancellation.message)
-        case let .syncResponse(snapshot):
-            if let line = snapshot.completion?.userMessage, var completion = payload["completion"]?.object {
-                completion["userMessage"] = .string(line)
-                payload["completion"] = .object(completion)
-            }
-        case .jobStarted, .error, .ping, .pong, .syncRequest:
-            break
-        }
-        envelope["payload"] = .object(payload)
         return TestVectorValues.object([("direction", "encode"), ("message", .object(envelope))])
     }
 

@@ -4,16 +4,31 @@
 /// UUIDs, but a client may send Foundation's uppercase `uuidString`, and both name the same job. Each job
 /// keeps the ID text it was started with (Decision D-024).
 public struct BackendJobRegistry: Hashable, Sendable {
-    /// The jobs, keyed by their ID in lowercase.
+    /// The jobs, keyed by `key(_:)` of their ID.
     public private(set) var jobs: [String: EnrichmentJob] = [:]
     /// The token of each job started with one, keyed like `jobs` (Phase 1 token authentication, D-080).
     var tokens: [String: String] = [:]
 
     public init() {}
 
-    /// The key a job ID is stored under.
+    /// The key a job ID is stored under: its bytes with ASCII letters lowercased, and every byte
+    /// outside printable ASCII (and `%` itself) written as `%XX`.
+    ///
+    /// The key is ASCII so that the dictionary's `String` equality is the byte comparison `sameJob`
+    /// makes: Swift compares strings by canonical equivalence, under which "é" (U+00E9) and "e" with a
+    /// combining acute (U+0301) are one key, while they are two job IDs (D-014).
     package static func key(_ jobId: String) -> String {
-        String(decoding: jobId.utf8.map(TextUnits.asciiLowercased), as: UTF8.self)
+        var key: [UInt8] = []
+        key.reserveCapacity(jobId.utf8.count)
+        for byte in jobId.utf8 {
+            if byte >= 0x20, byte < 0x7F, byte != UInt8(ascii: "%") {
+                key.append(TextUnits.asciiLowercased(byte))
+            } else {
+                let digits = Array("0123456789ABCDEF".utf8)
+                key += [UInt8(ascii: "%"), digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]]
+            }
+        }
+        return String(decoding: key, as: UTF8.self)
     }
 
     /// Whether two job IDs name the same job (ASCII case ignored, as `key`), without building either key.

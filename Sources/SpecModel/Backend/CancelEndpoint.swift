@@ -25,7 +25,7 @@ public enum CancelEndpoint {
     /// Handles a request against the backend's jobs at `now`.
     public static func handle(_ request: HTTPRequest, jobs: inout BackendJobRegistry, at now: Timestamp) -> HTTPResponse {
         guard request.method == "POST" else {
-            return failure(405, "METHOD_NOT_ALLOWED", "Use POST to cancel a job, not \(request.method.prefix(16))")
+            return failure(405, "METHOD_NOT_ALLOWED", "Use POST to cancel a job, not \(TextExcerpt.prefix(request.method, utf8BytesMax: 16))")
         }
         guard request.body.count <= requestBytesMax else {
             return failure(413, "PAYLOAD_TOO_LARGE", "Request body of \(request.body.count) bytes exceeds the \(requestBytesMax)-byte limit")

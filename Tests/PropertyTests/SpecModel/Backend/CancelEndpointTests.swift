@@ -347,6 +347,33 @@ import Testing
         #expect(registry == before)
     }
 
+    /// The method is quoted in at most 16 bytes (issue 22: every message bounded in bytes), so a method
+    /// of one letter and a thousand combining marks gives a short message.
+    @Test func theRefusedMethodIsQuotedInAtMost16Bytes() {
+        var registry = Fixture.registry(running: [Fixture.seedJobId])
+        let method = "G" + String(repeating: "\u{0301}", count: 1_000)
+        let request = HTTPRequest(method: method, path: CancelEndpoint.path, bodyText: Fixture.body(jobId: Fixture.seedJobId))
+        let message = Fixture.expectError(Fixture.handle(request, &registry), status: 405, code: "METHOD_NOT_ALLOWED")
+        #expect(message == "Use POST to cancel a job, not G" + String(repeating: "\u{0301}", count: 7))
+    }
+
+    /// Job IDs are compared by their bytes (ASCII case aside), not by Swift's canonical equivalence:
+    /// "é" as one scalar and as "e" with a combining accent are two IDs (D-014, D-024).
+    @Test func canonicallyEquivalentJobIDsAreTwoJobs() {
+        var registry = BackendJobRegistry()
+        let composed = registry.startJob("job-\u{E9}", books: [], at: Timestamp(epochMilliseconds: 0))
+        #expect(composed)
+        #expect(registry.job("job-e\u{301}") == nil)
+        let decomposed = registry.startJob("job-e\u{301}", books: [], at: Timestamp(epochMilliseconds: 0))
+        #expect(decomposed)
+        #expect(registry.jobs.count == 2)
+        #expect(registry.job("JOB-\u{E9}")?.jobId == "job-\u{E9}")
+        // `%` is escaped in the key, so an ID cannot spell another's escaped byte.
+        let escaped = registry.startJob("job-%C3%A9", books: [], at: Timestamp(epochMilliseconds: 0))
+        #expect(escaped)
+        #expect(registry.jobs.count == 3)
+    }
+
     @Test func aGetWithAnOversizedBodyIsStill405() {
         var registry = Fixture.registry(running: [Fixture.seedJobId])
         let request = HTTPRequest(method: "GET", path: CancelEndpoint.path, body: [UInt8](repeating: 0x20, count: 20_000))

@@ -1,0 +1,173 @@
+import Generators
+import SpecConformance
+import SpecModel
+
+/// `adapterrun`'s command line: parsing, the run, and what it prints; `main.swift` only wires it to
+/// the process.
+///
+///     adapterrun [--seam ID]... [--side backend|client] [--timeout SECONDS] [--report PATH] -- PROGRAM [ARG]...
+///
+/// Exit status: 0 when the program serves every seam asked and keeps every MUST rule; 1 when it breaks
+/// a rule or fails at the protocol level; 2 for a usage error.
+public enum AdapterRunCommand {
+    public static let usage = """
+        usage: adapterrun [options] -- PROGRAM [ARGUMENT]...
+
+        Runs the conformance kit's suites against PROGRAM through the adapter protocol: newline-delimited
+        JSON over its standard input and output (Docs/ProcessAdapter.md). Each seam's suite gets a fresh
+        process. The verdicts carry the kit's rule ids and replay tokens.
+
+        options:
+          --seam ID            a seam to check (repeatable); default: every seam the program serves.
+                               Seams: \(AdapterSeam.allCases.map(\.rawValue).joined(separator: ", "))
+          --side SIDE          only the seams of one side: backend or client
+          --timeout SECONDS    how long to wait for one answer (default 10)
+          --report PATH        also write the conformance report as Markdown to PATH
+          --help               print this and exit
+
+        environment: PROPERTY_SEED, PROPERTY_CASES, PROPERTY_CASES_SCALE, PROPERTY_REPLAY, as for swift test.
+        exit status: 0 every rule kept; 1 a rule broken or the program failed; 2 usage error.
+
+        """
+
+    /// A parsed command line.
+    public struct Invocation: Equatable, Sendable {
+        public var seams: [AdapterSeam] = []
+        public var side: String?
+        public var timeoutSeconds: Double = 10
+        public var reportPath: String?
+        public var program: [String] = []
+
+        /// No seams named, no side, the default timeout, no report, no program yet.
+        public init() {}
+    }
+
+    /// What the command line asks for.
+    public enum Parsed: Equatable, Sendable {
+        case help
+        case usageError(String)
+        case run(Invocation)
+    }
+
+    /// Parses the arguments after the program's name.
+    public static func parse(_ arguments: [String]) -> Parsed {
+        var invocation = Invocation()
+        var index = 0
+        func value(_ option: String) -> String? {
+            index += 1
+            return index < arguments.count ? arguments[index] : nil
+        }
+        while index < arguments.count {
+            let argument = arguments[index]
+            switch argument {
+            case "--help", "-h":
+                return .help
+            case "--":
+                invocation.program = Array(arguments[(index + 1)...])
+                index = arguments.count
+                continue
+            case "--seam":
+                guard let text = value(argument) else { return .usageError("--seam needs a seam id") }
+                guard let seam = AdapterSeam(rawValue: text) else {
+                    return .usageError("--seam \(text): no such seam; the seams are \(AdapterSeam.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                if !invocation.seams.contains(seam) { invocation.seams.append(seam) }
+            case "--side":
+                guard let text = value(argument), text == "backend" || text == "client" else { return .usageError("--side needs backend or client") }
+                invocation.side = text
+            case "--timeout":
+                guard let text = value(argument), let seconds = Double(text), seconds > 0, seconds <= 3_600 else {
+                    return .usageError("--timeout needs a number of seconds above 0 and at most 3600")
+                }
+                invocation.timeoutSeconds = seconds
+            case "--report":
+                guard let path = value(argument) else { return .usageError("--report needs a path") }
+                invocation.reportPath = path
+            default:
+                return .usageError("unknown option \(argument); the program and its arguments go after --")
+            }
+            index += 1
+        }
+        guard !invocation.program.isEmpty else { return .usageError("no program: give it after --, as in adapterrun -- node adapter.js") }
+        return .run(invocation)
+    }
+
+    /// Runs `invocation`: finds the seams, runs each suite, writes the verdicts; returns the exit status
+    /// and the report's Markdown.
+    public static func run(_ invocation: Invocation, overrides: PropertyOverrides, write: (String) -> Void) -> (status: Int32, markdown: String) {
+        let runner = AdapterRunner(
+            command: invocation.program,
+            timeout: .milliseconds(Int64(invocation.timeoutSeconds * 1_000)),
+            settings: ConformanceSettings(overrides: overrides)
+        )
+        var seams = invocation.seams
+        if seams.isEmpty {
+            // Every seam the program serves, learned from one handshake.
+            let probe = AdapterSession(command: invocation.program, timeout: runner.timeout)
+            do {
+                try probe.start(serving: .progressThrottle)
+            } catch {
+                if case .handshake = error, !probe.programSeams.isEmpty {
+                    // It serves other seams; that is fine here.
+                } else {
+                    probe.stop()
+                    write("adapterrun: \(AdapterFailureReport(failure: error, lastExchanges: probe.lastExchanges, errorStreamTail: probe.errorStreamTail))\n")
+                    return (1, "")
+                }
+            }
+            probe.stop()
+            seams = AdapterSeam.allCases.filter { probe.programSeams.contains($0.rawValue) }
+            if seams.isEmpty {
+                write("adapterrun: the program serves none of the seams this runner knows (\(AdapterSeam.allCases.map(\.rawValue).joined(separator: ", ")))\n")
+                return (1, "")
+            }
+        }
+        if let side = invocation.side {
+            let all = seams
+            seams = seams.filter { $0.side == side }
+            if seams.isEmpty {
+                write("adapterrun: none of the seams checked (\(all.map(\.rawValue).joined(separator: ", "))) is a \(side) seam; nothing to check is not a pass\n")
+                return (1, "")
+            }
+        }
+        var results: [SuiteResult] = []
+        var programFailures: [(String, AdapterFailureReport)] = []
+        var failed = false
+        for result in runner.run(seams) {
+            let seam = result.seam
+            switch result.outcome {
+            case let .judged(suite, requests):
+                let fails = suite.count(.fail)
+                failed = failed || fails > 0
+                write("\(result.suiteID): \(suite.rules.count) rules, \(suite.count(.pass)) kept, \(fails) broken, \(suite.count(.nonStrict)) not met (SHOULD), \(suite.count(.notApplicable)) n/a; \(requests) requests\n")
+                for rule in suite.rules {
+                    if let text = suite.failureText(for: rule, replayCommand: { replayCommand($0, seam: seam, program: invocation.program) }) {
+                        write(text.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n") + "\n")
+                    }
+                }
+                results.append(suite)
+            case let .programFailed(report):
+                failed = true
+                programFailures.append((result.suiteID, report))
+                write("\(result.suiteID): PROGRAM FAILED, no rule judged\n")
+                write(report.description.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n") + "\n")
+            }
+        }
+        write(failed ? "adapterrun: FAIL\n" : "adapterrun: PASS, every rule of \(seams.count) seam\(seams.count == 1 ? "" : "s") kept\n")
+        var markdown = ConformanceReport(results: results).markdown(title: "Conformance report: \(AdapterText.command(invocation.program))") {
+            replayCommand($0, seam: nil, program: invocation.program)
+        }
+        if !programFailures.isEmpty {
+            // A seam whose program failed has no verdicts; the report says so rather than leave it out.
+            markdown += "\n## Seams not judged: the program failed\n"
+            for (suiteID, report) in programFailures {
+                markdown += "\n### \(suiteID)\n\n```\n\(report)\n```\n"
+            }
+        }
+        return (failed ? 1 : 0, markdown)
+    }
+
+    static func replayCommand(_ token: ReplayToken, seam: AdapterSeam?, program: [String]) -> String {
+        "PROPERTY_REPLAY='\(token)' swift run adapterrun" + (seam.map { " --seam \($0.rawValue)" } ?? "") + " -- " + AdapterText.command(program)
+    }
+}
