@@ -14,9 +14,10 @@ public enum TextExcerpt {
     /// an emoji sequence, at the very end of an over-long text (D-084).
     ///
     /// - Complexity: O(*n*) in `utf8BytesMax` once the text is over the bound.
-    public static func prefix<Text: StringProtocol>(_ text: Text, utf8BytesMax: Int) -> String {
+    public static func prefix(_ text: String, utf8BytesMax: Int) -> String {
         precondition(utf8BytesMax >= 0, "a byte bound must not be negative, got \(utf8BytesMax)")
-        if text.utf8.count <= utf8BytesMax { return String(text) }
+        // The text itself, not a copy: the encoder calls this for every title it writes.
+        if text.utf8.count <= utf8BytesMax { return text }
         var kept = String.UnicodeScalarView()
         var bytes = 0
         for scalar in text.unicodeScalars {
@@ -29,7 +30,7 @@ public enum TextExcerpt {
     }
 
     /// `text` cut to `utf8BytesMax` bytes as by `prefix(_:utf8BytesMax:)`, with "…" after a cut.
-    public static func shown<Text: StringProtocol>(_ text: Text, utf8BytesMax: Int) -> String {
+    public static func shown(_ text: String, utf8BytesMax: Int) -> String {
         let kept = prefix(text, utf8BytesMax: utf8BytesMax)
         return kept.utf8.count == text.utf8.count ? kept : kept + "…"
     }
