@@ -6,8 +6,11 @@ import Generators
 /// the first byte. Hostile-input properties (JSON documents, request bodies, CSV files) mutate valid
 /// inputs with a few of these.
 public enum ByteEdit: Sendable, Hashable, CustomStringConvertible {
+    /// Inserts the byte before the position, taken modulo the input's length plus one.
     case insert(UInt8, at: Int)
+    /// Deletes the byte at the position, taken modulo the input's length; no-op on empty input.
     case delete(at: Int)
+    /// Overwrites the byte at the position, taken modulo the input's length; no-op on empty input.
     case replace(at: Int, with: UInt8)
 
     /// `bytes` with this edit applied.

@@ -4,6 +4,7 @@ import Synchronization
 public final class CallCounter: Sendable {
     private let count = Mutex(0)
 
+    /// Creates a counter at zero.
     public init() {}
 
     /// Adds one and returns the new count.

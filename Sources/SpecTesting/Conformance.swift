@@ -19,7 +19,10 @@ import Testing
 /// `CONFORMANCE_REPORT` naming a directory, every suite run in the process is added to
 /// `conformance-report.md` and `conformance-report.json` there.
 ///
+/// - Parameter suite: the conformance suite to run.
 /// - Parameter implementation: the name reports use; the type's name by default.
+/// - Parameter sourceLocation: where the issues are recorded; the caller's location by default.
+/// - Parameter make: makes a fresh implementation; called for every case.
 /// - Returns: the suite's result, or `nil` when the environment's settings are malformed (an issue
 ///   says which).
 @discardableResult

@@ -95,7 +95,9 @@ public struct RegressionStore: Sendable {
 
 /// Why the regression store could not be used.
 public enum RegressionStoreError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The store file at `path` does not exist or cannot be read.
     case missing(path: String)
+    /// A line (1-based; 0 for the whole file) is not a token and a matching property name.
     case malformedLine(number: Int, reason: String)
 
     public var description: String {

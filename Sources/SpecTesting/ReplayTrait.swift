@@ -8,9 +8,12 @@ import Testing
 /// The same as running the test with `PROPERTY_REPLAY` set, but kept in the source while a bug is
 /// being fixed. A malformed token is reported as an issue naming the trait, never ignored.
 public struct ReplayTrait: TestTrait, SuiteTrait, Sendable {
+    /// The replay token's text, parsed when a property in the test runs.
     public let token: String
+    /// Applies to every test in a suite the trait is attached to, not only the suite itself.
     public var isRecursive: Bool { true }
 
+    /// Creates a trait that replays `token`.
     public init(token: String) {
         self.token = token
     }

@@ -31,6 +31,7 @@ public func identity<T>(_ value: T) -> T { value }
 public final class AfterTiming<Value>: @unchecked Sendable {
     private var kept: Value?
 
+    /// An empty keeper, for the timed part to `keep` its result in.
     public init() {}
 
     /// Keeps `value` until the keeper is freed.

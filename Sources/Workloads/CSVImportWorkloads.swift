@@ -18,13 +18,17 @@ import SpecModel
 /// `csv.import.duplicate-accuracy` measures duplicate detection's precision and recall on labelled
 /// corpora (Decision D-123).
 public enum CSVImportWorkloads {
+    /// The Goodreads export sizes imported, in rows: the seed's 1,500 books, and 10 and 100 times that.
     public static let goodreadsRows = [1_500, 15_000, 150_000]
+    /// The throughput every Goodreads import must reach in a release build, in rows per second (1,500 rows in 5 ms).
     public static let releaseTargetRowsPerSecond = 300_000.0
     /// 20 MB over 1,500 rows.
     public static let peakBytesPerRowMax = 20_971_520.0 / 1_500
 
+    /// Every CSV import workload, in the order benchrunner runs them.
     public static var all: [Workload] { goodreadsRows.map(goodreads) + plain + [duplicateCorpus, duplicateAccuracy] }
 
+    /// The full import of a Goodreads export of `rows` books (5% duplicates) into an empty library, with the Skip duplicate strategy.
     public static func goodreads(rows: Int) -> Workload {
         .timed(TimedWorkload(
             name: "csv.import.goodreads-\(rows)",

@@ -17,6 +17,7 @@ public enum CSVParseWorkloads {
     /// The throughput every parse workload must reach in a release build, in bytes per second.
     public static let releaseTargetBytesPerSecond = 300_000_000.0
 
+    /// Every CSV parse workload, in the order benchrunner runs them.
     public static var all: [Workload] {
         goodreadsRows.map(goodreads) + [libraryThingTabSeparated, goodreadsInBatches]
     }

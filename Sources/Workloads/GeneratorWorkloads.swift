@@ -5,6 +5,7 @@ import Generators
 /// Generation workloads make a fresh `ChoiceSource` per case, as the property runner does, and
 /// generate without recording (the runner records only to regenerate a failing case).
 public enum GeneratorWorkloads {
+    /// Every generator workload, in the order benchrunner runs them.
     public static var all: [Workload] {
         [prngNext, integers, arrays, recordedArrays, asciiStrings, unicodeStrings, trivialPropertyChecks]
     }

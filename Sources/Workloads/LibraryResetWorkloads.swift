@@ -8,8 +8,10 @@ import SpecModel
 /// most 1 s (≥ 1M books/s); the sizes between share the 1M books/s floor, so a cost that grows faster
 /// than linearly misses them. The seed's own target is under 2 s for 1,000+ books.
 public enum LibraryResetWorkloads {
+    /// The library sizes reset, in books: from the seed's 1,500 to 1,000,000.
     public static let libraryBooks = [1_500, 15_000, 150_000, 1_000_000]
 
+    /// One reset workload per library size, smallest first.
     public static var all: [Workload] { libraryBooks.map(reset) }
 
     /// The reset of a library of `books` books, from the confirmation to the success toast.

@@ -22,6 +22,7 @@ public enum ProgressProtocolWorkloads {
     /// at 30,020 ms, an interval after the last flush, sends the last report and the terminal message.
     public static let traceEmissions = 62
 
+    /// Every progress protocol workload, in the order benchrunner runs them.
     public static var all: [Workload] { [throttleDecisions, throttleTrace, codecEncode, codecDecode] }
 
     // MARK: - Throttle

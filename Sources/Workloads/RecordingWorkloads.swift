@@ -17,8 +17,10 @@ public enum RecordingWorkloads {
     /// The bytes handed to the checker at a time, as sessioncheck reads its file.
     public static let chunkBytes = 1 << 20
 
+    /// Every recording workload: the checker's throughput.
     public static var all: [Workload] { [check] }
 
+    /// sessioncheck's checker over the interleaved recording, in 1 MiB chunks; throughput in lines (target 1M lines/s).
     public static let check = Workload.timed(TimedWorkload(
         name: "recordings.check",
         summary: "sessioncheck's checker over a clean recording of \(jobs) interleaved \(itemsPerJob)-book jobs (about 312,000 lines), in 1 MiB chunks",

@@ -32,6 +32,7 @@ public struct ShrinkChallengeAttempt: Sendable {
     public let foundAtCase: Int?
     /// The shrunk counterexample, described.
     public let counterexample: String?
+    /// The shrink's figures, or `nil` when no generated counterexample was found or it was not shrunk.
     public let shrink: ShrinkSummary?
 
     init(report: PropertyReport) {

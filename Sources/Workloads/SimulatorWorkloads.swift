@@ -12,9 +12,12 @@ import SpecModel
 /// seconds per wall second, is reported without that target until the import and enrichment actors
 /// are wired in.
 public enum SimulatorWorkloads {
+    /// Events the engine benchmark runs per iteration.
     public static let chainEvents = 1_000_000
+    /// The engine benchmark's release target, in events per second.
     public static let eventsReleaseTargetPerSecond = 5_000_000.0
 
+    /// Every simulator workload, in the order benchrunner runs them.
     public static var all: [Workload] { [engineEvents, progressRun, progressFleet, importEnrichProgress] }
 
     /// The 1,500-book file of the import-and-enrichment benchmark, built once.
@@ -23,6 +26,7 @@ public enum SimulatorWorkloads {
     /// Clients in the fleet benchmark, and the target time compression (issue 7: "100 concurrent
     /// WebSocket clients at 1,000× or better").
     public static let fleetClients = 100
+    /// The fleet's release target, in simulated seconds per wall second (issue 7: 1,000× or better).
     public static let fleetReleaseTargetCompression = 1_000.0
 
     /// A million events: each schedules the next at a delay from the run's PRNG, a tenth of them also a

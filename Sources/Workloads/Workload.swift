@@ -5,7 +5,9 @@
 /// reads). A *measured* workload computes deterministic figures itself (shrink evaluations, distinct
 /// counterexamples, event counts) and states the targets they must meet.
 public enum Workload: Sendable {
+    /// A workload benchrunner times: throughput from wall time.
     case timed(TimedWorkload)
+    /// A workload that computes its own deterministic figures and their bounds.
     case measured(MeasuredWorkload)
 
     /// The workload's dotted name, such as `generators.prng.next`.
@@ -31,7 +33,9 @@ public enum Workload: Sendable {
 /// `makeIteration` prepares and returns the closure benchrunner times. Only the returned closure runs
 /// inside the timed region; whatever it frees before returning is timed with it.
 public struct TimedWorkload: Sendable {
+    /// The workload's dotted name, such as `library.reset.1500`.
     public let name: String
+    /// One line saying what the workload does.
     public let summary: String
     /// What one processed item is, plural: "integers", "arrays", "property checks".
     public let unit: String
@@ -90,11 +94,14 @@ public struct TimedWorkload: Sendable {
 
 /// A workload that measures deterministic figures (counts, not time) against stated targets.
 public struct MeasuredWorkload: Sendable {
+    /// The workload's dotted name, such as `generators.shrinking.challenges`.
     public let name: String
+    /// One line saying what the workload does.
     public let summary: String
     /// Computes the figures; `smoke` asks for a quick, reduced run (fewer seeds) for CI.
     public let measure: @Sendable (_ smoke: Bool) -> [Metric]
 
+    /// Builds a measured workload from its name, summary and the function that computes its figures.
     public init(name: String, summary: String, measure: @escaping @Sendable (_ smoke: Bool) -> [Metric]) {
         self.name = name
         self.summary = summary
@@ -104,16 +111,24 @@ public struct MeasuredWorkload: Sendable {
 
 /// One measured figure and the bound it must respect.
 public struct Metric: Sendable, Hashable, Codable {
+    /// The limit a figure must respect.
     public enum Bound: Sendable, Hashable, Codable {
+        /// The value must be at most this.
         case atMost(Double)
+        /// The value must be at least this.
         case atLeast(Double)
     }
 
+    /// What the figure is: "reverse: mean shrink evaluations".
     public let name: String
+    /// The figure's value, in `unit`.
     public let value: Double
+    /// The figure's unit, plural: "evaluations", "runs".
     public let unit: String
+    /// The limit the value must respect, or `nil` when the figure is only reported.
     public let bound: Bound?
 
+    /// Builds a figure with its unit and, optionally, its bound.
     public init(name: String, value: Double, unit: String, bound: Bound? = nil) {
         self.name = name
         self.value = value

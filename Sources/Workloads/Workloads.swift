@@ -2,6 +2,7 @@ import Generators
 
 /// Every workload benchrunner knows, in the order it runs them.
 public enum Workloads {
+    /// Every workload: generators, shrinking, library reset, CSV parse and import, progress protocol, series, simulator, recordings.
     public static var all: [Workload] {
         GeneratorWorkloads.all + ShrinkingChallengeWorkloads.all + LibraryResetWorkloads.all
             + CSVParseWorkloads.all + CSVImportWorkloads.all + ProgressProtocolWorkloads.all

@@ -8,12 +8,16 @@
 public struct BaselineComparison: Sendable, Equatable {
     /// A timed workload present in both reports.
     public struct TimedChange: Sendable, Equatable {
+        /// The workload's name.
         public var workload: String
+        /// The baseline's median time per iteration, in seconds.
         public var baselineMedianSeconds: Double
+        /// This run's median time per iteration, in seconds.
         public var currentMedianSeconds: Double
         /// The growth of the median time in percent of the baseline's (positive is slower); nil when
         /// the baseline median is zero, which no real measurement gives.
         public var changePercent: Double?
+        /// Whether the median time grew by more than the threshold.
         public var isRegression: Bool
         /// Whether the work per iteration changed, which makes the times incomparable.
         public var itemsPerIterationChanged: Bool
@@ -21,8 +25,11 @@ public struct BaselineComparison: Sendable, Equatable {
 
     /// A metric of a measured workload present in both reports.
     public struct MetricChange: Sendable, Equatable {
+        /// The workload's name.
         public var workload: String
+        /// The metric's value in the baseline.
         public var baselineValue: Double
+        /// The metric in this run, with its bound.
         public var current: MetricReport
         /// The change of the value in percent of the baseline's; nil when the baseline is zero and
         /// the current value is not.
@@ -31,8 +38,11 @@ public struct BaselineComparison: Sendable, Equatable {
         public var isRegression: Bool { !current.meetsBound }
     }
 
+    /// The slowdown, in percent of the baseline median, beyond which a timed workload regressed.
     public var thresholdPercent: Double
+    /// Timed workloads present in both reports, in this run's order.
     public var timed: [TimedChange]
+    /// Metrics of measured workloads present in both reports, in this run's order.
     public var metrics: [MetricChange]
     /// Workloads, and `workload: metric` pairs, that only the baseline has.
     public var onlyInBaseline: [String]
@@ -46,6 +56,7 @@ public struct BaselineComparison: Sendable, Equatable {
         timed.contains(where: \.isRegression) || metrics.contains(where: \.isRegression)
     }
 
+    /// Compares `current` with `baseline`; a timed workload regresses past `thresholdPercent`, which must not be negative.
     public init(baseline: BenchmarkReport, current: BenchmarkReport, thresholdPercent: Double) {
         precondition(thresholdPercent >= 0, "regression threshold \(thresholdPercent)% is negative")
         self.thresholdPercent = thresholdPercent

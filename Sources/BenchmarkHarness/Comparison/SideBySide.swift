@@ -26,8 +26,11 @@ public struct SideBySide: Sendable, Equatable {
 
     /// What a change amounts to.
     public enum Verdict: String, Sendable, Equatable {
+        /// The slowdown exceeds the threshold and the whole interval lies above 1.
         case regression = "REGRESSION"
+        /// The speed-up exceeds the threshold and the whole interval lies below 1.
         case faster
+        /// Neither: the ratio is within the threshold, or the interval does not clear 1.
         case withinNoise = "no change beyond the noise"
     }
 

@@ -6,14 +6,18 @@ public struct SideBySideCommand {
     /// Runs one build's benchrunner with arguments and returns its report, or why it could not.
     public typealias RunBuild = (_ executable: String, _ arguments: [String]) -> Result<BenchmarkReport, SideBySideError>
 
+    /// Where the comparison writes its tables, progress and errors.
     public var console: Console
+    /// Runs one build's benchrunner and returns its report, or why it could not.
     public var runBuild: RunBuild
 
+    /// Builds the command from a console and the function that runs a build.
     public init(console: Console, runBuild: @escaping RunBuild) {
         self.console = console
         self.runBuild = runBuild
     }
 
+    /// The `--help` text: the arguments, the options and when a run exits 1.
     public static let usage = """
         USAGE: benchrunner side-by-side OLD NEW [--rounds N] [--filter SUBSTRING] [--iterations N]
                                                 [--warmup N] [--threshold PERCENT]

@@ -26,6 +26,7 @@ public struct BenchmarkOptions: Sendable, Equatable {
     /// The most warm-up iterations one workload may take.
     public static let warmupIterationsMax = 10_000
 
+    /// Whether to run the workloads, list them (`--list`) or print the usage (`--help`).
     public var action: Action
     /// Substrings of workload names; a workload runs if its name contains any. Empty selects all.
     public var filters: [String]
@@ -46,6 +47,7 @@ public struct BenchmarkOptions: Sendable, Equatable {
     /// Whether the report is also written in github-action-benchmark's formats, beside it.
     public var githubActionBenchmark = false
 
+    /// Builds options; by default a full run of every workload, 10 samples after 2 warm-up iterations, 15% threshold.
     public init(
         action: Action = .run,
         filters: [String] = [],

@@ -10,10 +10,13 @@ public struct BenchmarkReport: Sendable, Equatable, Codable {
     /// The schema this code writes and reads. Bump it when a field changes meaning or is removed.
     public static let schemaVersionCurrent = 1
 
+    /// The schema the report was written in; this code writes `schemaVersionCurrent`.
     public var schemaVersion: Int
+    /// The build configuration the run was compiled in, which decides the targets that apply.
     public var buildConfiguration: BuildConfiguration
     /// When the run started, to the whole second.
     public var date: Date
+    /// The machine the run was made on.
     public var machine: MachineInfo
     /// benchrunner's command-line arguments, without the program name.
     public var arguments: [String]
@@ -24,6 +27,7 @@ public struct BenchmarkReport: Sendable, Equatable, Codable {
     /// The highest resident memory of the whole process over the run, in MiB, where measurable.
     public var processPeakResidentMebibytes: Double?
 
+    /// Builds a report of the current schema, its date truncated to the whole second.
     public init(
         buildConfiguration: BuildConfiguration,
         date: Date,

@@ -7,14 +7,21 @@ import Foundation
 public struct GitHubActionBenchmark: Sendable, Equatable {
     /// One entry, as the action reads it.
     public struct Entry: Sendable, Equatable, Codable {
+        /// The workload's name, `NAME throughput` for a throughput, or `NAME: metric` for a metric.
         public var name: String
+        /// The value's unit: `ms` for a median time, the workload's unit per second (`rows/s`), or the metric's own.
         public var unit: String
+        /// The median time in milliseconds, the median throughput, or the metric's value.
         public var value: Double
+        /// The spread for a time, "p90 … ms above the median"; `nil` otherwise.
         public var range: String?
+        /// The sample count and build, the throughput target, or the metric's bound, as text.
         public var extra: String?
     }
 
+    /// Entries for the `customSmallerIsBetter` tool: median times, and metrics with an upper bound.
     public var smallerIsBetter: [Entry] = []
+    /// Entries for the `customBiggerIsBetter` tool: median throughputs, and metrics with a lower bound.
     public var biggerIsBetter: [Entry] = []
 
     /// The entries of `report`.

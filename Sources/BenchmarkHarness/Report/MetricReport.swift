@@ -6,23 +6,32 @@ public struct MetricReport: Sendable, Equatable, Codable {
     public struct Bound: Sendable, Equatable, Codable {
         /// Which side of the limit the value must stay on.
         public enum Relation: String, Sendable, Codable {
+            /// The value must stay at or below the limit, or at or above it.
             case atMost, atLeast
         }
 
+        /// Which side of the limit the value must stay on.
         public var relation: Relation
+        /// The limit, in the metric's unit.
         public var limit: Double
 
+        /// Builds a bound from its side and limit.
         public init(relation: Relation, limit: Double) {
             self.relation = relation
             self.limit = limit
         }
     }
 
+    /// What the figure is: "reverse: mean shrink evaluations".
     public var name: String
+    /// The figure's value, in `unit`.
     public var value: Double
+    /// The figure's unit, plural: "evaluations", "runs".
     public var unit: String
+    /// The limit the value must respect, or `nil` when the figure is only reported.
     public var bound: Bound?
 
+    /// Builds a metric report from its name, value, unit and bound.
     public init(name: String, value: Double, unit: String, bound: Bound?) {
         self.name = name
         self.value = value

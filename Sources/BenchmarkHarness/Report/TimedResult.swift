@@ -1,8 +1,11 @@
 /// One timed iteration: how long it took and how many items it processed.
 public struct Sample: Sendable, Hashable, Codable {
+    /// How long the iteration took by the wall clock, in seconds.
     public var seconds: Double
+    /// How many items the iteration reported processing.
     public var items: Int
 
+    /// Builds a sample from its duration in seconds and its item count.
     public init(seconds: Double, items: Int) {
         self.seconds = seconds
         self.items = items
@@ -22,7 +25,9 @@ public struct Sample: Sendable, Hashable, Codable {
 public struct TimedResult: Sendable, Equatable, Codable {
     /// What one item is, plural ("words", "arrays").
     public let unit: String
+    /// Untimed iterations run before the samples.
     public let warmupIterations: Int
+    /// Every timed iteration, in the order they ran.
     public let samples: [Sample]
     /// The first sample's item count; a well-behaved workload processes the same count every iteration.
     public let itemsPerIteration: Int

@@ -2,11 +2,15 @@
 public struct WorkloadReport: Sendable, Equatable, Codable {
     /// The workload's figures, which depend on its kind.
     public enum Outcome: Sendable, Equatable {
+        /// A timed workload's samples and throughput.
         case timed(TimedResult)
+        /// A measured workload's figures, with their bounds.
         case measured([MetricReport])
     }
 
+    /// The workload's dotted name, such as `library.reset.1500`.
     public var name: String
+    /// One line saying what the workload does.
     public var summary: String
     /// The process's peak resident memory while this workload ran, in MiB, where measurable.
     public var peakResidentMebibytes: Double?
@@ -15,8 +19,10 @@ public struct WorkloadReport: Sendable, Equatable, Codable {
     public var peakBytesPerItem: Double?
     /// The bound on `peakBytesPerItem`, if the workload states one.
     public var peakBytesPerItemMax: Double?
+    /// The timings or the metrics the workload produced.
     public var outcome: Outcome
 
+    /// Builds a workload's report from its name, summary, memory figures and outcome.
     public init(name: String, summary: String, peakResidentMebibytes: Double?, peakBytesPerItem: Double? = nil, peakBytesPerItemMax: Double? = nil, outcome: Outcome) {
         self.name = name
         self.summary = summary

@@ -8,11 +8,16 @@ import Workloads
 /// compares with the baseline, and ends with the verdict. Tables and results go to standard output;
 /// progress, notes and usage errors to standard error.
 public struct BenchmarkCommand {
+    /// The build configuration benchrunner was compiled in, which decides the targets that apply.
     public var configuration: BuildConfiguration
+    /// Every workload benchrunner can run; `--filter` selects among them.
     public var workloads: [Workload]
+    /// The wall clock, memory counters, date and machine the run reads.
     public var environment: any BenchmarkEnvironment
+    /// Where tables, results, progress and errors are written.
     public var console: Console
 
+    /// Builds the command from the build configuration, the workloads, the environment and the console.
     public init(
         configuration: BuildConfiguration,
         workloads: [Workload],

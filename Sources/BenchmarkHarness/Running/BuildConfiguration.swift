@@ -4,6 +4,8 @@
 /// code; they are still useful for checking that every workload runs. The executable decides the value
 /// with `#if DEBUG` and passes it in, so the harness can be tested in either configuration.
 public enum BuildConfiguration: String, Sendable, Codable, CaseIterable {
+    /// A debug build: figures only show that every workload runs.
     case debug
+    /// A release build: the figures the targets are set for.
     case release
 }

@@ -7,6 +7,7 @@ public struct Console {
     /// Writes one or more lines to standard error; the newline at the end is added.
     public var error: (String) -> Void
 
+    /// Builds a console that writes through `output` and `error`.
     public init(output: @escaping (String) -> Void, error: @escaping (String) -> Void) {
         self.output = output
         self.error = error

@@ -4,9 +4,12 @@
 /// its bound, when a timed workload regressed against the baseline, or, under `--strict`, when a timed workload's median throughput misses the target of
 /// the report's build configuration. Without `--strict` a missed target is a note.
 public struct Verdict: Sendable, Equatable {
+    /// One line per failed check: a missed metric or memory bound, a regression, a missed target under `--strict`.
     public var failures: [String]
+    /// One line per note: a missed target without `--strict`, a memory bound that could not be checked.
     public var notes: [String]
 
+    /// Judges `report`, and its comparison with a baseline if any; `strict` makes a missed target a failure.
     public init(report: BenchmarkReport, comparison: BaselineComparison?, strict: Bool) {
         failures = []
         notes = []

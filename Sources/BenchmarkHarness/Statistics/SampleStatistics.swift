@@ -9,10 +9,15 @@
 ///
 /// - Complexity: O(n log n) to sort the samples once.
 public struct SampleStatistics: Sendable, Hashable, Codable {
+    /// The number of samples.
     public let count: Int
+    /// The smallest sample.
     public let min: Double
+    /// The median: the middle sample, or the mean of the two middle ones.
     public let median: Double
+    /// The 90th percentile, by nearest rank: always one of the samples.
     public let p90: Double
+    /// The largest sample.
     public let max: Double
 
     /// Summarises `samples`, which must not be empty.

@@ -142,6 +142,7 @@ public struct ChoiceSource {
 
     /// Draws an integer offset of `kind`, biased toward edges, small values and recent values.
     ///
+    /// - Parameter kind: the choice's range and shrink target; the offset lies in `0...kind.offsetMax`.
     /// - Parameter lowerBits: the bit pattern of the range's lower bound, so offsets can be compared
     ///   with recent values of other ranges.
     /// - Returns: the offset (value minus lower bound) in `0...kind.offsetMax`.

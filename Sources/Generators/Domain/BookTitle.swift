@@ -15,6 +15,7 @@ public struct BookTitle: Hashable, Sendable, CustomStringConvertible {
     /// The Goodreads series marker at the end of the title.
     public let series: SeriesMarker?
 
+    /// Creates a title from its text and the parts it was built from.
     public init(text: String, mainTitle: String, subtitle: String?, edition: String?, series: SeriesMarker?) {
         self.text = text
         self.mainTitle = mainTitle
@@ -33,6 +34,7 @@ public struct SeriesMarker: Hashable, Sendable {
     /// The book's place in the series.
     public let position: SeriesPosition
 
+    /// Creates the marker of book `position` in series `name`.
     public init(name: String, position: SeriesPosition) {
         self.name = name
         self.position = position
@@ -68,6 +70,7 @@ public struct PersonName: Hashable, Sendable, CustomStringConvertible {
     /// The family name, possibly compound (`García Márquez`, `Le Guin`), or the single name.
     public let family: String
 
+    /// Creates a name from its given and family parts; `given` is empty for a single name.
     public init(given: String, family: String) {
         self.given = given
         self.family = family

@@ -6,8 +6,11 @@
 
 /// A day of the proleptic Gregorian calendar: a year, a month 1–12 and a valid day of that month.
 public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// The year, proleptic: 0 is 1 BCE.
     public let year: Int
+    /// The month, 1 (January) through 12.
     public let month: Int
+    /// The day of the month, from 1 to the month's length in that year.
     public let day: Int
 
     /// The milliseconds in one day.

@@ -61,7 +61,9 @@ public enum ISBNCheckDigit {
 
 /// An ISBN-10 and the ISBN-13 that denotes the same book ("978", the same nine digits, a new check).
 public struct ISBNPair: Hashable, Sendable, CustomStringConvertible {
+    /// The ten-character ISBN-10, check character included (`X` for ten).
     public let isbn10: String
+    /// The thirteen-digit ISBN-13: `978`, the ISBN-10's first nine digits and a recomputed check digit.
     public let isbn13: String
 
     /// Creates the pair of a valid ISBN-10.

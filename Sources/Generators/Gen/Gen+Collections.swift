@@ -42,6 +42,8 @@ extension Gen {
 
     /// Generates sets with a count in `count`; duplicates drawn along the way are discarded.
     ///
+    /// - Parameter element: the generator of the set's members.
+    /// - Parameter count: the range the set's count lies in; its lower bound must not be negative.
     /// - Parameter attemptsMax: how many duplicate draws in a row are tolerated before generation
     ///   stops with `.filterExhausted` (the element generator has too few distinct values).
     @inlinable

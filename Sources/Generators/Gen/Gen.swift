@@ -194,6 +194,8 @@ extension Gen {
     /// - Parameters:
     ///   - depthMax: the deepest nesting; at that depth only leaves are made.
     ///   - nodeProbability: how often generation makes a node rather than a leaf at each level.
+    ///   - leaf: the generator of the simplest structures, with no children.
+    ///   - node: builds the generator of a node from the generator of its children one level down.
     public static func recursive(depthMax: Int, nodeProbability: Double = 0.5, leaf: Gen, node: @escaping @Sendable (Gen) -> Gen) -> Gen {
         precondition(depthMax >= 0, "recursive needs depthMax >= 0, got \(depthMax)")
         var level = leaf.labeledSpan(.recursion)

@@ -1,7 +1,9 @@
 /// Thrown by a property body when a check fails; its message is the failure the report shows.
 public struct PropertyViolation: Error, Sendable, CustomStringConvertible {
+    /// The failed check's explanation, shown in the report as the failure.
     public let message: String
 
+    /// Creates a violation carrying `message`.
     public init(_ message: String) {
         self.message = message
     }
@@ -11,8 +13,10 @@ public struct PropertyViolation: Error, Sendable, CustomStringConvertible {
 
 /// Thrown by a property body when the case does not apply; the runner counts it, not fails it.
 public struct PropertyDiscard: Error, Sendable, CustomStringConvertible {
+    /// Why the case does not apply, as counted among the run's discards.
     public let reason: String
 
+    /// Creates a discard carrying `reason`.
     public init(_ reason: String) {
         self.reason = reason
     }

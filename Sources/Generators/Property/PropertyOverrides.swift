@@ -12,20 +12,34 @@
 ///
 /// A malformed value is an error naming the variable and the expected form; it is never ignored.
 public struct PropertyOverrides: Sendable, Equatable {
+    /// The root seed from `PROPERTY_SEED`; each property's seed is derived from it and the property's name.
     public var rootSeed: UInt64?
+    /// The exact case count from `PROPERTY_CASES`, used for every property instead of its default.
     public var cases: Int?
+    /// The factor from `PROPERTY_CASES_SCALE` that multiplies every property's default case count.
     public var casesScale: Double?
+    /// The counterexample from `PROPERTY_REPLAY`, evaluated once instead of generating cases.
     public var replay: ReplayToken?
+    /// The time bound on one shrink from `PROPERTY_SHRINK_SECONDS`, in seconds of wall-clock time.
     public var shrinkSeconds: Double?
+    /// The evaluation bound on one shrink from `PROPERTY_SHRINK_EVALUATIONS`.
     public var shrinkEvaluationsMax: Int?
+    /// Whether `PROPERTY_VERBOSE` asks for every property's statistics to be printed; false when unset.
     public var verbose: Bool
 
+    /// The variable that sets the root seed, decimal or `0x` hexadecimal.
     public static let seedVariable = "PROPERTY_SEED"
+    /// The variable that fixes every property's case count.
     public static let casesVariable = "PROPERTY_CASES"
+    /// The variable that scales every property's default case count.
     public static let casesScaleVariable = "PROPERTY_CASES_SCALE"
+    /// The variable that holds a replay token to evaluate instead of generating.
     public static let replayVariable = "PROPERTY_REPLAY"
+    /// The variable that bounds one shrink's time, in seconds.
     public static let shrinkSecondsVariable = "PROPERTY_SHRINK_SECONDS"
+    /// The variable that bounds one shrink's property evaluations.
     public static let shrinkEvaluationsVariable = "PROPERTY_SHRINK_EVALUATIONS"
+    /// The variable that turns on every property's statistics.
     public static let verboseVariable = "PROPERTY_VERBOSE"
 
     /// The largest case count accepted, after scaling.
@@ -121,8 +135,11 @@ public struct PropertyOverrides: Sendable, Equatable {
 
 /// Why the environment's property settings were rejected.
 public enum PropertyOverridesError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// A variable's value is malformed or out of range; names the form it should take.
     case invalid(variable: String, value: String, expected: String)
+    /// The replay variable does not hold a valid replay token.
     case invalidToken(variable: String, ReplayTokenError)
+    /// Two variables that exclude each other are both set: `PROPERTY_CASES` and `PROPERTY_CASES_SCALE` (D-009).
     case conflicting(String, String)
 
     public var description: String {

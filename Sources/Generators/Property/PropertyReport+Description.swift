@@ -5,6 +5,8 @@ extension PropertyReport {
     /// The failure message for a property that did not pass, or `nil` when it passed.
     ///
     /// - Parameter replayCommand: turns a token into the one command that replays it.
+    /// - Parameter regressionLine: turns a token into the line that keeps it in the regression store;
+    ///   when `nil`, or when the failure came from the replay token, the message suggests no line.
     public func failureMessage(replayCommand: (ReplayToken) -> String, regressionLine: ((ReplayToken) -> String)? = nil) -> String? {
         var lines: [String] = []
         switch outcome {

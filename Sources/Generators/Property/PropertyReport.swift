@@ -1,6 +1,8 @@
 /// What a property run found: a pass with its statistics, or the reason it did not pass.
 public struct PropertyReport: Sendable {
+    /// The property's stable name, as in its settings.
     public let name: String
+    /// The root seed the run used; every case's seed was split from it.
     public let seed: UInt64
     /// The number of cases whose property body ran to a verdict (discards excluded).
     public let casesChecked: Int
@@ -10,8 +12,10 @@ public struct PropertyReport: Sendable {
     public let labels: [LabelCount]
     /// Remarks the reader should see even on a pass (a replay token that no longer matches, say).
     public let notes: [String]
+    /// Whether the run passed and, if not, why.
     public let outcome: Outcome
 
+    /// How a property run ended.
     public enum Outcome: Sendable {
         /// Every case held and every coverage requirement was met.
         case passed
@@ -40,9 +44,12 @@ public struct PropertyReport: Sendable {
 
 /// A label and the number of cases that carried it.
 public struct LabelCount: Sendable, Hashable {
+    /// The label, as the property body attached it to a case.
     public let label: String
+    /// The number of checked cases that carried the label.
     public let count: Int
 
+    /// Creates a count of `count` cases for `label`.
     public init(label: String, count: Int) {
         self.label = label
         self.count = count
@@ -51,9 +58,12 @@ public struct LabelCount: Sendable, Hashable {
 
 /// A coverage requirement that was not met, with the share observed.
 public struct CoverageShortfall: Sendable, Hashable {
+    /// The requirement that was missed.
     public let requirement: CoverageRequirement
+    /// The share of checked cases that carried the label, in percent.
     public let observedPercent: Double
 
+    /// Creates a shortfall of `requirement` with the share observed, in percent.
     public init(requirement: CoverageRequirement, observedPercent: Double) {
         self.requirement = requirement
         self.observedPercent = observedPercent
@@ -72,6 +82,7 @@ public struct PropertyFailure: Sendable {
         case replay
     }
 
+    /// Where the failing case came from: generation, the regression store or a replay token.
     public let origin: Origin
     /// The counterexample as first found, described.
     public let original: String
@@ -89,8 +100,12 @@ public struct PropertyFailure: Sendable {
 
 /// The figures of one shrink.
 public struct ShrinkSummary: Sendable, Hashable {
+    /// The number of accepted shrink steps, each one strictly smaller.
     public let steps: Int
+    /// The number of property evaluations shrinking spent.
     public let evaluations: Int
+    /// The number of generator replays shrinking spent, including rejected candidates.
     public let replays: Int
+    /// Why shrinking stopped: converged, or a budget ran out.
     public let stop: ShrinkStop
 }

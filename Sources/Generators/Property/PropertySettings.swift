@@ -25,6 +25,7 @@ public struct PropertySettings: Sendable {
     /// The number of cases when nothing else says.
     public static let defaultCases = 100
 
+    /// Creates the settings of property `name`; the seed defaults to a hash of the name and `discardsMax` to ten per case (at least 100).
     public init(
         name: String,
         cases: Int = PropertySettings.defaultCases,
@@ -63,10 +64,12 @@ public struct PropertySettings: Sendable {
 ///
 /// QuickCheck's `cover`: it catches generators that quietly never produce the interesting class.
 public struct CoverageRequirement: Sendable, Hashable {
+    /// The label the property body attaches to a case.
     public let label: String
     /// The smallest share of cases, in percent, that must carry the label.
     public let minimumPercent: Double
 
+    /// Creates a requirement that `label` appear in at least `minimumPercent` percent of the checked cases.
     public init(_ label: String, atLeastPercent minimumPercent: Double) {
         precondition(minimumPercent >= 0 && minimumPercent <= 100, "coverage percent \(minimumPercent) is outside 0...100")
         self.label = label

@@ -9,7 +9,7 @@ public struct ReplayToken: Sendable, Hashable, CustomStringConvertible {
     public static let formatVersion: UInt64 = 1
     /// The text every token starts with.
     public static let textPrefix = "p1."
-    /// The longest token text accepted, in characters: a guard against pasting garbage.
+    /// The longest token text accepted, in UTF-8 bytes: a guard against pasting garbage.
     public static let textLengthMax = 1_000_000
 
     /// The low 32 bits of the FNV-1a hash of the property's name.
@@ -19,10 +19,12 @@ public struct ReplayToken: Sendable, Hashable, CustomStringConvertible {
     /// The counterexample's choice sequence.
     public let choices: [UInt64]
 
+    /// Creates a token for the property called `propertyName`, binding it by the name's hash.
     public init(propertyName: String, seed: UInt64, choices: [UInt64]) {
         self.init(propertyHash: ReplayToken.hash(propertyName), seed: seed, choices: choices)
     }
 
+    /// Creates a token from an already computed name hash, as decoding does.
     public init(propertyHash: UInt32, seed: UInt64, choices: [UInt64]) {
         self.propertyHash = propertyHash
         self.seed = seed
@@ -99,10 +101,15 @@ public enum ReplayTokenError: Error, Sendable, Hashable, CustomStringConvertible
     case missingPrefix(found: String)
     /// A Unicode scalar outside base64url, at its offset in scalars from the token's start.
     case invalidCharacter(Character, offset: Int)
+    /// The data ends before the version, header or all the choices it announces.
     case truncated
+    /// The trailing 32-bit checksum does not match the data: the token was altered or cut.
     case checksumMismatch
+    /// The token is in a format version other than the one this build reads.
     case unsupportedVersion(found: UInt64, supported: UInt64)
+    /// Data follows the last choice.
     case trailingBytes
+    /// The trimmed text exceeds `ReplayToken.textLengthMax`; both lengths count UTF-8 bytes.
     case tooLong(length: Int, lengthMax: Int)
     /// A number is written in more bytes than it needs: not a token this engine wrote.
     case overlongNumber
@@ -123,7 +130,7 @@ public enum ReplayTokenError: Error, Sendable, Hashable, CustomStringConvertible
         case .trailingBytes:
             return "replay token has extra data after its choices; \(form)"
         case let .tooLong(length, lengthMax):
-            return "replay token is \(length) characters long, more than the \(lengthMax) allowed; \(form)"
+            return "replay token is \(length) bytes long, more than the \(lengthMax) allowed; \(form)"
         case .overlongNumber:
             return "replay token writes a number in more bytes than it needs, so it was not made by this engine; \(form)"
         }

@@ -12,6 +12,7 @@ public struct ShrinkBudget: Sendable {
     /// Answers whether the caller's time allowance has run out; checked between candidates.
     public var isExpired: @Sendable () -> Bool
 
+    /// Creates a budget; `replaysMax` defaults to 20 replays per evaluation, and no time bound by default.
     public init(evaluationsMax: Int = 10_000, replaysMax: Int? = nil, isExpired: @escaping @Sendable () -> Bool = { false }) {
         precondition(evaluationsMax > 0, "evaluationsMax must be positive, got \(evaluationsMax)")
         self.evaluationsMax = evaluationsMax

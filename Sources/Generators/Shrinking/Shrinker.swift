@@ -44,6 +44,7 @@ public struct Shrinker<Value, Failure> {
     ///   - value: the value `record` generates.
     ///   - failure: how the property failed on it.
     ///   - budget: the evaluation, replay and time bounds.
+    ///   - choicesMax: the most choices one replayed candidate may draw before it is rejected.
     ///   - failureOf: runs the property; returns the failure, or `nil` when the property holds.
     public init(
         generator: Gen<Value>,

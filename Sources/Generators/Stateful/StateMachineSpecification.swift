@@ -44,17 +44,22 @@ public protocol StateMachineSpecification: Sendable {
 }
 
 extension StateMachineSpecification {
+    /// By default a program holds at most 50 commands.
     public var commandsMax: Int { 50 }
 
+    /// By default every generated command may run.
     public func precondition(_ command: Command, in model: Model) -> Bool { true }
 
+    /// By default there is no whole-state invariant to check.
     public func invariant(of system: System, model: Model) throws {}
 }
 
 /// A generated sequence of commands.
 public struct StateMachineProgram<Command>: CustomStringConvertible {
+    /// The commands in the order they run.
     public let commands: [Command]
 
+    /// Creates a program that runs `commands` in order.
     public init(commands: [Command]) {
         self.commands = commands
     }
@@ -69,7 +74,9 @@ public struct StateMachineProgram<Command>: CustomStringConvertible {
 public struct StateMachineFailure: Error, CustomStringConvertible {
     /// The 1-based step that failed; 0 for the invariant before the first command.
     public let step: Int
+    /// The failing command, described; empty for the invariant before the first command.
     public let command: String
+    /// What went wrong: the description of the error the step threw.
     public let underlying: String
 
     public var description: String {

@@ -10,6 +10,7 @@ import SpecModel
 /// Exit status: 0 when the program serves every seam asked and keeps every MUST rule; 1 when it breaks
 /// a rule or fails at the protocol level; 2 for a usage error.
 public enum AdapterRunCommand {
+    /// The `--help` text: the options, the seams, the environment and the exit statuses.
     public static let usage = """
         usage: adapterrun [options] -- PROGRAM [ARGUMENT]...
 
@@ -32,10 +33,15 @@ public enum AdapterRunCommand {
 
     /// A parsed command line.
     public struct Invocation: Equatable, Sendable {
+        /// The seams named with `--seam`, in order and without repeats; empty checks every seam the program serves.
         public var seams: [AdapterSeam] = []
+        /// `backend` or `client` from `--side`, or `nil` for both sides.
         public var side: String?
+        /// How long to wait for one answer, in seconds (`--timeout`, above 0 and at most 3,600; default 10).
         public var timeoutSeconds: Double = 10
+        /// Where `--report` writes the Markdown report, or `nil` for no report.
         public var reportPath: String?
+        /// The program and its arguments, everything after `--`.
         public var program: [String] = []
 
         /// No seams named, no side, the default timeout, no report, no program yet.
@@ -44,8 +50,11 @@ public enum AdapterRunCommand {
 
     /// What the command line asks for.
     public enum Parsed: Equatable, Sendable {
+        /// `--help` or `-h`: print the usage and exit.
         case help
+        /// The arguments are wrong; the message says how.
         case usageError(String)
+        /// Run the suites as the invocation says.
         case run(Invocation)
     }
 

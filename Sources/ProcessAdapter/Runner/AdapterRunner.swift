@@ -17,6 +17,7 @@ public struct AdapterRunner: Sendable {
     /// The kit's settings: cases, seeds, a replay token.
     public var settings: ConformanceSettings
 
+    /// Builds a runner for `command`, waiting `timeout` (10 s by default) for each answer.
     public init(command: [String], timeout: Duration = .seconds(10), settings: ConformanceSettings = ConformanceSettings()) {
         self.command = command
         self.timeout = timeout

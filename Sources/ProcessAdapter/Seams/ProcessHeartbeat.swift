@@ -15,17 +15,20 @@ public struct ProcessHeartbeat: HeartbeatScheduling {
         instance = AdapterInstance(.heartbeat, in: session)
     }
 
+    /// Asks the program to start its heartbeat on a connection opened at `now` (`start`).
     public mutating func start(at now: Timestamp) {
         unique()
         _ = instance.call("start", now: now) { field throws(JSONFieldError) in try field.null() }
     }
 
+    /// Asks the program when its heartbeat next fires (`deadline`); `nil` once the program has failed.
     public var deadline: Timestamp? {
         instance.call("deadline", now: nil) { field throws(JSONFieldError) in
             try field.nullable { field throws(JSONFieldError) in Timestamp(epochMilliseconds: try field.int64()) }
         } ?? nil
     }
 
+    /// Asks the program to run its heartbeat at `now` (`fire`); nothing once the program has failed.
     public mutating func fire(at now: Timestamp) -> Heartbeat.Action {
         unique()
         return instance.call("fire", now: now) { field throws(JSONFieldError) in
@@ -38,6 +41,7 @@ public struct ProcessHeartbeat: HeartbeatScheduling {
         } ?? .nothing
     }
 
+    /// Hands the program a pong echoing `clientTime` (`pongReceived`); ignored once the program has failed.
     public mutating func pongReceived(clientTime: Int64?, at now: Timestamp) -> Heartbeat.PongOutcome {
         unique()
         return instance.call("pongReceived", now: now, input: .members([("clientTime", clientTime.map(JSONValue.integer) ?? .null)])) { field throws(JSONFieldError) in

@@ -30,12 +30,14 @@ public struct ProcessJobBackend: EnrichmentJobBackend {
         instance = AdapterInstance(.enrichmentJobBackend, in: session)
     }
 
+    /// Asks the program to start the job `jobId` over `books` (`startJob`).
     public mutating func startJob(_ jobId: String, token: String?, books: [JobBook], at now: Timestamp) {
         unique()
         let input = JSONValue.members([("jobId", .string(jobId)), ("token", token.map(JSONValue.string) ?? .null), ("books", .array(books.map(Self.encode)))])
         _ = instance.call("startJob", now: now, input: input) { field throws(JSONFieldError) in try field.null() }
     }
 
+    /// Hands the program a cancel request (`handleCancelRequest`); status 0 and a null body once the program has failed.
     public mutating func handleCancelRequest(_ request: HTTPRequest, at now: Timestamp) -> HTTPResponse {
         unique()
         var input: [(String, JSONValue?)] = [("method", .string(request.method)), ("path", .string(request.path)), ("base64", .string(Base64.encode(request.body)))]
@@ -46,6 +48,7 @@ public struct ProcessJobBackend: EnrichmentJobBackend {
         } ?? HTTPResponse(status: 0, body: .null)
     }
 
+    /// Runs one turn of the program's job loop (`runLoopTurn`), asking `provider` only about the book the program names.
     public mutating func runLoopTurn(of jobId: String, at now: Timestamp, provider: (JobBook) -> BookEnrichmentOutcome) {
         unique()
         let first = instance.call("runLoopTurn", now: now, input: .members([("jobId", .string(jobId))])) { field throws(JSONFieldError) -> JobBook? in
@@ -62,12 +65,14 @@ public struct ProcessJobBackend: EnrichmentJobBackend {
         }
     }
 
+    /// Asks the program to fail the job `jobId` with an error `code` and `message` (`failJob`).
     public mutating func failJob(_ jobId: String, at now: Timestamp, code: String, message: String) {
         unique()
         let input = JSONValue.members([("jobId", .string(jobId)), ("code", .string(code)), ("message", .string(message))])
         _ = instance.call("failJob", now: now, input: input) { field throws(JSONFieldError) in try field.null() }
     }
 
+    /// Asks the program for the job's broadcasts since the last call (`takeBroadcasts`); none once the program has failed.
     public mutating func takeBroadcasts(of jobId: String) -> [JobMessage] {
         unique()
         return instance.call("takeBroadcasts", now: nil, input: .members([("jobId", .string(jobId))])) { field throws(JSONFieldError) in

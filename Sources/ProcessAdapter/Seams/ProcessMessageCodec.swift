@@ -25,12 +25,14 @@ public struct ProcessMessageCodec: ProgressMessageEncoding, ProgressMessageDecod
         instance = AdapterInstance(seam, in: session)
     }
 
+    /// Asks the program to encode `message` (`encode`); no bytes once the program has failed.
     public func encode(_ message: ProgressMessage) -> [UInt8] {
         instance.call("encode", now: nil, input: .members([("message", Self.uncutObject(of: message))])) { field throws(JSONFieldError) in
             Array(try field.field("text").string().utf8)
         } ?? []
     }
 
+    /// Asks the program to decode `bytes` sent by `sender` (`decode`); refused as `notJSON` once the program has failed.
     public func decode(_ bytes: [UInt8], from sender: ProgressSender) throws(ProgressMessageRejection) -> ProgressMessage {
         var input: [(String, JSONValue?)] = [("base64", .string(Base64.encode(bytes)))]
         if let text = String(validating: bytes, as: UTF8.self) { input.append(("text", .string(text))) }

@@ -19,33 +19,40 @@ public struct ProcessReconnect: ProgressSocketConnecting {
         instance = AdapterInstance(.progressReconnect, in: session)
     }
 
+    /// Asks the program's client to open the socket for `job` (`start`).
     public mutating func start(_ job: ProgressJobTicket, at now: Timestamp) -> [ProgressSocketClient.Action] {
         let ticket = JSONValue.members([("jobId", .string(job.jobId)), ("pipeline", .string(job.pipeline.rawValue)), ("token", .string(job.token))])
         return actions("start", now, .members([("job", ticket)]))
     }
 
+    /// Tells the program's client the socket opened (`opened`).
     public mutating func opened(at now: Timestamp) -> [ProgressSocketClient.Action] {
         actions("opened", now, nil)
     }
 
+    /// Tells the program's client the open failed, with the HTTP status or `nil` for the network (`openFailed`).
     public mutating func openFailed(status: Int?, at now: Timestamp) -> [ProgressSocketClient.Action] {
         actions("openFailed", now, .members([("status", status.map(JSONValue.int) ?? .null)]))
     }
 
+    /// Tells the program's client the socket closed or dropped (`connectionLost`).
     public mutating func connectionLost(at now: Timestamp) -> [ProgressSocketClient.Action] {
         actions("connectionLost", now, nil)
     }
 
+    /// Asks the program when its client next has work (`deadline`); `nil` once the program has failed.
     public var deadline: Timestamp? {
         instance.call("deadline", now: nil) { field throws(JSONFieldError) in
             try field.nullable { field throws(JSONFieldError) in Timestamp(epochMilliseconds: try field.int64()) }
         } ?? nil
     }
 
+    /// Asks the program's client to run its timers at `now` (`fire`).
     public mutating func fire(at now: Timestamp) -> [ProgressSocketClient.Action] {
         actions("fire", now, nil)
     }
 
+    /// Hands the program's client a frame from the server (`received`).
     public mutating func received(_ frame: [UInt8], at now: Timestamp) -> [ProgressSocketClient.Action] {
         var input: [(String, JSONValue?)] = [("base64", .string(Base64.encode(frame)))]
         if let text = String(validating: frame, as: UTF8.self) { input.append(("text", .string(text))) }

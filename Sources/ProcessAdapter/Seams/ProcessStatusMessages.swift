@@ -19,6 +19,7 @@ public struct ProcessStatusMessages: StatusMessageFormatting {
         instance = AdapterInstance(.statusMessages, in: session)
     }
 
+    /// Asks the program for the enrichment status line (`enrichmentStatus`); an empty line once the program has failed.
     public func enrichmentStatus(processed: Int, total: Int, currentTitle: String, hasError: Bool, jobStartedAt: Timestamp, now: Timestamp) -> StatusLine {
         let input = JSONValue.members([
             ("processed", .int(processed)), ("total", .int(total)), ("currentTitle", .string(currentTitle)),
@@ -27,11 +28,13 @@ public struct ProcessStatusMessages: StatusMessageFormatting {
         return instance.call("enrichmentStatus", now: now, input: input, Self.decodeLine) ?? Self.noLine
     }
 
+    /// Asks the program for the CSV import status line (`csvImportStatus`); a non-finite `fraction` goes as text.
     public func csvImportStatus(fraction: Double, phase: CSVImportPhase) -> StatusLine {
         let number: JSONValue = JSONNumber(finite: fraction).map(JSONValue.number) ?? .string(fraction.isNaN ? "NaN" : fraction > 0 ? "Infinity" : "-Infinity")
         return instance.call("csvImportStatus", now: nil, input: .members([("fraction", number), ("phase", .string(phase.rawValue))]), Self.decodeLine) ?? Self.noLine
     }
 
+    /// Asks the program for the AI scan status line (`aiScanStatus`).
     public func aiScanStatus(phase: AIScanPhase) -> StatusLine {
         instance.call("aiScanStatus", now: nil, input: .members([("phase", .string(phase.rawValue))]), Self.decodeLine) ?? Self.noLine
     }

@@ -18,6 +18,7 @@ public struct ProcessStructuredErrors: StructuredErrorBuilding {
         instance = AdapterInstance(.structuredErrors, in: session)
     }
 
+    /// Asks the program for the error payload of `failure` (`errorPayload`); no bytes once the program has failed.
     public func errorPayload(for failure: ProgressFailure) -> [UInt8] {
         instance.call("errorPayload", now: nil, input: .members([("failure", Self.encode(failure))])) { field throws(JSONFieldError) in
             Array(try field.field("text").string().utf8)

@@ -22,12 +22,14 @@ public struct ProcessThrottle: ProgressThrottling {
         instance = AdapterInstance(.progressThrottle, in: session)
     }
 
+    /// Asks the program when its throttle next has work (`deadline`); `nil` once the program has failed.
     public var deadline: Timestamp? {
         instance.call("deadline", now: nil) { field throws(JSONFieldError) in
             try field.nullable { field throws(JSONFieldError) in Timestamp(epochMilliseconds: try field.int64()) }
         } ?? nil
     }
 
+    /// Offers the program's throttle `update` at `now` (`offer`); held once the program has failed.
     public mutating func offer(_ update: ProgressUpdate, at now: Timestamp) -> ThrottleDecision {
         unique()
         return instance.call("offer", now: now, input: .members([("update", Self.encode(update))])) { field throws(JSONFieldError) in
@@ -46,6 +48,7 @@ public struct ProcessThrottle: ProgressThrottling {
         } ?? .held
     }
 
+    /// Asks the program to run its throttle's timers at `now` (`fire`); nothing due once the program has failed.
     public mutating func fire(at now: Timestamp) -> ThrottleFire {
         unique()
         return instance.call("fire", now: now) { field throws(JSONFieldError) in
@@ -59,6 +62,7 @@ public struct ProcessThrottle: ProgressThrottling {
         } ?? .nothingDue
     }
 
+    /// Asks the program to finish its throttle at `now` (`finish`); already finished once the program has failed.
     public mutating func finish(at now: Timestamp) -> ThrottleFinish {
         unique()
         return instance.call("finish", now: now) { field throws(JSONFieldError) in

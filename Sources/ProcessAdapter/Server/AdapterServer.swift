@@ -13,13 +13,21 @@ import SpecModel
 public struct AdapterServer {
     /// How a seam's instances are made.
     public enum Factory {
+        /// Makes progress throttles (`progress-throttle`).
         case progressThrottle(() -> any ProgressThrottling)
+        /// Makes enrichment job backends (`enrichment-job-backend`).
         case enrichmentJobBackend(() -> any EnrichmentJobBackend)
+        /// Makes progress socket clients (`progress-reconnect`).
         case progressReconnect(() -> any ProgressSocketConnecting)
+        /// Makes progress message encoders (`progress-message-encoding`).
         case progressMessageEncoding(() -> any ProgressMessageEncoding)
+        /// Makes structured error builders (`structured-errors`).
         case structuredErrors(() -> any StructuredErrorBuilding)
+        /// Makes status message formatters (`status-messages`).
         case statusMessages(() -> any StatusMessageFormatting)
+        /// Makes progress message decoders (`progress-message-decoding`).
         case progressMessageDecoding(() -> any ProgressMessageDecoding)
+        /// Makes heartbeats (`heartbeat`).
         case heartbeat(() -> any HeartbeatScheduling)
 
         var seam: AdapterSeam {

@@ -14,9 +14,12 @@ import SpecModel
 public struct NodeClock: Hashable, Sendable {
     /// A step of the clock at a true instant.
     public struct Jump: Hashable, Sendable {
+        /// The true instant of the step, in nanoseconds of virtual time; readings at or after it include it.
         public var atTrueNanoseconds: UInt64
+        /// How far the clock steps, in nanoseconds: positive forwards, negative backwards.
         public var byNanoseconds: Int64
 
+        /// Creates a step of `byNanoseconds` at true time `atTrueNanoseconds`.
         public init(atTrueNanoseconds: UInt64, byNanoseconds: Int64) {
             self.atTrueNanoseconds = atTrueNanoseconds
             self.byNanoseconds = byNanoseconds
@@ -25,6 +28,7 @@ public struct NodeClock: Hashable, Sendable {
 
     /// The wall-clock time at true time 0, in milliseconds since 1970 (the seed's date by default).
     public var epochStartMilliseconds: Int64
+    /// A fixed offset of the local reading from true time, in nanoseconds; negative runs behind.
     public var offsetNanoseconds: Int64
     /// Drift in parts per million: +50 runs 50 µs a second fast.
     public var driftPartsPerMillion: Int64
@@ -35,6 +39,7 @@ public struct NodeClock: Hashable, Sendable {
     /// moves forward between jumps.
     public static let driftPartsPerMillionMax: Int64 = 100_000
 
+    /// 2025-11-10T00:00:00Z, the seed's date, in milliseconds since 1970: the default wall-clock time at true time 0.
     public static let epochStartDefaultMilliseconds: Int64 = 1_762_732_800_000
 
     /// - Precondition: the drift is within ±`driftPartsPerMillionMax`.

@@ -15,6 +15,7 @@ public struct EventQueue<Payload> {
         public let deadlineNanoseconds: UInt64
         /// The order of scheduling; breaks ties between equal deadlines.
         public let sequence: UInt64
+        /// The event itself, handed back when it runs.
         public let payload: Payload
 
         @usableFromInline
@@ -27,6 +28,7 @@ public struct EventQueue<Payload> {
 
     /// Identifies a scheduled event, for cancellation.
     public struct EventID: Hashable, Sendable {
+        /// The event's sequence number, unique within its queue.
         public let sequence: UInt64
 
         @usableFromInline
@@ -43,6 +45,7 @@ public struct EventQueue<Payload> {
     @usableFromInline var pendingCount = 0
     @usableFromInline var nextSequence: UInt64 = 0
 
+    /// Creates an empty queue; sequence numbers start at 0.
     public init() {}
 
     /// The number of events scheduled and neither run nor canceled.
@@ -203,6 +206,7 @@ extension EventQueue {
 
 /// A broken internal invariant of `EventQueue`.
 public struct EventQueueInvariantViolation: Error, CustomStringConvertible {
+    /// Which invariant broke, with the counts that disagree.
     public let message: String
     public var description: String { message }
 }

@@ -20,8 +20,10 @@ public struct Simulation<Event> {
     public var digest = TraceDigest()
     /// The run's random choices, all from its seed.
     public var random: Xoshiro256StarStar
+    /// The seed the run's PRNG started from; the same seed and scenario replay the same run.
     public let seed: UInt64
 
+    /// Creates a run at virtual time 0 with nothing pending and its PRNG seeded by `seed`.
     public init(seed: UInt64) {
         self.seed = seed
         random = Xoshiro256StarStar(seed: seed)
@@ -122,7 +124,9 @@ public struct Simulation<Event> {
 
 /// Virtual-time units.
 public enum VirtualTime {
+    /// The nanoseconds of virtual time in one millisecond.
     public static let nanosecondsPerMillisecond: UInt64 = 1_000_000
+    /// The nanoseconds of virtual time in one second.
     public static let nanosecondsPerSecond: UInt64 = 1_000_000_000
 
     /// `milliseconds` in nanoseconds.

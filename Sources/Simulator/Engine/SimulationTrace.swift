@@ -3,11 +3,16 @@ import SpecModel
 /// One thing that happened in a simulated run, for an engineer to read: when (true time), where (the
 /// node), what, and its details.
 public struct SimulationTraceEvent: Hashable, Sendable {
+    /// When it happened, in nanoseconds of true (virtual) time from the start of the run.
     public var timeNanoseconds: UInt64
+    /// The name of the node it happened on.
     public var node: String
+    /// What happened, as a dotted event name such as `frame.lost`.
     public var name: String
+    /// The event's other fields, written after `t_ns`, `node` and `event` in its JSON object.
     public var details: JSONObject
 
+    /// Creates an event at `timeNanoseconds` of true time on `node`, with optional details.
     public init(timeNanoseconds: UInt64, node: String, name: String, details: JSONObject = JSONObject()) {
         self.timeNanoseconds = timeNanoseconds
         self.node = node
@@ -31,6 +36,7 @@ public struct SimulationTraceEvent: Hashable, Sendable {
 /// flow arrow to the receiver, each lost frame a red span, the job's processed count and the client's
 /// a counter track), so latency, loss and reordering show at a glance.
 public enum SimulationTrace {
+    /// The events as JSON Lines: one canonical object a line, in the order given, each line ending in a newline.
     public static func jsonLines(_ events: [SimulationTraceEvent]) -> String {
         var text = ""
         for event in events {

@@ -15,6 +15,7 @@ public struct TraceDigest: Hashable, Sendable, CustomStringConvertible {
     /// The records folded in so far.
     public private(set) var records = 0
 
+    /// Creates the digest of an empty trace: FNV's 64-bit offset basis and no records.
     public init() {}
 
     /// Folds one record in: its bytes as little-endian 64-bit words (the last one padded with zeros),

@@ -5,6 +5,7 @@ import Generators
 /// All in integer nanoseconds. `longTailed` is a Pareto tail over a fixed floor: most draws sit near the
 /// floor plus the scale, and a few are many times longer, as on a mobile network.
 public enum LatencyDistribution: Hashable, Sendable, CustomStringConvertible {
+    /// Always the same latency, in nanoseconds.
     case fixed(nanoseconds: UInt64)
     /// Uniform in `minimum...maximum`.
     case uniform(minimum: UInt64, maximum: UInt64)

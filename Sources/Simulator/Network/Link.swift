@@ -2,8 +2,10 @@ import Generators
 
 /// Identifies a node of a simulated run (a device, the backend).
 public struct NodeID: Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// The node's number, unique within a run; nodes are ordered by it.
     public let rawValue: Int
 
+    /// Creates the identifier of node number `rawValue`.
     public init(_ rawValue: Int) {
         self.rawValue = rawValue
     }
@@ -15,15 +17,20 @@ public struct NodeID: Hashable, Sendable, Comparable, CustomStringConvertible {
 
 /// A span of true time, half-open: `[start, end)` in nanoseconds.
 public struct TimeWindow: Hashable, Sendable, CustomStringConvertible {
+    /// The first nanosecond of true time inside the window.
     public var start: UInt64
+    /// The first nanosecond of true time after the window.
     public var end: UInt64
 
+    /// Creates the window `[start, end)` in true nanoseconds.
+    /// - Precondition: `start <= end`.
     public init(start: UInt64, end: UInt64) {
         precondition(start <= end, "a window ends before it starts: \(start)...\(end)")
         self.start = start
         self.end = end
     }
 
+    /// Whether true time `time`, in nanoseconds, falls inside the window.
     public func contains(_ time: UInt64) -> Bool { start <= time && time < end }
 
     public var description: String { "[\(start / 1_000_000) ms, \(end / 1_000_000) ms)" }
@@ -35,11 +42,16 @@ public struct TimeWindow: Hashable, Sendable, CustomStringConvertible {
 public struct FaultOptions: Hashable, Sendable, CustomStringConvertible {
     /// A partition: frames from `from` to `to` are lost during `window`; both ways unless `oneWay`.
     public struct Partition: Hashable, Sendable {
+        /// One end of the partition; when one-way, the node whose frames are cut.
         public var from: NodeID
+        /// The other end; when one-way, the node the cut frames were bound for.
         public var to: NodeID
+        /// When the partition holds, in true time; a frame is cut by when it was sent.
         public var window: TimeWindow
+        /// Whether only frames from `from` to `to` are cut, rather than both directions.
         public var oneWay: Bool
 
+        /// Creates a partition between `from` and `to` during `window`, both ways unless `oneWay`.
         public init(from: NodeID, to: NodeID, window: TimeWindow, oneWay: Bool = false) {
             self.from = from
             self.to = to
@@ -59,11 +71,15 @@ public struct FaultOptions: Hashable, Sendable, CustomStringConvertible {
     public var frameLatency: LatencyDistribution
     /// HTTP requests' latency, each way.
     public var requestLatency: LatencyDistribution
+    /// The chance that a frame is lost, in parts per million, drawn for each frame (D-108).
     public var lossPartsPerMillion: UInt64
+    /// The chance that a delivered frame arrives twice, in ppm; the copy takes a second latency draw (D-108).
     public var duplicationPartsPerMillion: UInt64
     /// A reordered frame is held back by up to `reorderDelayMaxNanoseconds` more, so later frames overtake it.
     public var reorderPartsPerMillion: UInt64
+    /// The most extra delay a reordered frame is held back by, in nanoseconds; 0 turns reordering off.
     public var reorderDelayMaxNanoseconds: UInt64
+    /// Partitions between nodes: a frame sent across one while it holds is lost.
     public var partitions: [Partition]
     /// Airplane mode, per node: the node sends and receives nothing.
     public var offline: [NodeID: [TimeWindow]]
@@ -72,6 +88,7 @@ public struct FaultOptions: Hashable, Sendable, CustomStringConvertible {
     /// An HTTP request without an answer in this long fails with a timeout.
     public var httpTimeoutNanoseconds: UInt64
 
+    /// One millisecond, in nanoseconds, for writing fault settings.
     public static let millisecond: UInt64 = 1_000_000
 
     /// No faults: fixed 40 ms frames, 80 ms requests.
@@ -81,6 +98,8 @@ public struct FaultOptions: Hashable, Sendable, CustomStringConvertible {
         partitions: [], offline: [:], idleCloseNanoseconds: 100_000 * millisecond, httpTimeoutNanoseconds: 30_000 * millisecond
     )
 
+    /// Creates options from every fault setting.
+    /// - Precondition: every probability is at most 1,000,000 ppm.
     public init(
         frameLatency: LatencyDistribution, requestLatency: LatencyDistribution, lossPartsPerMillion: UInt64,
         duplicationPartsPerMillion: UInt64, reorderPartsPerMillion: UInt64, reorderDelayMaxNanoseconds: UInt64,
@@ -165,7 +184,9 @@ public struct FaultOptions: Hashable, Sendable, CustomStringConvertible {
 
 /// What a link did with one frame: the true times it arrives (none when lost, two when duplicated).
 public struct Delivery: Hashable, Sendable {
+    /// The true times the frame arrives, in nanoseconds: none when lost, two when duplicated.
     public var arrivals: [UInt64]
+    /// Whether the frame never arrives.
     public var lost: Bool { arrivals.isEmpty }
 }
 
@@ -175,15 +196,22 @@ public struct Delivery: Hashable, Sendable {
 /// Without reordering a link is FIFO: a frame never arrives before one sent earlier on the same link
 /// (a WebSocket runs over TCP). A reordered frame is held back by an extra delay and may be overtaken.
 public struct Link: Hashable, Sendable {
+    /// The node that sends on the link.
     public let from: NodeID
+    /// The node that receives on the link.
     public let to: NodeID
     /// The latest arrival time of an in-order frame, for FIFO.
     public private(set) var lastInOrderArrival: UInt64 = 0
+    /// Frames sent on the link, lost or not.
     public private(set) var framesSent = 0
+    /// Frames lost: dropped by the loss rate, a cut link or a receiver offline when they arrive.
     public private(set) var framesLost = 0
+    /// Frames the link delivered twice (D-108).
     public private(set) var framesDuplicated = 0
+    /// Frames held back by a reordering delay, which a later frame may overtake.
     public private(set) var framesReordered = 0
 
+    /// Creates a link from `from` to `to` with nothing sent yet.
     public init(from: NodeID, to: NodeID) {
         self.from = from
         self.to = to

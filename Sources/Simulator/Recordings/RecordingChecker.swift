@@ -15,11 +15,13 @@ import SpecModel
 /// checked after the lines before it in the file, the rules measure its side's intervals with the step
 /// taken out, and the step is reported, not counted as an error.
 public struct RecordingChecker: Sendable {
+    /// How a check runs: the reorder tolerance, the rules, their limits and the bounds on memory and reports.
     public struct Options: Hashable, Sendable {
         /// How far out of time order lines may come, per side.
         public var toleranceMilliseconds: Int64 = 1_000
         /// The rule ids checked (all by default).
         public var rules: Set<String> = Set(RecordingRule.all.map(\.id))
+        /// The numbers the rules check against, taken from the model.
         public var limits = RecordingLimits()
         /// Lines kept per live job for witnesses; a longer job keeps its latest (between half this and
         /// this many). The rules' witnesses need a few lines; a job's first lines matter only to a
@@ -39,12 +41,15 @@ public struct RecordingChecker: Sendable {
         /// Lines between two sweeps for ended jobs to drop.
         public var sweepEveryLines = 65_536
 
+        /// Creates the defaults: 1,000 ms tolerance, every rule, the model's limits.
         public init() {}
     }
 
     /// A violation: the rule, the line, the job's state just before it, and the minimal witness.
     public struct Violation: Sendable {
+        /// The rule broken, at which line, and why.
         public var failure: RecordingFailure
+        /// The job the violation belongs to, as its first line spelled it.
         public var jobId: String
         /// The witness's lines as recorded, in checking order.
         public var witness: [String]
@@ -52,24 +57,35 @@ public struct RecordingChecker: Sendable {
         public var witnessNote: String?
     }
 
+    /// What a whole check saw: lines by fate, jobs, violations and clock steps.
     public struct Summary: Sendable {
+        /// The lines read from the file, blank ones included.
         public var linesRead = 0
+        /// The lines that were checked against the rules.
         public var linesChecked = 0
+        /// The lines passed over: blank, of a kind or version not read, without a job, or malformed.
         public var linesSkipped = 0
         /// Why lines were skipped, with counts (malformed lines are counted here too).
         public var skipReasons: [String: Int] = [:]
+        /// The first `malformedReportedMax` malformed lines, with what is wrong with each.
         public var malformed: [RecordingLineError] = []
+        /// The number of malformed lines, reported or not.
         public var malformedCount = 0
+        /// The number of jobs checked, their IDs compared without regard to ASCII case (D-024).
         public var jobs = 0
+        /// The number of violations found, reported with a witness or only counted.
         public var violationCount = 0
         /// Where a side's clock stepped back further than the tolerance (the first few), and how often.
         public var clockSteps: [(line: Int, side: RecordingLine.Side, backMilliseconds: Int64)] = []
+        /// The number of times a side's clock stepped back further than the tolerance.
         public var clockStepCount = 0
         /// Violations per rule id.
         public var violationsByRule: [String: Int] = [:]
     }
 
+    /// The settings this check runs with.
     public let options: Options
+    /// What the check has read so far: lines read, checked and skipped, and the jobs seen.
     public private(set) var summary = Summary()
     /// The app's reorder buffer and the server's, indexed by `Side.index`.
     private var buffers = [ReorderBuffer(), ReorderBuffer()]
@@ -87,6 +103,7 @@ public struct RecordingChecker: Sendable {
         var reported: Set<String> = []
     }
 
+    /// Creates a checker that has read nothing yet.
     public init(options: Options = Options()) {
         self.options = options
     }

@@ -2,9 +2,11 @@ import SpecModel
 
 /// A rule broken at a line: which, where, what happened, and the job's state just before the line.
 public struct RecordingFailure: Hashable, Sendable {
+    /// The rule that was broken.
     public var rule: RecordingRule
     /// The line that broke the rule (for a consequence that never came: the line that called for it).
     public var line: Int
+    /// What happened, with the counts, times and lines involved, for the report.
     public var message: String
     /// The job's state, as the checker's model of it, just before the line.
     public var stateBefore: String
@@ -19,6 +21,7 @@ public struct RecordingFailure: Hashable, Sendable {
 ///
 /// - Complexity: O(1) time and memory per line; pending expectations are at most a few per connection.
 public struct RecordingJobCheck: Sendable {
+    /// The job checked, as its first line spelled it.
     public let jobId: String
     let limits: RecordingLimits
     let enabled: Set<String>
@@ -67,6 +70,7 @@ public struct RecordingJobCheck: Sendable {
         case disconnect
     }
 
+    /// Creates the check of job `jobId` against the rules whose ids are in `enabled`.
     public init(jobId: String, limits: RecordingLimits = RecordingLimits(), enabled: Set<String>) {
         self.jobId = jobId
         self.limits = limits

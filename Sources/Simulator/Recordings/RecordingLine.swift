@@ -22,6 +22,7 @@ public struct RecordingLine: Sendable {
         var index: Int { self == .app ? 0 : 1 }
     }
 
+    /// What the line records.
     public enum Kind: Sendable {
         /// A WebSocket frame: the message, or why its bytes are not one.
         case frame(Frame)
@@ -35,21 +36,28 @@ public struct RecordingLine: Sendable {
         case disconnect
     }
 
+    /// A recorded frame, decoded by the protocol codec.
     public enum Frame: Sendable {
+        /// The frame decoded to this protocol message.
         case message(ProgressMessage)
+        /// The frame is not a protocol message; the codec's error says why (a CODEC-01 violation).
         case undecodable(ProgressMessageError)
     }
 
     /// 1-based line number in the file.
     public var number: Int
+    /// Which side recorded the line.
     public var side: Side
     /// The time on the recording side's clock, when recorded.
     public var time: Timestamp?
+    /// The job the line belongs to: its `jobId` field, else the frame's or the cancel request's job.
     public var jobId: String
+    /// What the line records: a frame, a cancel, or a change of the app's socket.
     public var kind: Kind
     /// The line as read, for witnesses.
     public var text: String
 
+    /// Creates a line from its already read fields.
     public init(number: Int, side: Side, time: Timestamp?, jobId: String, kind: Kind, text: String) {
         self.number = number
         self.side = side
@@ -68,6 +76,7 @@ public struct RecordingLine: Sendable {
 
 /// Why a line is not a recording line (the check goes on without it, unless strict).
 public struct RecordingLineError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What is wrong with the line.
     public enum Problem: Hashable, Sendable, CustomStringConvertible {
         /// The line is longer than `RecordingLine.lineBytesMax`.
         case tooLong(bytes: Int)
@@ -88,9 +97,12 @@ public struct RecordingLineError: Error, Hashable, Sendable, CustomStringConvert
         }
     }
 
+    /// The 1-based line number in the file.
     public var line: Int
+    /// What is wrong with the line.
     public var problem: Problem
 
+    /// Creates the error for line `line`.
     public init(line: Int, problem: Problem) {
         self.line = line
         self.problem = problem
@@ -101,9 +113,11 @@ public struct RecordingLineError: Error, Hashable, Sendable, CustomStringConvert
 
 /// What reading one line gave.
 public enum RecordingLineRead: Sendable {
+    /// The line was read.
     case line(RecordingLine)
     /// A well-formed line the checker does not read, with the reason (an unknown kind, another version).
     case skipped(reason: String)
+    /// The line is not a valid recording line.
     case malformed(RecordingLineError)
 }
 

@@ -8,6 +8,7 @@ import SpecModel
 /// Exit status: 0 the recording keeps every rule checked, 1 a rule is broken or a line is malformed,
 /// 2 a usage error or an unreadable file.
 public enum SessionCheckCommand {
+    /// The help text `--help` prints and a usage error follows, listing every rule id.
     public static let usage = """
         USAGE: sessioncheck RECORDING.jsonl [--tolerance-ms N] [--rules ID,…] [--strict]
 
@@ -22,18 +23,27 @@ public enum SessionCheckCommand {
 
         """
 
+    /// A check to run: the recording's path and how to check it.
     public struct Invocation: Hashable, Sendable {
+        /// The recording's file path, as given.
         public var path: String
+        /// The checker's options, with `--tolerance-ms` and `--rules` applied.
         public var options: RecordingChecker.Options
+        /// Whether `--strict` stops the check at the first malformed line.
         public var strict: Bool
     }
 
+    /// What the arguments ask for.
     public enum Parsed: Sendable {
+        /// `--help` or `-h`: print the usage and exit 0.
         case help
+        /// The arguments are wrong; the text says how, and the exit status is 2.
         case usageError(String)
+        /// Check a recording.
         case check(Invocation)
     }
 
+    /// Reads sessioncheck's arguments: one recording path and the options; refuses unknown options and rule ids.
     public static func parse(_ arguments: [String]) -> Parsed {
         if arguments.contains("--help") || arguments.contains("-h") { return .help }
         var path: String?
@@ -132,6 +142,7 @@ public enum SessionCheckCommand {
         return text
     }
 
+    /// The report's closing lines: lines read, checked and skipped (with reasons), jobs, violations by rule, and `clean` when nothing failed.
     public static func summaryText(_ summary: RecordingChecker.Summary, stoppedAt: RecordingLineError? = nil) -> String {
         var text = ""
         if let stoppedAt { text += "stopped at the first malformed line (--strict): \(stoppedAt)\n" }
@@ -165,20 +176,26 @@ extension String {
 /// Splits a stream of chunks into lines with a bounded buffer: a line longer than `lineBytesMax` is
 /// not kept, only its length counted, and reported as too long.
 public struct RecordingLineSplitter: Sendable {
+    /// One line of the stream, numbered from 1.
     public enum Line: Sendable {
+        /// The line's bytes, without its newline.
         case bytes(ArraySlice<UInt8>, number: Int)
+        /// A line longer than `lineBytesMax`: only its length in bytes is kept.
         case tooLong(bytes: Int, number: Int)
     }
 
+    /// The longest line kept, in bytes, newline excluded.
     public let lineBytesMax: Int
     private var pending: [UInt8] = []
     private var pendingOverflow = 0
     private var number = 0
 
+    /// Creates a splitter that keeps lines of up to `lineBytesMax` bytes.
     public init(lineBytesMax: Int) {
         self.lineBytesMax = lineBytesMax
     }
 
+    /// Hands every line that `chunk` completes to `emit`, in order; an unfinished line waits for the next chunk.
     public mutating func split(_ chunk: [UInt8], _ emit: (Line) -> Void) {
         var start = 0
         while start < chunk.count {

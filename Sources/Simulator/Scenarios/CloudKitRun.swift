@@ -13,27 +13,36 @@ import SpecModel
 /// "unknown item"), so a deletion wins over a concurrent edit; the device then drops its copy when it
 /// pulls the tombstone. Frames between devices and the server cross `Link`s with the run's faults.
 public enum CloudKitRun {
+    /// CloudKit's server node; the devices are nodes 1 through `devices`.
     public static let server = NodeID(100)
 
+    /// What a run does: the devices, the books they add, when device 0 resets, the sync pace and the faults.
     public struct Configuration: Hashable, Sendable {
+        /// The number of devices syncing one library; at least 2.
         public var devices: Int
         /// Books each device adds before the reset, one every `addIntervalNanoseconds`.
         public var booksPerDevice: Int
+        /// True time between two books a device adds (2 s by default); the devices' first adds are staggered.
         public var addIntervalNanoseconds: UInt64
         /// When device 0 resets its library.
         public var resetAtNanoseconds: UInt64
         /// Books each device adds after the reset (they must survive it); they should be added well before
         /// the heal, so the run ends with them synced.
         public var booksAfterReset: Int
+        /// True time between two syncs of a device (15 s by default): a push of its changes, then a pull.
         public var syncIntervalNanoseconds: UInt64
+        /// The faults on pushes, pulls and their answers until the heal.
         public var faults: FaultOptions
+        /// When the faults end, in true time; from then on the network is calm.
         public var healAtNanoseconds: UInt64
         /// How long after the heal every device must agree with the server.
         public var convergenceBoundNanoseconds: UInt64
+        /// The most events a run may take: a bound on everything.
         public var eventsMax: Int
         /// Whether to record a trace (`Result.trace`): one event per simulation event.
         public var recordsTrace = false
 
+        /// Creates a configuration; by default two devices of 20 books each, a reset at 60 s and a heal at 120 s.
         public init(
             devices: Int = 2, booksPerDevice: Int = 20, addIntervalNanoseconds: UInt64 = 2_000 * FaultOptions.millisecond,
             resetAtNanoseconds: UInt64 = 60_000 * FaultOptions.millisecond, booksAfterReset: Int = 0,
@@ -57,7 +66,9 @@ public enum CloudKitRun {
 
     /// A change to one record.
     public enum Change: Hashable, Sendable {
+        /// The record `id` now has title `title`, whether new or edited.
         case upsert(id: UInt64, title: String)
+        /// The record `id` is deleted; the server keeps a tombstone.
         case delete(id: UInt64)
 
         var id: UInt64 {
@@ -76,7 +87,9 @@ public enum CloudKitRun {
 
     /// One device: its library, its unpushed changes, its server change token.
     public struct Device: Hashable, Sendable {
+        /// The device's node.
         public let node: NodeID
+        /// The device's copy of the library: each work's title by its raw identifier.
         public internal(set) var library: [UInt64: String] = [:]
         var pending: [Change] = []
         var token: UInt64 = 0
@@ -96,7 +109,9 @@ public enum CloudKitRun {
         }
     }
 
+    /// What a run did: each device's and the server's library at the end, and when they converged.
     public struct Result: Hashable, Sendable {
+        /// The devices as the run left them.
         public var devices: [Device]
         /// The server's live records at the end.
         public var serverLibrary: [UInt64: String]
@@ -104,8 +119,11 @@ public enum CloudKitRun {
         public var booksAtReset: Set<UInt64>
         /// When every device last agreed with the server, if they did after the heal.
         public var convergedAtNanoseconds: UInt64?
+        /// The digest of every event the run took, in order: equal for equal (seed, configuration).
         public var digest: TraceDigest
+        /// The number of events the run took.
         public var eventsRun: Int
+        /// The trace, when the configuration asked for one.
         public var trace: [SimulationTraceEvent] = []
 
         /// What the run broke: convergence, and a reset that leaves books it deleted anywhere.

@@ -12,25 +12,37 @@ import SpecModel
 /// windows become connectivity changes for the worker. After the heal the queue must drain: every
 /// imported work ends enriched, for review or failed, and the import's rows add up.
 public enum ImportAndEnrichRun {
+    /// The app's node: the import, the enrichment queue and its worker.
     public static let app = NodeID(1)
+    /// The metadata provider's node, which answers the worker's fetches.
     public static let provider = NodeID(3)
 
+    /// What a run does: the file and its strategy, the import's pace, the provider's answers and the faults.
     public struct Configuration: Hashable, Sendable {
+        /// The CSV file the app imports.
         public var file: ImportFile
+        /// What the import does with duplicates of books already in the library (Smart by default).
         public var strategy: DuplicateStrategy
         /// 15 s for 50 rows: 200 books a minute (D-067).
         public var batchIntervalNanoseconds: UInt64
+        /// The share of fetches the provider answers 404, in ppm (5% by default); the work fails at once (D-054).
         public var notFoundPartsPerMillion: UInt64
+        /// The share of fetches the provider answers 503, in ppm (2% by default); the worker retries (D-055).
         public var unavailablePartsPerMillion: UInt64
+        /// The share of fetches the provider never answers, in ppm (1% by default): they time out and are retried (D-055).
         public var silentPartsPerMillion: UInt64
+        /// The faults on the fetches and their answers, and the app's offline windows, until the heal.
         public var faults: FaultOptions
+        /// When the faults end, in true time (0 by default: a calm run throughout).
         public var healAtNanoseconds: UInt64
         /// How long after the heal the queue has to drain.
         public var drainBoundNanoseconds: UInt64
+        /// The most events a run may take: a bound on everything.
         public var eventsMax: Int
         /// Whether to record a trace (`Result.trace`): one event per simulation event.
         public var recordsTrace = false
 
+        /// Creates a configuration importing `file`; by default Smart duplicates, a batch every 15 s and a calm network.
         public init(
             file: ImportFile, strategy: DuplicateStrategy = .smart, batchIntervalNanoseconds: UInt64 = 15_000 * FaultOptions.millisecond,
             notFoundPartsPerMillion: UInt64 = 50_000, unavailablePartsPerMillion: UInt64 = 20_000, silentPartsPerMillion: UInt64 = 10_000,
@@ -50,20 +62,32 @@ public enum ImportAndEnrichRun {
         }
     }
 
+    /// What a run did: the app as the run left it, the import's summary, and whether the queue drained.
     public struct Result: Sendable {
+        /// The app's state at the end: its library and its enrichment queue.
         public var app: AppState
+        /// The import's counts; `nil` when the file was refused.
         public var summary: ImportSummary?
+        /// Why the file was refused before any row was imported, when it was.
         public var refusal: String?
         /// Works imported, and the ones that reached an end (enriched, for review, failed, dropped).
         public var importedWorks: Set<PersistentIdentifier>
+        /// The imported works that reached an end of enrichment.
         public var finishedWorks: Set<PersistentIdentifier>
+        /// The metadata fetches the worker sent, retries included.
         public var requestsSent: Int
+        /// True time when the run ended.
         public var endedAtNanoseconds: UInt64
+        /// Whether the import finished and the queue emptied after the heal, within the drain bound.
         public var drained: Bool
+        /// The digest of every event the run took, in order: equal for equal (seed, configuration).
         public var digest: TraceDigest
+        /// The number of events the run took.
         public var eventsRun: Int
+        /// The trace, when the configuration asked for one.
         public var trace: [SimulationTraceEvent] = []
 
+        /// The properties the run breaks, each as a sentence: a refused file, lost rows, or a queue that did not drain.
         public func violations() -> [String] {
             var found: [String] = []
             if let refusal { found.append("the file was refused: \(refusal)") }
@@ -88,6 +112,7 @@ public enum ImportAndEnrichRun {
         case heal
     }
 
+    /// Runs the configuration with `seed`.
     public static func run(seed: UInt64, _ configuration: Configuration) -> Result {
         var simulation = Simulation<Event>(seed: seed)
         var options = configuration.faults

@@ -10,20 +10,28 @@ import SpecModel
 /// Everything random comes from the seed, so a run is reproduced exactly from (seed, configuration), and
 /// `ProgressRun.Result.digest` sums it up.
 public enum ProgressRun {
+    /// The app's node: the device running the progress socket's client.
     public static let app = NodeID(1)
+    /// The backend's node: the job and its throttled socket.
     public static let backend = NodeID(2)
+    /// The ID of the job every run follows: a fixed UUID.
     public static let jobId = "550e8400-e29b-41d4-a716-446655440000"
+    /// The job's token, which the client presents to open the socket (D-080).
     public static let token = "job-token"
 
     /// What a run does.
     public struct Configuration: Hashable, Sendable {
+        /// The number of items the job processes before it ends.
         public var items: Int
         /// True time between two items of the job (600 ms: 100 books a minute, D-062).
         public var itemIntervalNanoseconds: UInt64
         /// How the job ends after its last item: complete, or fail.
         public var failsAtEnd: Bool
+        /// The faults of the safety phase, until the heal; `.calm` by default.
         public var faults: FaultOptions
+        /// The app's clock, which its heartbeat, reconnect and sync timers read.
         public var appClock: NodeClock
+        /// The backend's clock, which its throttle and idle close read.
         public var backendClock: NodeClock
         /// When the faults are healed; `nil` keeps them to the end.
         public var healAtNanoseconds: UInt64?
@@ -39,6 +47,7 @@ public enum ProgressRun {
         /// frames and the app's socket changes, at each node's clock; it never changes the run.
         public var recordsRecording = false
 
+        /// Creates a configuration of `items` items; the other settings default to a calm run with perfect clocks.
         public init(
             items: Int, itemIntervalNanoseconds: UInt64 = 600 * FaultOptions.millisecond, failsAtEnd: Bool = false,
             faults: FaultOptions = .calm, appClock: NodeClock = .perfect, backendClock: NodeClock = .perfect,
@@ -60,11 +69,15 @@ public enum ProgressRun {
 
     /// What a run did.
     public struct Result: Hashable, Sendable {
+        /// The digest of every event the run took, in order: equal for equal (seed, configuration).
         public var digest: TraceDigest
+        /// The number of events the run took.
         public var eventsRun: Int
         /// True time when the run ended.
         public var endedAtNanoseconds: UInt64
+        /// The app's client as the run left it: its view of the job, its state and its counters.
         public var client: ProgressSocketClient
+        /// The backend's job socket as the run left it.
         public var server: ProgressJobSocket
         /// The job's processed count at the end.
         public var processed: Int
@@ -76,9 +89,13 @@ public enum ProgressRun {
         public var progressSentAt: [UInt64]
         /// When those messages arrived, in true time.
         public var progressArrivals: [UInt64]
+        /// The WebSocket frames sent on both links, closes included; socket upgrade requests are not counted.
         public var framesSent: Int
+        /// The frames the links lost, to loss, partitions or an offline node.
         public var framesLost: Int
+        /// The client's successful socket opens.
         public var opens: Int
+        /// How the run ended: quiescent, past the liveness bound, or at `eventsMax`.
         public var end: Simulation<Event>.RunEnd
         /// The trace, when the configuration asked for one.
         public var trace: [SimulationTraceEvent]
@@ -88,18 +105,25 @@ public enum ProgressRun {
 
     /// The run's events.
     public enum Event: Hashable, Sendable {
+        /// The job processes its next item, every `itemIntervalNanoseconds`.
         case jobStep
+        /// The client's next deadline on the app's clock; ignored when a later schedule replaced it.
         case clientTimer(generation: Int)
+        /// The job socket's next deadline (throttle or idle close) on the backend's clock; ignored when replaced.
         case serverTimer(generation: Int)
         /// A frame arrives at the client (from the server) or at the server, on a connection.
         case frameToClient([UInt8], connection: Int, sentAt: UInt64)
+        /// A frame from the client arrives at the server on a connection.
         case frameToServer([UInt8], connection: Int)
+        /// The server's close of a connection reaches the client.
         case closeToClient(connection: Int)
+        /// The client's close of a connection reaches the server.
         case closeToServer(connection: Int)
         /// The client's open request reaches the server.
         case openArrives(attempt: Int)
         /// The server's answer to an open reaches the client.
         case openAnswered(attempt: Int, connection: Int?, status: Int?)
+        /// The faults end: the run's options become `.calm` for the liveness phase.
         case heal
     }
 

@@ -13,20 +13,31 @@ import SpecModel
 /// stops at its next turn with `complete` and `canceled: true`; if it did not, the job runs to its end
 /// and nothing of it comes back into the app (the app no longer follows the job).
 public enum ResetDuringEnrichmentRun {
+    /// The app's node: the device where the user resets the library.
     public static let app = NodeID(1)
+    /// The backend's node: the enrichment job and the cancel endpoint.
     public static let backend = NodeID(2)
+    /// The ID of the enrichment job every run follows: a fixed UUID.
     public static let jobId = "6ba7b810-9dad-41d1-80b4-00c04fd430c8"
+    /// The job's token, which the cancel request carries.
     public static let token = "token-of-the-enrichment-job"
 
+    /// What a run does: the job's size and pace, when the user resets, and the network's faults.
     public struct Configuration: Hashable, Sendable {
+        /// The books in the library and in the job, inserted and saved before the run starts (50 by default).
         public var books: Int
+        /// True time between two books of the job's loop (600 ms: 100 books a minute, D-062).
         public var itemIntervalNanoseconds: UInt64
+        /// When the user confirms the reset, in true time (10 s by default).
         public var resetAtNanoseconds: UInt64
+        /// The faults on the cancel request and its answer, HTTP timeout included.
         public var faults: FaultOptions
+        /// The most events a run may take: a bound on everything.
         public var eventsMax: Int
         /// Whether to record a trace (`Result.trace`): one event per simulation event.
         public var recordsTrace = false
 
+        /// Creates a configuration; by default 50 books, one every 600 ms, reset at 10 s on a calm network.
         public init(books: Int = 50, itemIntervalNanoseconds: UInt64 = 600 * FaultOptions.millisecond, resetAtNanoseconds: UInt64 = 10_000 * FaultOptions.millisecond, faults: FaultOptions = .calm, eventsMax: Int = 100_000) {
             precondition(books >= 1, "the job needs books")
             self.books = books
@@ -37,10 +48,15 @@ public enum ResetDuringEnrichmentRun {
         }
     }
 
+    /// What a run did: the app and the job as the run left them, and what the cancel request met.
     public struct Result: Hashable, Sendable {
+        /// The app's state after the reset.
         public var app: AppState
+        /// The backend's job as the run left it.
         public var job: EnrichmentJob
+        /// Where the reset flow ended: `succeeded` in a correct run, whatever the network did.
         public var resetPhase: LibraryReset.Phase
+        /// The reset's steps in order, the cancel request's result first when one was sent.
         public var resetLog: [ResetLogEntry]
         /// When the cancel request reached the backend, if it did.
         public var cancelArrivedAtNanoseconds: UInt64?
@@ -49,10 +65,14 @@ public enum ResetDuringEnrichmentRun {
         public var cancelFoundJobRunning: Bool
         /// Books the loop processed after the cancel arrived.
         public var booksProcessedAfterCancel: Int
+        /// The digest of every event the run took, in order: equal for equal (seed, configuration).
         public var digest: TraceDigest
+        /// The number of events the run took.
         public var eventsRun: Int = 0
+        /// The trace, when the configuration asked for one.
         public var trace: [SimulationTraceEvent] = []
 
+        /// The properties the run breaks, each as a sentence; empty when the reset and the job behaved.
         public func violations() -> [String] {
             var found: [String] = []
             if resetPhase != .succeeded { found.append("the reset ended \(resetPhase), not succeeded") }
@@ -80,6 +100,7 @@ public enum ResetDuringEnrichmentRun {
         case cancelTimedOut
     }
 
+    /// Runs the configuration with `seed`.
     public static func run(seed: UInt64, _ configuration: Configuration) -> Result {
         var simulation = Simulation<Event>(seed: seed)
         let clock = NodeClock.perfect

@@ -9,13 +9,17 @@
 /// and prints the one command that replays each failure. Exit status: 0 every run kept the properties,
 /// 1 a run broke one, 2 a usage error or an unreadable scenario.
 public enum ScenarioCommand {
+    /// What a simrunner invocation comes to: its exit status, its terminal output and the files to write.
     public struct Outcome: Sendable {
+        /// The exit status: 0 every run kept the properties, 1 a run broke one, 2 a usage or file error.
         public var status: Int32
+        /// What simrunner prints: the usage, each run's summary and violations, or a sweep's failures and replay commands.
         public var output: String
         /// Files to write: (path, contents).
         public var files: [(path: String, contents: String)]
     }
 
+    /// The help text `--help` prints and an invalid command line gets.
     public static let usage = """
         USAGE: simrunner run FILE [--seed N] [--trace PATH.jsonl] [--chrome-trace PATH.json] [--recording PATH.jsonl]
                simrunner sweep FILE --seeds A..<B [--shard I/N]
@@ -29,6 +33,7 @@ public enum ScenarioCommand {
 
     /// What reading a scenario file gave.
     public enum FileRead: Sendable {
+        /// The file's bytes, within `ScenarioFile.bytesMax`.
         case contents([UInt8])
         /// No file at the path, or it could not be read; the reason as the system gives it.
         case unreadable(reason: String)
@@ -47,6 +52,7 @@ public enum ScenarioCommand {
         /// Whether the path itself names a folder.
         public var pathIsFolder: Bool
 
+        /// Creates the findings on a path that could not be written.
         public init(folder: String, folderExists: Bool, folderIsWritable: Bool, pathIsFolder: Bool) {
             self.folder = folder
             self.folderExists = folderExists

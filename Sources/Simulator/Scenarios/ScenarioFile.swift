@@ -28,6 +28,7 @@ import SpecModel
 /// Every scenario ends with its kind's convergence or liveness check after the heal. Errors name the
 /// field.
 public struct ScenarioFile: Hashable, Sendable {
+    /// The scenario's name, never empty: it heads every run's summary line.
     public var name: String
     public var description: String
     /// The seeds the scenario is checked with by default.
@@ -93,11 +94,15 @@ public struct ScenarioFile: Hashable, Sendable {
 
     /// What one run of the scenario did.
     public struct Outcome: Sendable {
+        /// The digest of every event the run took, in order: equal for equal (file, seed).
         public var digest: TraceDigest
+        /// The number of events the run took.
         public var eventsRun: Int
+        /// The properties the run broke, each as a sentence; empty when it kept them all.
         public var violations: [String]
         /// One line on what happened.
         public var summary: String
+        /// The trace, when the run was asked for one.
         public var trace: [SimulationTraceEvent]
         /// The session recording (`Docs/Recordings.md`), for a progress scenario that asked for one.
         public var recording: [String] = []
@@ -146,10 +151,10 @@ public struct ScenarioFile: Hashable, Sendable {
         }
     }
 
-    /// Decodes a scenario file.
     /// The largest scenario file read, in bytes (the JSON parser's default limit).
     public static let bytesMax = JSONParseLimits.default.bytesMax
 
+    /// Decodes a scenario file from its JSON bytes; a refusal names the field and what it must be.
     public init(decoding bytes: [UInt8]) throws(ScenarioFileError) {
         let document: JSONValue
         do {
@@ -368,7 +373,9 @@ public struct ScenarioFile: Hashable, Sendable {
 
 /// Why a scenario file was refused.
 public enum ScenarioFileError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The bytes are not a JSON document the parser accepts; its reason, as text.
     case notJSON(String)
+    /// The JSON is not a scenario: a field is missing, unknown, of the wrong kind or out of range.
     case invalidField(JSONFieldError)
 
     public var description: String {

@@ -15,8 +15,10 @@ public protocol TitleNormalizing {
 
 /// The model's title normalization, the reference every suite compares with.
 public struct ModelTitleNormalizer: TitleNormalizing {
+    /// The model's normalizer; it holds no state.
     public init() {}
 
+    /// The model's answer (`TitleNormalization.normalizedForSearch`, see the protocol).
     public func normalizedTitle(_ title: String) -> String {
         TitleNormalization.normalizedForSearch(title)
     }

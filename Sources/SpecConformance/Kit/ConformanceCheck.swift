@@ -18,7 +18,9 @@ public struct ConformanceCheck<Implementation> {
         public var description: String { rawValue }
     }
 
+    /// The rule this check grades.
     public let rule: Rule
+    /// How the check reaches its verdict: a property, a differential comparison or examples.
     public let method: Method
     /// What the check runs over, for reports: "generated messy titles".
     public let about: String
@@ -122,11 +124,14 @@ extension ConformanceCheck {
 
 /// One fixed input of an examples check, named for reports and tagged with what it pins.
 public struct ConformanceExample<Input> {
+    /// The example's name in reports: "the seed's example".
     public let name: String
+    /// The fixed input the check's body runs on.
     public let input: Input
     /// The decision or the seed's words the example pins: `D-033` or `seed: "(Harry Potter, #1) removed"`.
     public let pins: String?
 
+    /// Builds an example from its name, its input and, optionally, what it pins.
     public init(_ name: String, _ input: Input, pins: String? = nil) {
         self.name = name
         self.input = input

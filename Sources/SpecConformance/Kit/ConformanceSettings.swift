@@ -7,6 +7,7 @@ import Generators
 /// `PROPERTY_CASES_SCALE`, `PROPERTY_REPLAY`, `PROPERTY_SHRINK_EVALUATIONS`), so one variable gives a
 /// conformance run more cases or another seed. The kit reads no clock: a shrink's time bound is given.
 public struct ConformanceSettings: Sendable {
+    /// The `PROPERTY_*` overrides (seed, case count and scale, replay token, shrink bounds); none by default.
     public var overrides: PropertyOverrides
     /// Past counterexamples for a check, by its property name (`conformance.TITLE-03.differential`).
     public var regressions: @Sendable (_ propertyName: String) -> [ReplayToken]
@@ -15,6 +16,7 @@ public struct ConformanceSettings: Sendable {
     /// The most evaluations one shrink may spend when `PROPERTY_SHRINK_EVALUATIONS` does not say.
     public var shrinkEvaluationsMax: Int
 
+    /// Builds settings; by default no overrides, no past counterexamples, no time bound and 5,000 evaluations per shrink.
     public init(
         overrides: PropertyOverrides = PropertyOverrides(),
         regressions: @escaping @Sendable (_ propertyName: String) -> [ReplayToken] = { _ in [] },

@@ -11,11 +11,14 @@ import Generators
 public struct ConformanceSuite<Implementation> {
     /// Stable, lower-case: `title-normalization`.
     public let id: String
+    /// The suite's title in reports: "Title normalization".
     public let title: String
     /// The protocol an implementation conforms to: `TitleNormalizing`.
     public let seam: String
+    /// The suite's checks, in the order they run; each label is unique within the suite.
     public let checks: [ConformanceCheck<Implementation>]
 
+    /// Builds a suite of a seam's checks; a suite needs at least one check and unique check labels.
     public init(id: String, title: String, seam: String, checks: [ConformanceCheck<Implementation>]) {
         precondition(!checks.isEmpty, "suite \(id) has no checks")
         var labels = Set<String>()

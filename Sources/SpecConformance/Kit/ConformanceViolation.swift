@@ -10,6 +10,7 @@ public struct ConformanceViolation: Error, Sendable, CustomStringConvertible {
     /// What the implementation answered.
     public let implementationAnswer: String?
 
+    /// Builds a violation from its message and, for a comparison, the question and both answers.
     public init(_ message: String, question: String? = nil, model: String? = nil, implementation: String? = nil) {
         self.message = message
         self.question = question

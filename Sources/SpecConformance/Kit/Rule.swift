@@ -3,8 +3,10 @@
 /// Identifiers are never renumbered or reused: a report, a test vector or a traced seed criterion that
 /// names `TITLE-03` today names the same rule in every later version of the kit.
 public struct RuleID: Hashable, Comparable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
+    /// The identifier as written, `THROTTLE-01`.
     public let rawValue: String
 
+    /// Builds an identifier from `AREA-NN` text; any other form is a programming error.
     public init(_ rawValue: String) {
         precondition(Self.isWellFormed(rawValue), "a rule id is AREA-NN in capitals and digits, got \"\(rawValue)\"")
         self.rawValue = rawValue
@@ -31,7 +33,9 @@ public struct RuleID: Hashable, Comparable, Sendable, CustomStringConvertible, E
 
 /// How strongly a rule binds, in RFC 2119's words: breaking a MUST fails, missing a SHOULD is non-strict.
 public enum Requirement: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+    /// A rule that must hold; breaking it grades the rule fail.
     case must = "MUST"
+    /// A rule that should hold; missing it grades the rule non-strict, not fail.
     case should = "SHOULD"
 
     public var description: String { rawValue }
@@ -39,10 +43,15 @@ public enum Requirement: String, Hashable, Sendable, CaseIterable, CustomStringC
 
 /// The five seed documents, the specification's source.
 public enum SeedDocument: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+    /// Seed 000, the Library Reset PRD.
     case libraryReset = "000_24fffd7d498237d9"
+    /// Seed 001, the DTOMapper work cache.
     case workCache = "001_cbc4a755ef2c78bc"
+    /// Seed 002, the Series Tracking PRD.
     case seriesTracking = "002_6e1274d4a7bf21dc"
+    /// Seed 003, the WebSocket Phase 2 plan (the progress protocol).
     case progressProtocol = "003_e8ca257e1441217e"
+    /// Seed 004, the CSV Import & Enrichment PRD.
     case csvImport = "004_78908c9d98881105"
 
     /// The document's number, `004`.
@@ -64,6 +73,7 @@ public enum SeedDocument: String, Hashable, Sendable, CaseIterable, CustomString
 
 /// Where a rule comes from: the seed's words and the decisions that settle what they leave open.
 public struct RuleSource: Hashable, Sendable, CustomStringConvertible {
+    /// The seed document the rule is quoted from, or `nil` when a decision alone sets it.
     public let seed: SeedDocument?
     /// The seed's section, as the document heads it.
     public let section: String?
@@ -73,6 +83,7 @@ public struct RuleSource: Hashable, Sendable, CustomStringConvertible {
     /// contradicts itself.
     public let decisions: [String]
 
+    /// Builds a source from a seed passage, its decisions, or both; it needs at least one of them.
     public init(seed: SeedDocument?, section: String? = nil, quote: String? = nil, decisions: [String] = []) {
         precondition(seed != nil || !decisions.isEmpty, "a rule comes from a seed passage or a decision")
         self.seed = seed
@@ -102,12 +113,16 @@ public struct RuleSource: Hashable, Sendable, CustomStringConvertible {
 
 /// One rule of the specification, as the conformance kit checks it.
 public struct Rule: Hashable, Sendable, Identifiable, CustomStringConvertible {
+    /// The rule's stable identifier, `THROTTLE-01`.
     public let id: RuleID
+    /// Whether the rule is a MUST or a SHOULD, which decides its grade when a check fails.
     public let requirement: Requirement
     /// The rule in one sentence, as an implementer reads it.
     public let statement: String
+    /// The seed passage and decisions the rule comes from.
     public let source: RuleSource
 
+    /// Builds a rule from its identifier, requirement, one-sentence statement and source.
     public init(_ id: RuleID, _ requirement: Requirement, _ statement: String, source: RuleSource) {
         self.id = id
         self.requirement = requirement

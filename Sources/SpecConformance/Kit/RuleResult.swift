@@ -16,22 +16,29 @@ public enum Grade: String, Hashable, Sendable, CaseIterable, CustomStringConvert
 
 /// Why a check failed: the violation, the case that shows it and the command that replays it.
 public struct RuleFailure: Sendable {
+    /// What went wrong, in the rule's terms, or the error's description when the check threw another error.
     public let message: String
     /// What was asked, as a call, when the check compares answers.
     public let question: String?
+    /// The model's answer to `question`, when the rule has one right answer.
     public let modelAnswer: String?
+    /// What the implementation answered to `question`.
     public let implementationAnswer: String?
     /// The (shrunk) input that breaks the rule, or the failing example's name.
     public let counterexample: String?
     /// The input as first generated, before shrinking.
     public let originalCounterexample: String?
+    /// How many random choices the failing case used as first generated, before shrinking.
     public let originalChoiceCount: Int?
+    /// How many random choices the shrunk case uses; the replay token holds exactly these.
     public let shrunkChoiceCount: Int?
     /// Where the failing case came from: "generated case 7 (6 passed before it)", "example 2 of 5 (…)".
     public let origin: String
+    /// The seed the check's property ran with; `nil` for a failing example.
     public let seed: UInt64?
     /// Replays the shrunk case in one evaluation (`PROPERTY_REPLAY`), for generated cases.
     public let token: ReplayToken?
+    /// How the shrink went (steps, evaluations, replays, why it stopped); `nil` when the case was not shrunk.
     public let shrink: ShrinkSummary?
 
     init(
@@ -65,11 +72,15 @@ public struct RuleFailure: Sendable {
 
 /// What one check of a rule concluded for one implementation.
 public struct CheckResult: Sendable {
+    /// The check's name within its suite, `TITLE-03.differential`.
     public let label: String
+    /// How the check reached its verdict: `property`, `differential` or `examples`.
     public let method: String
+    /// What the check runs over, for reports: "generated messy titles".
     public let about: String
     /// Cases (generated or fixed) that held before the verdict.
     public let casesChecked: Int
+    /// Why the check failed, or `nil` when it held or did not apply.
     public let failure: RuleFailure?
     /// Why the check did not apply, when it did not.
     public let notApplicable: String?
@@ -77,7 +88,9 @@ public struct CheckResult: Sendable {
 
 /// A rule's verdict for one implementation: its grade and the checks behind it.
 public struct RuleResult: Sendable {
+    /// The rule graded.
     public let rule: Rule
+    /// The rule's checks that ran, in suite order.
     public let checks: [CheckResult]
 
     /// Fail or non-strict when any check failed (by the rule's requirement); n/a when no check applied.
@@ -96,10 +109,15 @@ public struct RuleResult: Sendable {
 
 /// One suite's verdict on one implementation: a grade per rule.
 public struct SuiteResult: Sendable {
+    /// The suite's stable id, `title-normalization`.
     public let suiteID: String
+    /// The suite's title in reports, "Title normalization".
     public let suiteTitle: String
+    /// The seam's protocol the implementation conforms to, `TitleNormalizing`.
     public let seam: String
+    /// The implementation's name as given to `run`, `MyNormalizer`.
     public let implementation: String
+    /// The verdict of every rule that ran, in the order their first check appears.
     public let rules: [RuleResult]
     /// Set when a replay token limited the run to the one check it was made for.
     public let replayedCheck: String?

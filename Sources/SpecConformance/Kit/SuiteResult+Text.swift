@@ -8,6 +8,7 @@ extension SuiteResult {
     /// case, the shrunk counterexample, the model's answer beside the implementation's, and the command
     /// that replays it.
     ///
+    /// - Parameter ruleResult: the rule's result; when it records no failure, the text is `nil`.
     /// - Parameter replayCommand: turns a token into the one command that replays it (the test filter
     ///   is the caller's: the kit does not know which test ran it).
     public func failureText(for ruleResult: RuleResult, replayCommand: (ReplayToken) -> String) -> String? {

@@ -36,12 +36,16 @@ public struct ModelHeartbeat: HeartbeatScheduling {
         self.heartbeat = heartbeat
     }
 
+    /// Starts the model's heartbeat: the first ping one interval after `now` (`Heartbeat.start(at:)`).
     public mutating func start(at now: Timestamp) { heartbeat.start(at: now) }
 
+    /// When the model's heartbeat next pings or times out (`Heartbeat.deadline`).
     public var deadline: Timestamp? { heartbeat.deadline }
 
+    /// Runs the model's heartbeat at `now` (`Heartbeat.fire(at:)`).
     public mutating func fire(at now: Timestamp) -> Heartbeat.Action { heartbeat.fire(at: now) }
 
+    /// Hands the model's heartbeat a pong (`Heartbeat.pongReceived(clientTime:at:)`).
     public mutating func pongReceived(clientTime: Int64?, at now: Timestamp) -> Heartbeat.PongOutcome {
         heartbeat.pongReceived(clientTime: clientTime, at: now)
     }

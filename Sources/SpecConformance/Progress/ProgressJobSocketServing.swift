@@ -76,12 +76,14 @@ public struct ModelProgressJobSocket: ProgressJobSocketServing {
         self.idleCloseMilliseconds = idleCloseMilliseconds
     }
 
+    /// Creates the model's socket for `job` (`ProgressJobSocket.init`); a second call changes nothing.
     public mutating func create(_ job: ProgressJobTicket, totalCount: Int, at now: Timestamp) {
         guard socket == nil else { return }
         socket = ProgressJobSocket(jobId: job.jobId, pipeline: job.pipeline, token: job.token, totalCount: totalCount, at: now,
                                    idleCloseMilliseconds: idleCloseMilliseconds)
     }
 
+    /// Lets `connection` in or refuses it (`ProgressJobSocket.connect(token:at:)`); 404 before `create`.
     public mutating func connect(_ connection: Int, token: String?, at now: Timestamp) -> ProgressSocketUpgrade {
         guard var open = socket else { return .refused(status: 404, .jobNotFound()) }
         let result = open.connect(token: token, at: now)
@@ -96,38 +98,47 @@ public struct ModelProgressJobSocket: ProgressJobSocketServing {
         }
     }
 
+    /// Tells the model's socket that `connection` closed (`ProgressJobSocket.disconnected(_:at:)`); an unknown one is ignored.
     public mutating func disconnected(_ connection: Int, at now: Timestamp) {
         guard let id = modelConnection[connection] else { return }
         socket?.disconnected(id, at: now)
     }
 
+    /// Hands the model's socket a client frame (`ProgressJobSocket.received(_:on:at:)`); one on an unknown connection gets nothing.
     public mutating func received(_ frame: [UInt8], on connection: Int, at now: Timestamp) -> [ProgressSocketAction] {
         guard let id = modelConnection[connection] else { return [] }
         return translate(socket?.received(frame, on: id, at: now) ?? [])
     }
 
+    /// Tells the model's socket the job started (`ProgressJobSocket.start(at:)`).
     public mutating func start(at now: Timestamp) -> [ProgressSocketAction] {
         translate(socket?.start(at: now) ?? [])
     }
 
+    /// Offers the model's socket a progress report, sent or held by its throttle (`ProgressJobSocket.report(_:at:)`).
     public mutating func report(_ update: ProgressUpdate, at now: Timestamp) -> [ProgressSocketAction] {
         translate(socket?.report(update, at: now) ?? [])
     }
 
+    /// Tells the model's socket the job's loop ended (`ProgressJobSocket.complete(_:at:)`).
     public mutating func complete(_ completion: JobCompletion, at now: Timestamp) -> [ProgressSocketAction] {
         translate(socket?.complete(completion, at: now) ?? [])
     }
 
+    /// Tells the model's socket the job failed (`ProgressJobSocket.fail(_:successCount:failureCount:at:)`).
     public mutating func fail(_ error: StructuredError, successCount: Int, failureCount: Int, at now: Timestamp) -> [ProgressSocketAction] {
         translate(socket?.fail(error, successCount: successCount, failureCount: failureCount, at: now) ?? [])
     }
 
+    /// Tells the model's socket the job was canceled (`ProgressJobSocket.cancel(at:)`).
     public mutating func cancel(at now: Timestamp) -> [ProgressSocketAction] {
         translate(socket?.cancel(at: now) ?? [])
     }
 
+    /// When the model's socket next has timer work (`ProgressJobSocket.deadline`), or `nil` before `create`.
     public var deadline: Timestamp? { socket?.deadline }
 
+    /// Runs the model's socket timers at `now` (`ProgressJobSocket.fire(at:)`).
     public mutating func fire(at now: Timestamp) -> [ProgressSocketAction] {
         translate(socket?.fire(at: now) ?? [])
     }

@@ -100,10 +100,12 @@ public struct ModelProgressMessageCodec: ProgressMessageEncoding, ProgressMessag
     /// The model's codec.
     public init() {}
 
+    /// The model's bytes for `message` (`ProgressMessageCodec.encode`, see the protocol).
     public func encode(_ message: ProgressMessage) -> [UInt8] {
         ProgressMessageCodec.encode(message)
     }
 
+    /// The model's reading of `bytes` (`ProgressMessageCodec.decode`), its errors mapped to rejections.
     public func decode(_ bytes: [UInt8], from sender: ProgressSender) throws(ProgressMessageRejection) -> ProgressMessage {
         do {
             return try ProgressMessageCodec.decode(bytes, from: sender)

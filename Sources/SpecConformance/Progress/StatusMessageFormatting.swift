@@ -75,15 +75,18 @@ public struct ModelStatusMessageFormatter: StatusMessageFormatting {
     /// The model's formatter.
     public init() {}
 
+    /// The model's enrichment message, its estimate from `TimeRemainingEstimate` (see the protocol).
     public func enrichmentStatus(processed: Int, total: Int, currentTitle: String, hasError: Bool, jobStartedAt: Timestamp, now: Timestamp) -> StatusLine {
         let estimate = TimeRemainingEstimate(start: jobStartedAt).secondsRemaining(processed: processed, total: total, now: now)
         return StatusLine(StatusMessageFormatter.enrichmentProgress(processed: processed, total: total, currentTitle: currentTitle, hasError: hasError, estimate: estimate))
     }
 
+    /// The model's CSV import message (`StatusMessageFormatter.csvImportProgress`).
     public func csvImportStatus(fraction: Double, phase: CSVImportPhase) -> StatusLine {
         StatusLine(StatusMessageFormatter.csvImportProgress(fraction: fraction, phase: phase))
     }
 
+    /// The model's AI scan message (`StatusMessageFormatter.aiScanProgress`).
     public func aiScanStatus(phase: AIScanPhase) -> StatusLine {
         StatusLine(StatusMessageFormatter.aiScanProgress(phase: phase))
     }

@@ -88,6 +88,7 @@ public struct ModelStructuredErrorBuilder: StructuredErrorBuilding {
     /// The model's builder.
     public init() {}
 
+    /// The model's canonical payload of `failure`'s structured error (see the protocol).
     public func errorPayload(for failure: ProgressFailure) -> [UInt8] {
         failure.modelError.payload.encoded()
     }

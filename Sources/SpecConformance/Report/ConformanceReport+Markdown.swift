@@ -4,6 +4,7 @@ extension ConformanceReport {
     /// The report for people: a verdict per implementation, the rule × implementation matrix of every
     /// suite, each failure explained, the wrong implementations' score and the seed criteria's coverage.
     ///
+    /// - Parameter title: the report's top-level heading.
     /// - Parameter replayCommand: how a failure's token is replayed, for the failure texts.
     public func markdown(title: String = "Conformance report", replayCommand: (ReplayToken) -> String = { "PROPERTY_REPLAY='\($0)' swift test" }) -> String {
         var out: [String] = []

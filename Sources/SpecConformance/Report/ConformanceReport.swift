@@ -8,12 +8,16 @@ public struct ConformanceReport: Sendable {
     /// The report format's version; the JSON carries it as `version`.
     public static let formatVersion = 1
 
+    /// The suites' verdicts, one per suite and implementation run.
     public var results: [SuiteResult]
+    /// The deliberately wrong implementations and whether their suites rejected them.
     public var wrongImplementations: [WrongImplementationVerdict]
+    /// The seed criteria and their coverage, or `nil` to leave the criteria out of the report.
     public var criteria: [SeedCriterion]?
     /// The seeds' behaviours the kit has no seam for, and why.
     public var unseamed: [UnseamedBehaviour]
 
+    /// Builds a report from the suites' results and, optionally, the wrong implementations, criteria and unseamed behaviours.
     public init(results: [SuiteResult], wrongImplementations: [WrongImplementationVerdict] = [], criteria: [SeedCriterion]? = nil, unseamed: [UnseamedBehaviour] = []) {
         self.results = results
         self.wrongImplementations = wrongImplementations

@@ -15,6 +15,7 @@ public struct WrongImplementationVerdict: Sendable {
     /// The rules the suite graded fail or non-strict.
     public let rejectingRules: [RuleID]
 
+    /// Builds a verdict from the implementation, its flaw, its suite, the rules it breaks and the rules that rejected it.
     public init(name: String, flaw: String, suiteID: String, expectedRules: [RuleID], rejectingRules: [RuleID]) {
         self.name = name
         self.flaw = flaw

@@ -30,6 +30,7 @@ public struct NextInSeriesQuestion: Hashable, Sendable, CustomStringConvertible 
     /// The user's "Reduce Motion" setting: no confetti.
     public var reduceMotion: Bool
 
+    /// Builds a question; `finished` must be an index of `series.books` whose book is marked read.
     public init(series: SeriesShelf, finished: Int, otherSeries: [SeriesShelf] = [], reduceMotion: Bool = false) {
         precondition(series.books.indices.contains(finished), "book \(finished) is not one of the series' \(series.books.count) books")
         precondition(series.books[finished].read, "the finished book is marked read: \(series)")
@@ -70,6 +71,7 @@ public struct NextInSeriesAnswer: Hashable, Sendable, CustomStringConvertible {
     /// Whether the celebration throws confetti.
     public var confetti: Bool
 
+    /// Builds an answer: the suggestion, its prompt, and any celebration and confetti.
     public init(next: Next, prompt: String?, celebration: String? = nil, confetti: Bool = false) {
         self.next = next
         self.prompt = prompt
@@ -88,8 +90,10 @@ public struct NextInSeriesAnswer: Hashable, Sendable, CustomStringConvertible {
 /// It builds a store and a series library holding the question's series (a read book has an entry
 /// marked read, an owned one an entry to read, a wanted one a wishlist entry) and asks the model.
 public struct ModelNextInSeriesRecommender: NextInSeriesRecommending {
+    /// The model's recommender; it holds no state.
     public init() {}
 
+    /// The model's answer, from a fresh library holding the question's series (see the protocol).
     public func recommendation(for question: NextInSeriesQuestion) -> NextInSeriesAnswer? {
         var world = ModelSeriesWorld()
         let (id, works) = world.add(question.series)

@@ -29,6 +29,7 @@ public struct DetectedSeries: Hashable, Sendable, CustomStringConvertible {
     /// The number of books, when a series lookup gave it (raised to the book's number if below it).
     public var totalBooks: Int?
 
+    /// Builds one detected series: its name, Google Books IDs, the book's place and the total, if known.
     public init(name: String, googleBooksSeriesIDs: [String] = [], place: SeriesPlace, totalBooks: Int? = nil) {
         self.name = name
         self.googleBooksSeriesIDs = googleBooksSeriesIDs
@@ -79,6 +80,7 @@ public struct SeriesDetectionReport: Hashable, Sendable, CustomStringConvertible
     /// In any order.
     public var warnings: [SeriesDetectionWarning]
 
+    /// Builds a report of the series read and the warnings logged.
     public init(series: [DetectedSeries] = [], warnings: [SeriesDetectionWarning] = []) {
         self.series = series
         self.warnings = warnings
@@ -106,8 +108,10 @@ public struct SeriesDetectionReport: Hashable, Sendable, CustomStringConvertible
 /// The model's series detection (`SeriesLibrary.detectSeries(for:metadata:in:at:)` on an empty
 /// library), the reference every suite compares with.
 public struct ModelSeriesDetector: SeriesDetecting {
+    /// The model's detector; it holds no state.
     public init() {}
 
+    /// The model's answer, detected in an empty library (see the protocol).
     public func detectedSeries(title: String, metadata: SeriesMetadata) -> SeriesDetectionReport {
         var world = ModelSeriesWorld()
         let work = world.store.insertWork(WorkDraft(title: title))

@@ -29,6 +29,7 @@ public struct SeriesLabels: Hashable, Sendable, CustomStringConvertible {
     /// Each book's library-card badge, in the order of the series' books: "Book 3 of 7".
     public var badges: [String]
 
+    /// Builds the texts of one series: its display name, header, rows and badges.
     public init(displayName: String, header: String, rows: [String], badges: [String]) {
         self.displayName = displayName
         self.header = header
@@ -44,8 +45,10 @@ public struct SeriesLabels: Hashable, Sendable, CustomStringConvertible {
 /// The model's series texts (`Series.displayName`, `SeriesLibrary.detail(of:in:)` and
 /// `SeriesLibrary.badges(for:)`), the reference every suite compares with.
 public struct ModelSeriesLabeler: SeriesLabeling {
+    /// The model's labeler; it holds no state.
     public init() {}
 
+    /// The model's texts for `series`, from a fresh library holding it (see the protocol).
     public func labels(of series: SeriesShelf) -> SeriesLabels {
         var world = ModelSeriesWorld()
         let (id, works) = world.add(series)

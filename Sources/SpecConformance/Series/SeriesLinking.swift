@@ -37,6 +37,7 @@ public struct SeriesLibraryBook: Hashable, Sendable, CustomStringConvertible {
     /// The book's first author, if any.
     public var author: String?
 
+    /// Builds a book from the suite's key, its title as imported and its first author.
     public init(key: String, title: String, author: String? = nil) {
         self.key = key
         self.title = title
@@ -54,6 +55,7 @@ public enum SeriesUserEdit: Hashable, Sendable, CustomStringConvertible {
     case assign(book: String, series: String, place: SeriesPlace)
     /// Take a book out of a series; the book stays in the library.
     case remove(book: String, series: String)
+    /// Rename a series; a name that is invalid or another series' is refused.
     case rename(series: String, to: String)
     /// Delete a series; its books stay in the library.
     case delete(series: String)
@@ -79,6 +81,7 @@ public struct LinkedBook: Hashable, Sendable, Comparable, CustomStringConvertibl
     /// The book's place in the series.
     public var place: SeriesPlace
 
+    /// Builds a book's place in a series, under the suite's key.
     public init(book: String, place: SeriesPlace) {
         self.book = book
         self.place = place
@@ -103,6 +106,7 @@ public struct LinkedSeries: Hashable, Sendable, CustomStringConvertible {
     /// The books in reading order.
     public var books: [LinkedBook]
 
+    /// Builds an observed series: its name, total, author, source and books in reading order.
     public init(name: String, totalBooks: Int? = nil, author: String? = nil, source: SeriesSource, books: [LinkedBook] = []) {
         self.name = name
         self.totalBooks = totalBooks
@@ -135,8 +139,10 @@ public struct ModelSeriesLinker: SeriesLinking {
     var keys: [PersistentIdentifier: String] = [:]
     var authors: [String: PersistentIdentifier] = [:]
 
+    /// A model library with no books and no series.
     public init() {}
 
+    /// Saves a work with the book's title, linked to its author, in the model's store; a key added twice is a programming error.
     public mutating func addBook(_ book: SeriesLibraryBook) {
         precondition(works[book.key] == nil, "the book \(book.key) is added twice")
         let work = world.store.insertWork(WorkDraft(title: book.title))
@@ -154,11 +160,13 @@ public struct ModelSeriesLinker: SeriesLinking {
         keys[work] = book.key
     }
 
+    /// Detects and links the book's series (`SeriesLibrary.detectSeries(for:metadata:in:at:)`); an unknown key does nothing.
     public mutating func detectAndLink(_ key: String, metadata: SeriesMetadata) {
         guard let work = works[key] else { return }
         _ = world.library.detectSeries(for: work, metadata: metadata, in: world.store, at: world.advance())
     }
 
+    /// Applies the edit through the model's `SeriesLibrary`; an edit naming an unknown book or series is refused.
     public mutating func apply(_ edit: SeriesUserEdit) -> Bool {
         let now = world.advance()
         switch edit {
@@ -187,6 +195,7 @@ public struct ModelSeriesLinker: SeriesLinking {
         }
     }
 
+    /// Deletes the book's work from the store, then `SeriesLibrary.removeDeletedWorks(in:at:)`; its series stay.
     public mutating func deleteBook(_ key: String) {
         guard let work = works.removeValue(forKey: key) else { return }
         do {
@@ -198,6 +207,7 @@ public struct ModelSeriesLinker: SeriesLinking {
         _ = world.library.removeDeletedWorks(in: world.store, at: world.advance())
     }
 
+    /// Every series of the model's library (`SeriesLibrary.allSeries`), each book named by the suite's key.
     public func allSeries() -> [LinkedSeries] {
         world.library.allSeries.map { series in
             LinkedSeries(

@@ -38,6 +38,7 @@ public struct SeriesProgressReport: Hashable, Sendable, CustomStringConvertible 
     /// Whether the detail offers "Add Missing Books".
     public var offersAddMissingBooks: Bool
 
+    /// Builds a report from its counts, percentage, missing numbers, texts and whether "Add Missing Books" shows.
     public init(
         ownedCount: Int, readCount: Int, percentComplete: Int?, missingNumbers: [Int], progressText: String, percentText: String?,
         accessibilityLabel: String, badge: String?, gapsText: String?, offersAddMissingBooks: Bool
@@ -64,8 +65,10 @@ public struct SeriesProgressReport: Hashable, Sendable, CustomStringConvertible 
 
 /// The model's series progress (`SeriesProgress`), the reference every suite compares with.
 public struct ModelSeriesProgressCalculator: SeriesProgressCalculating {
+    /// The model's calculator; it holds no state.
     public init() {}
 
+    /// The model's progress of `series` (`SeriesProgress`, see the protocol).
     public func progress(of series: SeriesShelf) -> SeriesProgressReport {
         let progress = SeriesProgress(totalBooks: series.totalBooks, books: series.books.map { ($0.place, $0.modelState) })
         return SeriesProgressReport(

@@ -3,11 +3,13 @@
 public struct SeedCriterion: Hashable, Sendable, Identifiable {
     /// `C004-07`: the seed's number and the criterion's place in the seed, never renumbered.
     public let id: String
+    /// The seed document the criterion is written in.
     public let seed: SeedDocument
     /// The line of the seed document that holds it (1-based).
     public let line: Int
     /// The line exactly as the seed writes it, without its checkbox.
     public let quote: String
+    /// The rules and tests that check the criterion, or the decision that leaves it unmodelled.
     public let coverage: Coverage
 
     /// How a criterion is covered.
@@ -18,6 +20,7 @@ public struct SeedCriterion: Hashable, Sendable, Identifiable {
         case notModelled(decision: String, reason: String)
     }
 
+    /// Builds a criterion from its id, seed, line (1-based), exact words and coverage.
     public init(_ id: String, _ seed: SeedDocument, line: Int, _ quote: String, _ coverage: Coverage) {
         self.id = id
         self.seed = seed

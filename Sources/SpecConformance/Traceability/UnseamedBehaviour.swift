@@ -18,12 +18,16 @@ public struct UnseamedBehaviour: Hashable, Sendable {
         public var description: String { rawValue }
     }
 
+    /// The seed document that describes the behaviour.
     public let seed: SeedDocument
+    /// The behaviour, in the seed's terms: "the Reset Library button, the confirmation dialog's look, …".
     public let behaviour: String
+    /// Why the kit offers no seam for it.
     public let reason: Reason
     /// What checks it, or what would.
     public let note: String
 
+    /// Builds an entry from the seed, the behaviour, why it has no seam, and what checks it.
     public init(_ seed: SeedDocument, _ behaviour: String, _ reason: Reason, _ note: String) {
         self.seed = seed
         self.behaviour = behaviour

@@ -103,6 +103,7 @@ extension TestVectorFile {
 public struct TestVectorCase: Sendable {
     /// Stable within its file and across files: `isbn-017`, `csv-n-004`, `codec-gen-003`.
     public let id: String
+    /// The input the seam is given, as JSON.
     public let input: JSONValue
     /// The model's answer, computed when the file is made (never written by hand).
     public let expected: JSONValue
@@ -114,6 +115,7 @@ public struct TestVectorCase: Sendable {
     /// What the case is, in a phrase.
     public let note: String?
 
+    /// Builds a case; it must exercise at least one rule, and every decision must be a `D-nnn` id.
     public init(id: String, input: JSONValue, expected: JSONValue, rules: [Rule], decisions: [String], note: String?) {
         precondition(!rules.isEmpty, "case \(id) exercises no rule")
         for decision in decisions {

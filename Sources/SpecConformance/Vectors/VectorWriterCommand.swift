@@ -7,7 +7,9 @@
 /// Exit status: 0 the files were written, or (`--check`) are what the model makes; 1 (`--check`) a file
 /// differs, is missing or is no longer made; 2 a usage error or a folder that cannot be read or written.
 public enum VectorWriterCommand {
+    /// What one run of vectorwriter comes to: the exit status, the text to print and the files to write.
     public struct Outcome: Sendable {
+        /// The exit status: 0 written or up to date, 1 (`--check`) a file differs, 2 a usage or file error.
         public var status: Int32
         /// What to print: on standard error when `status` is 2, on standard output otherwise.
         public var output: String
@@ -17,6 +19,7 @@ public enum VectorWriterCommand {
         public var files: [(path: String, contents: [UInt8])]
     }
 
+    /// The `--help` text, with the options and the exit statuses.
     public static let usage = """
         USAGE: vectorwriter [--check] [--directory PATH]
 
@@ -110,12 +113,14 @@ public enum VectorWriterCommand {
     public struct WriteFailure: Sendable {
         /// The folder the file would be in.
         public var folder: String
+        /// Whether the folder the file would be in exists.
         public var folderExists: Bool
         /// Whether the current user may create files in it.
         public var folderIsWritable: Bool
         /// Whether the path itself names a folder.
         public var pathIsFolder: Bool
 
+        /// Builds the file system's answer for a path that could not be written.
         public init(folder: String, folderExists: Bool, folderIsWritable: Bool, pathIsFolder: Bool) {
             self.folder = folder
             self.folderExists = folderExists

@@ -3,14 +3,19 @@
 /// Seed: 000_…, User Story 4 and "Feature Flags (reset to defaults: Gemini AI, experimental scanner
 /// enabled)".
 public struct FeatureFlags: Hashable, Sendable {
+    /// The AI service the bookshelf scanner uses; Gemini by default.
     public var aiProvider: AIProvider
+    /// Whether the experimental bookshelf scanner is on.
     public var experimentalScannerEnabled: Bool
+    /// Whether batch enrichment of the library is on.
     public var batchEnrichmentEnabled: Bool
+    /// Whether series tracking is on.
     public var seriesTrackingEnabled: Bool
 
     /// The defaults: Gemini, experimental scanner enabled.
     public static let defaults = FeatureFlags(aiProvider: .gemini, experimentalScannerEnabled: true, batchEnrichmentEnabled: true, seriesTrackingEnabled: true)
 
+    /// Flags with these values; `defaults` holds the fresh-install ones.
     public init(aiProvider: AIProvider, experimentalScannerEnabled: Bool, batchEnrichmentEnabled: Bool, seriesTrackingEnabled: Bool) {
         self.aiProvider = aiProvider
         self.experimentalScannerEnabled = experimentalScannerEnabled
@@ -23,7 +28,9 @@ public struct FeatureFlags: Hashable, Sendable {
         self = .defaults
     }
 
+    /// An AI service the app can use.
     public enum AIProvider: String, Hashable, Sendable, CaseIterable {
+        /// Google's Gemini (the default), Cloudflare Workers AI, or OpenAI.
         case gemini, workersAI, openAI
     }
 }

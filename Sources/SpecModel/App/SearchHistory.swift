@@ -4,12 +4,17 @@
 /// queries are trimmed, empty ones ignored, repeats removed case-insensitively (the newest spelling
 /// wins), newest first, at most `recentSearchesMax`.
 public struct SearchHistory: Hashable, Sendable {
+    /// The recorded searches, newest first: trimmed, without case-insensitive repeats, at most
+    /// `recentSearchesMax`.
     public private(set) var recentSearches: [String] = []
+    /// The cached trending books, part of the search history that Library Reset clears.
     public var trendingBooks: [String] = []
 
     /// The most recent searches kept.
     public static let recentSearchesMax = 10
 
+    /// A history that records `recentSearches` oldest first, so they follow the recording rules, and
+    /// keeps `trendingBooks`.
     public init(recentSearches: [String] = [], trendingBooks: [String] = []) {
         for query in recentSearches.reversed() { record(query) }
         self.trendingBooks = trendingBooks
@@ -30,6 +35,7 @@ public struct SearchHistory: Hashable, Sendable {
         trendingBooks = []
     }
 
+    /// Whether there are no recent searches and no trending books.
     public var isEmpty: Bool { recentSearches.isEmpty && trendingBooks.isEmpty }
 }
 

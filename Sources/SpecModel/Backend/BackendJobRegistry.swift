@@ -9,6 +9,7 @@ public struct BackendJobRegistry: Hashable, Sendable {
     /// The token of each job started with one, keyed like `jobs` (Phase 1 token authentication, D-080).
     var tokens: [String: String] = [:]
 
+    /// A backend with no jobs.
     public init() {}
 
     /// The key a job ID is stored under: its bytes with ASCII letters lowercased, and every byte

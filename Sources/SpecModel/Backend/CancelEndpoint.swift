@@ -18,6 +18,7 @@
 /// token (Phase 1's token authentication) is canceled only by a request bearing it; without it the
 /// answer is the unknown job's, so a client learns nothing about another client's job (D-080).
 public enum CancelEndpoint {
+    /// The endpoint's path (seed 000_…, "API Specification").
     public static let path = "/api/enrichment/cancel"
     /// The largest request body accepted, in bytes.
     public static let requestBytesMax = 16_384

@@ -7,13 +7,17 @@
 /// back. The loop is a pure state machine: each `loopStep` processes at most one book, with the
 /// provider's answer for that book passed in.
 public struct EnrichmentJob: Hashable, Sendable {
+    /// The job's ID, as the job was started with it (UUID text).
     public let jobId: String
     /// The books to enrich, in order.
     public let books: [JobBook]
+    /// Running, or how the job ended; it never returns to running.
     public private(set) var status: JobStatus = .running
     /// Books the loop has processed (enriched or failed).
     public private(set) var processedCount = 0
+    /// Books the provider found and enriched.
     public private(set) var successCount = 0
+    /// Books not found or whose enrichment failed.
     public private(set) var failureCount = 0
     /// Titles of books that could not be enriched, in order.
     public private(set) var failedTitles: [String] = []
@@ -23,8 +27,10 @@ public struct EnrichmentJob: Hashable, Sendable {
     public private(set) var loopObservedCancellation = false
     /// Whether the loop has sent its final message.
     public private(set) var loopFinished = false
+    /// When the job started, on the backend's clock; the completion's duration counts from here.
     public let startedAt: Timestamp
 
+    /// A running job over `books`, none processed yet, started at `startedAt`.
     public init(jobId: String, books: [JobBook], startedAt: Timestamp) {
         self.jobId = jobId
         self.books = books
@@ -78,6 +84,7 @@ public struct EnrichmentJob: Hashable, Sendable {
 
     /// Runs one turn of the enrichment loop: check cancellation, then process the next book.
     ///
+    /// - Parameter now: the time of this turn, stamped on the progress or completion message it sends.
     /// - Parameter enrich: the provider's answer for the book about to be processed; it is called
     ///   only when a book is processed.
     public mutating func loopStep(at now: Timestamp, enrich: (JobBook) -> BookEnrichmentOutcome) -> LoopStep {
@@ -129,6 +136,7 @@ public struct EnrichmentJob: Hashable, Sendable {
 
 /// A job's status.
 public enum JobStatus: String, Hashable, Sendable, CaseIterable {
+    /// Running, or how the job ended: complete, canceled or failed. Once ended, a job never runs again.
     case running, complete, canceled, failed
 }
 
@@ -136,10 +144,14 @@ public enum JobStatus: String, Hashable, Sendable, CaseIterable {
 public struct JobBook: Hashable, Sendable {
     /// The app's work, by its raw identifier (the backend sees only this number).
     public let workRawIdentifier: UInt64
+    /// The book's title, as the app holds it; progress messages name the book by it.
     public let title: String
+    /// The book's author, if the app knows one; a provider search term.
     public let author: String?
+    /// The book's ISBN, if the app knows one; a provider search term.
     public let isbn: String?
 
+    /// A book for the job with these fields.
     public init(workRawIdentifier: UInt64, title: String, author: String? = nil, isbn: String? = nil) {
         self.workRawIdentifier = workRawIdentifier
         self.title = title
@@ -150,7 +162,10 @@ public struct JobBook: Hashable, Sendable {
 
 /// What a metadata provider answered for one book.
 public enum BookEnrichmentOutcome: Hashable, Sendable {
+    /// The provider found the book and returned its metadata.
     case enriched
+    /// The provider has no match for the book.
     case notFound
+    /// The provider's request failed; `reason` says why.
     case failed(reason: String)
 }

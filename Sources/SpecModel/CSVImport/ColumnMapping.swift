@@ -3,6 +3,7 @@
 /// Title and author are required; every other field is optional. Known formats get their mapping from
 /// the header; an unknown header can be mapped by hand with `manual(header:title:author:…)`.
 public struct ColumnMapping: Hashable, Sendable {
+    /// The title's column, counted from 0; every mapping has one.
     public var title: Int
     /// The primary author, written "First Last".
     public var author: Int?
@@ -12,7 +13,9 @@ public struct ColumnMapping: Hashable, Sendable {
     public var additionalAuthors: Int?
     /// Whether the author column itself is a comma-separated list (StoryGraph's `Authors`).
     public var authorColumnIsList: Bool
+    /// The ISBN-10 column (Goodreads' `ISBN`), read after the ISBN-13 column.
     public var isbn10: Int?
+    /// The ISBN-13 column (Goodreads' `ISBN13`), read first.
     public var isbn13: Int?
     /// A column that may hold either form (or, in StoryGraph, another identifier).
     public var isbn: Int?
@@ -20,21 +23,33 @@ public struct ColumnMapping: Hashable, Sendable {
     /// holds its own UIDs for books without one): such a value is no ISBN, silently, while a value
     /// made of ISBN characters that fails its checks still gets a warning.
     public var isbnColumnHoldsOtherIdentifiers: Bool
+    /// The rating's column, in stars from 0 to 5 (Goodreads' `My Rating`).
     public var rating: Int?
     /// Whether a rating of 0 means unrated (Goodreads' `My Rating`).
     public var zeroRatingIsUnrated: Bool
+    /// The reading status column (Goodreads' `Exclusive Shelf`, StoryGraph's `Read Status`).
     public var readingStatus: Int?
     /// Shelves (Goodreads' `Bookshelves`), read for a status when the status column is empty.
     public var shelves: Int?
+    /// The column of the date the user finished the book, `yyyy/MM/dd` or `yyyy-MM-dd`.
     public var dateRead: Int?
+    /// The column of the date the user added the book, `yyyy/MM/dd` or `yyyy-MM-dd`.
     public var dateAdded: Int?
+    /// The publisher's column; it goes to the edition.
     public var publisher: Int?
+    /// The page count's column; it goes to the edition.
     public var pages: Int?
+    /// The column of the year this edition was published (Goodreads' `Year Published`).
     public var year: Int?
+    /// The column of the year the work was first published (Goodreads' `Original Publication Year`).
     public var originalYear: Int?
+    /// The column of the user's review, kept as the entry's notes.
     public var review: Int?
+    /// The column of the user's private notes, kept as the entry's notes when there is no review.
     public var privateNotes: Int?
 
+    /// A mapping with these columns; only the title is required, though a row without an author is not
+    /// imported.
     public init(
         title: Int, author: Int?, authorLastFirst: Int? = nil, additionalAuthors: Int? = nil,
         authorColumnIsList: Bool = false, isbn10: Int? = nil, isbn13: Int? = nil, isbn: Int? = nil, isbnColumnHoldsOtherIdentifiers: Bool = false,

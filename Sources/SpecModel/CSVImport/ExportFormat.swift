@@ -6,8 +6,11 @@
 /// header with recognisable title and author columns is read as a generic spreadsheet; otherwise the
 /// user maps columns by hand (`ColumnMapping.manual`).
 public enum ExportFormat: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+    /// A Goodreads library export.
     case goodreads
+    /// A LibraryThing export, in the seed's columns or the later export's.
     case libraryThing
+    /// A StoryGraph export.
     case storyGraph
     /// A hand-made spreadsheet or an unknown export whose columns were recognised by name.
     case generic
@@ -49,9 +52,11 @@ public enum ExportFormat: String, Hashable, Sendable, CaseIterable, CustomString
 
 /// What the header says about a file: its format, how sure that is, and where each field is.
 public struct FormatDetection: Hashable, Sendable {
+    /// The format the header was recognised as.
     public let format: ExportFormat
     /// The share of the format's signature columns found in the header, 0…1 (generic: see `detect`).
     public let confidence: Double
+    /// Where each field of a book is in the file's rows.
     public let mapping: ColumnMapping
 }
 
@@ -62,6 +67,7 @@ public struct MissingColumns: Error, Hashable, Sendable, CustomStringConvertible
     /// The header as found.
     public let found: [String]
 
+    /// An error naming the `missing` required fields and the `found` header.
     public init(missing: [String], found: [String]) {
         self.missing = missing
         self.found = found

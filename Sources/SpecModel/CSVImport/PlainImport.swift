@@ -74,6 +74,8 @@ public struct PlainImport {
     /// batches (Decision D-130).
     ///
     /// - Parameter file: the file the import began with (the app keeps a copy until it finishes).
+    /// - Parameter app: the app whose store holds the checkpoint; its enrichment queue first takes the
+    ///   saved batches' works it missed.
     public static func resume(_ file: ImportFile, in app: inout AppState) -> Result<PlainImport, ImportResumeError> {
         let checkpoint: ImportCheckpoint
         switch ImportRecovery.checkpointToResume(with: file, in: &app) {

@@ -12,6 +12,7 @@ public struct EnrichmentQuery: Hashable, Sendable, CustomStringConvertible {
     /// The ISBN-13 (or else ISBN-10) of the work's first edition that has one, if any.
     public let isbn: String?
 
+    /// A query with this normalized title and, if known, the first author and an ISBN.
     public init(title: String, author: String?, isbn: String?) {
         self.title = title
         self.author = author
@@ -30,10 +31,12 @@ public struct EnrichmentFetchRequest: Hashable, Sendable, CustomStringConvertibl
     public let id: UInt64
     /// The work the request is about.
     public let work: PersistentIdentifier
+    /// What to search for: the normalized title, the first author and an ISBN.
     public let query: EnrichmentQuery
     /// 1 for the first try, up to `Configuration.attemptsMax`.
     public let attempt: Int
 
+    /// The request numbered `id` for `work`, its `attempt`-th try.
     public init(id: UInt64, work: PersistentIdentifier, query: EnrichmentQuery, attempt: Int) {
         self.id = id
         self.work = work
@@ -75,19 +78,34 @@ public enum EnrichmentFetchOutcome: Hashable, Sendable, CustomStringConvertible 
 public struct EnrichmentCandidate: Hashable, Sendable {
     /// How well the candidate matches the query, 0 to 100, as the backend scores it.
     public var confidencePercent: Int
+    /// The candidate's title, shown when the user chooses; never written to the work.
     public var title: String
+    /// The candidate's authors, shown when the user chooses; never written to the work.
     public var authors: [String]
+    /// The cover image's URL, as text; fills the work's `coverURL` when missing.
     public var coverURL: String?
+    /// The year of first publication; fills the work's `firstPublicationYear` when missing.
     public var publicationYear: Int?
+    /// The description; fills the work's `workDescription` when missing.
     public var workDescription: String?
+    /// The language the work was written in; fills the work's `originalLanguage` when missing.
     public var language: String?
+    /// The subject tags; fill the work's `subjectTags` when it has none.
     public var subjects: [String]
+    /// The OpenLibrary work identifier; fills the work's when missing.
     public var openLibraryWorkID: String?
+    /// The ISBN-13; fills the first edition's when missing.
     public var isbn13: String?
+    /// The ISBN-10; fills the first edition's when missing.
     public var isbn10: String?
+    /// The publisher; fills the first edition's when missing.
     public var publisher: String?
+    /// The page count; fills the first edition's when missing.
     public var pageCount: Int?
 
+    /// A candidate with this confidence and title; every other field is optional.
+    ///
+    /// - Precondition: `confidencePercent` is 0 to 100.
     public init(
         confidencePercent: Int,
         title: String,

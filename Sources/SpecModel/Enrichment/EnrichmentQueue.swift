@@ -57,6 +57,7 @@ public struct EnrichmentQueue: Hashable, Sendable {
         }
     }
 
+    /// An empty queue that follows no backend job.
     public init() {}
 
     /// Adds a work unless it is already queued or in flight; returns whether it was added.
@@ -166,6 +167,7 @@ public struct EnrichmentQueue: Hashable, Sendable {
 
     /// How a backend job ended, as the app learns it.
     public enum JobEnd: Hashable, Sendable {
+        /// The job completed, failed, or was canceled.
         case complete, failed, canceled
     }
 

@@ -16,6 +16,7 @@ public struct EnrichmentRecords: Hashable, Sendable {
     /// Metadata requests sent so far; the next request's ID is this plus one.
     public internal(set) var requestsIssued: UInt64 = 0
 
+    /// Records with no work, zero counts and no request sent yet.
     public init() {}
 
     /// How the last enrichment of `work` ended, or `nil` if it never finished one.
@@ -58,8 +59,11 @@ public enum EnrichmentRecord: Hashable, Sendable {
 /// title (Decision: fill only what is missing).
 public enum EnrichedField: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
     // The work's own fields.
+    /// Filled on the work from the candidate's cover URL, year, description, language, subjects and
+    /// OpenLibrary ID.
     case coverURL, firstPublicationYear, workDescription, originalLanguage, subjectTags, openLibraryWorkID
     // The fields of the work's first edition (inserted if the work has none).
+    /// Filled on the work's first edition from the candidate's ISBNs, publisher and page count.
     case isbn13, isbn10, publisher, pageCount
 
     public var description: String { rawValue }
@@ -89,6 +93,7 @@ public enum EnrichmentFailure: Hashable, Sendable, CustomStringConvertible {
 
 /// A failure that the worker retries with backoff.
 public enum EnrichmentTransientError: Hashable, Sendable, CustomStringConvertible {
+    /// No answer came within the network layer's request timeout.
     case timedOut
     /// HTTP 429 or 5xx.
     case serverError(status: Int)
@@ -103,10 +108,14 @@ public enum EnrichmentTransientError: Hashable, Sendable, CustomStringConvertibl
 
 /// How many works the run under way has finished, by outcome.
 public struct EnrichmentRunCounts: Hashable, Sendable {
+    /// Works the run enriched with a confident match; a later choice among candidates does not count here.
     public internal(set) var enriched = 0
+    /// Works whose enrichment failed in this run.
     public internal(set) var failed = 0
+    /// Works the run left waiting for the user to choose among candidates.
     public internal(set) var needingReview = 0
 
+    /// Counts with these values; by default all zero.
     public init(enriched: Int = 0, failed: Int = 0, needingReview: Int = 0) {
         self.enriched = enriched
         self.failed = failed
@@ -125,19 +134,23 @@ public struct EnrichmentRunCounts: Hashable, Sendable {
 /// progress, and the records say how each ended. Works deleted before they were enriched leave the
 /// total when the worker drops them.
 public struct EnrichmentProgress: Hashable, Sendable, CustomStringConvertible {
+    /// How many works the run has finished, by outcome.
     public let counts: EnrichmentRunCounts
     /// Works queued and not started (including deleted works not yet dropped).
     public let pending: Int
     /// 1 while a work is being enriched (sent, awaiting an answer or waiting to retry), else 0.
     public let inFlight: Int
 
+    /// A progress with these counts.
     public init(counts: EnrichmentRunCounts, pending: Int, inFlight: Int) {
         self.counts = counts
         self.pending = pending
         self.inFlight = inFlight
     }
 
+    /// Works the run has finished, whatever the outcome: the banner's numerator.
     public var done: Int { counts.done }
+    /// Works in the run: finished, pending and in flight; the banner's denominator.
     public var total: Int { done + pending + inFlight }
 
     /// The banner's text, as the seed writes it: `"15/500 books enriched"` ("books" whatever the count).

@@ -36,6 +36,8 @@
 ///   it; after `.launched`, the work the queue still has in flight is enriched again from its first
 ///   attempt, ahead of every queued work (it is the queue's head, in effect).
 public struct EnrichmentWorker: Sendable {
+    /// The worker's parameters: the request interval, the retry delays, the match threshold and the
+    /// search title.
     public let configuration: Configuration
     /// Whether `.launched` has been handled since the worker was made or relaunched.
     public internal(set) var isLaunched = false
@@ -49,6 +51,7 @@ public struct EnrichmentWorker: Sendable {
     /// The time of the last event, which the next may not precede.
     var lastEventAt: Timestamp?
 
+    /// A worker with this configuration, not yet launched: it does nothing until `.launched`.
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
     }
@@ -86,6 +89,11 @@ public struct EnrichmentWorker: Sendable {
         /// gives the same title faster.
         public static let normalizedSearchTitle: @Sendable (String) -> String = { TitleNormalizationEngine.normalizedForSearch($0) }
 
+        /// A configuration with these parameters; by default 600 ms between request starts, retries after
+        /// 1, 2, 4 and 8 s, an 80% match threshold and 10 candidates kept.
+        ///
+        /// - Precondition: the interval is not negative, the retry delays are positive, the threshold is
+        ///   0 to 100 percent and at least one candidate is kept.
         public init(
             requestStartIntervalMilliseconds: Int64 = 600,
             retryDelaysMilliseconds: [Int64] = [1_000, 2_000, 4_000, 8_000],
@@ -112,9 +120,11 @@ public struct EnrichmentWorker: Sendable {
 
     /// The work being enriched and where its enrichment stands.
     public struct Current: Hashable, Sendable, CustomStringConvertible {
+        /// The work being enriched.
         public let work: PersistentIdentifier
         /// The attempt in flight, or the next to send: 1 up to `attemptsMax`.
         public internal(set) var attempt: Int
+        /// Whether the attempt's request is awaiting its answer or the attempt waits to be sent.
         public internal(set) var stage: Stage
 
         public var description: String { "\(work) attempt \(attempt), \(stage)" }
@@ -223,6 +233,7 @@ public struct EnrichmentWorker: Sendable {
         /// What happened to works, in order.
         public internal(set) var outcomes: [Outcome] = []
 
+        /// A step with these effects and outcomes; by default an empty one.
         public init(effects: [Effect] = [], outcomes: [Outcome] = []) {
             self.effects = effects
             self.outcomes = outcomes

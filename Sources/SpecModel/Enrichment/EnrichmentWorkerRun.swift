@@ -4,8 +4,11 @@
 /// For scenarios and benchmarks that drive the worker through whole imports, as `LibraryResetRun` does
 /// for the reset. Every request start and every outcome is logged with its time, across relaunches.
 public struct EnrichmentWorkerRun: Sendable {
+    /// The app the worker runs in: its store, queue and records as the worker has left them.
     public private(set) var app: AppState
+    /// The worker, as the last event left it.
     public private(set) var worker: EnrichmentWorker
+    /// The virtual clock's time: the time of the next event delivered.
     public private(set) var now: Timestamp
     /// The wake-up timer the app holds for the worker.
     public private(set) var timer: Timestamp?
@@ -20,13 +23,17 @@ public struct EnrichmentWorkerRun: Sendable {
 
     /// A request and the time it was sent.
     public struct RequestStart: Hashable, Sendable {
+        /// The request sent.
         public let request: EnrichmentFetchRequest
+        /// When the worker sent it, on the virtual clock.
         public let at: Timestamp
     }
 
     /// An outcome and the time it happened.
     public struct LoggedOutcome: Hashable, Sendable {
+        /// What happened to the work.
         public let outcome: EnrichmentWorker.Outcome
+        /// When it happened, on the virtual clock.
         public let at: Timestamp
     }
 
@@ -80,6 +87,7 @@ public struct EnrichmentWorkerRun: Sendable {
         now = instant
     }
 
+    /// Lets `milliseconds` pass, firing the timer on the way (see `advance(to:)`).
     public mutating func advance(byMilliseconds milliseconds: Int64) {
         advance(to: now.adding(milliseconds: milliseconds))
     }

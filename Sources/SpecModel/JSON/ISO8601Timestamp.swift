@@ -141,6 +141,7 @@ public enum ISO8601TimestampError: Error, Sendable, Hashable, CustomStringConver
 
     /// The fields of a timestamp.
     public enum Field: String, Sendable, Hashable {
+        /// The month (1 to 12), the day of the month, and the time of day's hour, minute and second.
         case month, day, hour, minute, second
     }
 

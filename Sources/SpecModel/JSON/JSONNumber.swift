@@ -11,7 +11,9 @@
 public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
     /// How the number is stored: exactly as an integer, or as a double.
     public enum Storage: Sendable {
+        /// A number written without a fraction or exponent, kept exactly.
         case integer(Int64)
+        /// Any other number, as a finite `Double`.
         case double(Double)
     }
 

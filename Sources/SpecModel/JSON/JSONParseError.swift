@@ -93,7 +93,9 @@ public enum JSONParseError: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// What the parser found instead.
     public enum Found: Sendable, Hashable, CustomStringConvertible {
+        /// This byte, at the error's offset.
         case byte(UInt8)
+        /// The end of the input.
         case end
 
         public var description: String {

@@ -18,11 +18,17 @@
 /// There is deliberately no `nil` literal (write `.null`): a type other than `Optional` that accepts
 /// `nil` makes `JSONValue?` ambiguous.
 public enum JSONValue: Sendable {
+    /// The literal `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number: an exact 64-bit integer or a finite double.
     case number(JSONNumber)
+    /// A string, compared by its UTF-8 bytes.
     case string(String)
+    /// An array, in order.
     case array([JSONValue])
+    /// An object; member order does not matter.
     case object(JSONObject)
 }
 
@@ -31,6 +37,7 @@ public enum JSONValue: Sendable {
 extension JSONValue {
     /// The six kinds of JSON value, named as error messages name them.
     public enum Kind: String, Sendable, Hashable, CustomStringConvertible {
+        /// `null`, `true`/`false`, a number, a string, an array or an object.
         case null, boolean, number, string, array, object
 
         public var description: String { rawValue }

@@ -34,10 +34,12 @@ public struct LibraryReset: Hashable, Sendable {
         case failed(StoreError)
     }
 
+    /// Where the flow stands; `idle` until the user taps "Reset Library".
     public private(set) var phase: Phase = .idle
     /// The steps completed in this reset, in order (with the cancel request's result first, if any).
     public private(set) var log: [ResetLogEntry] = []
 
+    /// A flow with no reset under way.
     public init() {}
 
     /// What the flow asks the outside world to do.
@@ -48,15 +50,20 @@ public struct LibraryReset: Hashable, Sendable {
 
     // MARK: - Texts (seed 000_…, "UI Specification" and "Error Handling")
 
+    /// The dialog that asks for confirmation, with "Reset" as the destructive button.
     public static let confirmationDialog = Screen.Dialog(
         title: "Reset Library?",
         message: "This will delete all books, authors, editions, and reading progress. This action cannot be undone.\n\nIn-flight enrichment jobs will be canceled.",
         cancelTitle: "Cancel",
         confirmTitle: "Reset"
     )
+    /// The toast shown when the reset succeeds, dismissed after 2 seconds.
     public static let successToast = Screen.Toast(text: "Library reset successfully", dismissAfterMilliseconds: 2_000)
+    /// The failure alert's title, after a failed delete or save (D-022).
     public static let failureTitle = "Reset failed, try again"
+    /// The failure alert's button that runs the local steps again.
     public static let retryAction = "Retry"
+    /// The failure alert's button that dismisses it, leaving the library as last saved.
     public static let dismissAction = "OK"
 
     // MARK: - Transitions
@@ -178,6 +185,8 @@ public struct LibraryReset: Hashable, Sendable {
 
 /// The local steps of a reset, in the seed's order.
 public enum ResetStep: Int, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+    /// Delete the library's objects; save; clear the queue, search history and work cache; reset the
+    /// flags; show success.
     case deleteLibrary, save, clearEnrichmentQueue, clearSearchHistory, clearWorkCache, resetFeatureFlags, showSuccess
 
     public var description: String {
@@ -203,6 +212,8 @@ public enum CancelRequestResult: Hashable, Sendable {
 
 /// One line of a reset's log.
 public enum ResetLogEntry: Hashable, Sendable {
+    /// The cancel request for this job ended with this result.
     case backendJobCancel(jobId: String, CancelRequestResult)
+    /// This local step completed.
     case step(ResetStep)
 }

@@ -4,6 +4,7 @@
 public enum LibraryResetRun {
     /// The network between the app and the backend, as far as the cancel request is concerned.
     public enum Network: Hashable, Sendable {
+        /// The request reaches the backend and its answer comes back.
         case online
         /// Airplane mode: the request fails at once.
         case offline

@@ -29,9 +29,12 @@ public enum NextInSeries: Hashable, Sendable {
 /// The celebration when the last book of a series is read: "You finished Foundation! 🎉", with
 /// confetti unless the user reduces motion (seed: "Reduced motion: Disable completion confetti").
 public struct SeriesCelebration: Hashable, Sendable {
+    /// The line shown: "You finished Foundation! 🎉".
     public let text: String
+    /// Whether confetti falls; `false` when the user reduces motion.
     public let confetti: Bool
 
+    /// A celebration with this text, with or without confetti.
     public init(text: String, confetti: Bool) {
         self.text = text
         self.confetti = confetti
@@ -40,13 +43,16 @@ public struct SeriesCelebration: Hashable, Sendable {
 
 /// What the app shows for one series after the user finishes one of its books.
 public struct SeriesRecommendation: Hashable, Sendable {
+    /// The series the recommendation is for.
     public let seriesID: SeriesID
+    /// What to suggest next: a book to continue with or add, or related series.
     public let next: NextInSeries
     /// The prompt, or `nil` when there is nothing to suggest.
     public let prompt: String?
     /// Set when the series is completed (every book read, the total known).
     public let celebration: SeriesCelebration?
 
+    /// A recommendation with these parts.
     public init(seriesID: SeriesID, next: NextInSeries, prompt: String?, celebration: SeriesCelebration?) {
         self.seriesID = seriesID
         self.next = next

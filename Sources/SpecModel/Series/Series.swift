@@ -4,8 +4,10 @@
 /// number (as the store does for objects), so a kept identifier names its own series or nothing and
 /// runs are deterministic.
 public struct SeriesID: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// The series' number: 1 for the library's first series, counting up in creation order.
     public let rawValue: UInt64
 
+    /// The identifier with this number.
     public init(rawValue: UInt64) {
         self.rawValue = rawValue
     }
@@ -18,15 +20,20 @@ public struct SeriesID: Hashable, Comparable, Sendable, CustomStringConvertible 
 
 /// How a series came to be: the seed's `SeriesSource`.
 public enum SeriesSource: String, Hashable, Sendable, CaseIterable {
+    /// Made by detection from a book's series metadata.
     case autoDetected = "auto-detected"
+    /// Made by the user.
     case manual = "manual"
 }
 
 /// A book of a series: the work and its place.
 public struct SeriesBook: Hashable, Sendable, CustomStringConvertible {
+    /// The work in the series.
     public let workID: PersistentIdentifier
+    /// The book's place in the series' reading order: a number, a decimal or an omnibus's range.
     public internal(set) var place: SeriesPlace
 
+    /// A book of a series: `workID` at `place`.
     public init(workID: PersistentIdentifier, place: SeriesPlace) {
         self.workID = workID
         self.place = place
@@ -46,6 +53,7 @@ public struct SeriesBook: Hashable, Sendable, CustomStringConvertible {
 /// at the same place in the order they were placed); a work at most once; `totalBooks` nil or at least
 /// the highest counted number any book covers; the name valid, its key first among `nameKeys`.
 public struct Series: Hashable, Sendable, Identifiable {
+    /// The series' identifier in its library, never reused.
     public let id: SeriesID
     /// The name as shown, cleaned (`SeriesName.cleaned`).
     public internal(set) var name: String
@@ -53,7 +61,9 @@ public struct Series: Hashable, Sendable, Identifiable {
     public internal(set) var totalBooks: Int?
     /// The author the series is attributed to, if known.
     public internal(set) var author: String?
+    /// Whether detection or the user made the series.
     public let source: SeriesSource
+    /// When the series was made.
     public let createdAt: Timestamp
     /// When the series itself last changed: its books, places, name or total (not its books'
     /// reading status, which lives in the store).

@@ -7,9 +7,13 @@
 /// - any other work in the store is owned (with no entry, or an entry in any other status);
 /// - an owned work with an entry marked `read` is read.
 public enum SeriesBookState: Int, Hashable, Comparable, Sendable, CaseIterable {
+    /// The work is not in the store.
     case notInLibrary
+    /// Every entry of the work is on the wishlist: wanted, not owned.
     case wishlisted
+    /// The work is in the library (no entry, or an entry in a status other than the wishlist), not read.
     case owned
+    /// The work has an entry marked read.
     case read
 
     /// The state of `work` in `store`.
@@ -32,7 +36,9 @@ public enum SeriesBookState: Int, Hashable, Comparable, Sendable, CaseIterable {
         self = owned ? .owned : .wishlisted
     }
 
+    /// Whether the user owns the book: owned or read.
     public var isOwned: Bool { self >= .owned }
+    /// Whether the user has read the book.
     public var isRead: Bool { self == .read }
 
     /// The detail view's status icon: "✓✓" read, "✓" owned, "➕" missing (not owned).

@@ -3,8 +3,11 @@
 /// When two sources place the same book in the same series at different places, the earlier source
 /// wins (Decision D-096): Google Books' structured info, then OpenLibrary, then the Goodreads marker.
 public enum SeriesEvidence: Int, Hashable, Comparable, Sendable, CaseIterable, CustomStringConvertible {
+    /// Google Books' structured `seriesInfo`: the strongest evidence.
     case googleBooks
+    /// An OpenLibrary series string such as "The Lord of the Rings #2".
     case openLibrary
+    /// A Goodreads series marker in the imported title, such as "(Foundation, #1)": the weakest.
     case titleMarker
 
     public var description: String {
@@ -27,11 +30,14 @@ public struct SeriesClaim: Hashable, Sendable {
     public var name: String?
     /// Google Books' `seriesId`, for claims from Google Books.
     public var googleBooksSeriesID: String?
+    /// Where the source places the book in the series.
     public var place: SeriesPlace
     /// The number of books, when a series lookup gave it.
     public var totalBooks: Int?
+    /// The source of the claim, which decides between conflicting places (D-096).
     public var evidence: SeriesEvidence
 
+    /// A claim with these fields.
     public init(name: String?, googleBooksSeriesID: String? = nil, place: SeriesPlace, totalBooks: Int? = nil, evidence: SeriesEvidence) {
         self.name = name
         self.googleBooksSeriesID = googleBooksSeriesID

@@ -7,6 +7,7 @@
 public struct SeriesDetail: Hashable, Sendable {
     /// One line of the book list.
     public struct Row: Hashable, Sendable {
+        /// What a line shows: a book of the library, or a counted number no book covers.
         public enum Content: Hashable, Sendable {
             /// A book of the series that is in the store (owned, read or wishlisted), with its title
             /// without Goodreads markers (the series says where it stands).
@@ -15,7 +16,9 @@ public struct SeriesDetail: Hashable, Sendable {
             case missing
         }
 
+        /// The line's place in reading order: the book's place, or the missing number's.
         public let place: SeriesPlace
+        /// The book on the line, or `missing`.
         public let content: Content
 
         /// "✓✓" read, "✓" owned, "➕" missing or wishlisted.
@@ -35,11 +38,17 @@ public struct SeriesDetail: Hashable, Sendable {
         }
     }
 
+    /// The series shown.
     public let id: SeriesID
+    /// The series' name, cleaned.
     public let name: String
+    /// The author the series is attributed to, if known.
     public let author: String?
+    /// The series' number of counted books, or `nil` when unknown.
     public let totalBooks: Int?
+    /// Whether detection or the user made the series.
     public let source: SeriesSource
+    /// Books owned and read, the percentage, the badge and the gaps (D-103).
     public let progress: SeriesProgress
     /// Books and missing numbers in reading order.
     public let rows: [Row]

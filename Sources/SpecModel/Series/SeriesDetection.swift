@@ -16,8 +16,11 @@ public struct SeriesDetection: Hashable, Sendable {
         case skippedDeletedSeries(name: String)
         /// The user removed this book from the series; it is not put back.
         case skippedRemovedByUser(SeriesID)
+        /// The series already holds `booksPerSeriesMax` books; the book is not added.
         case skippedSeriesFull(SeriesID)
+        /// The book is in `seriesPerBookMax` series already; it is not added to another.
         case skippedTooManySeriesForBook
+        /// The library holds `seriesCountMax` series; no series is created.
         case skippedLibraryFull
 
         /// The series the book is in after this outcome, if any.
@@ -29,9 +32,12 @@ public struct SeriesDetection: Hashable, Sendable {
         }
     }
 
+    /// What happened for each series the book's metadata names, in the order detection met them.
     public internal(set) var outcomes: [Outcome] = []
+    /// What detection skipped or corrected, for the log, in the order it happened.
     public internal(set) var warnings: [SeriesWarning] = []
 
+    /// A detection with these outcomes and warnings; by default an empty one.
     public init(outcomes: [Outcome] = [], warnings: [SeriesWarning] = []) {
         self.outcomes = outcomes
         self.warnings = warnings

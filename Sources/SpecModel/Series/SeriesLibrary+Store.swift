@@ -56,10 +56,14 @@ extension SeriesLibrary {
 
 /// A membership dropped because its work is gone.
 public struct SeriesUnlink: Hashable, Sendable {
+    /// The series the work was in.
     public let seriesID: SeriesID
+    /// The work that is gone from the store.
     public let workID: PersistentIdentifier
+    /// The place the work had in the series.
     public let place: SeriesPlace
 
+    /// A record of `workID` leaving `seriesID`, where it stood at `place`.
     public init(seriesID: SeriesID, workID: PersistentIdentifier, place: SeriesPlace) {
         self.seriesID = seriesID
         self.workID = workID

@@ -49,6 +49,7 @@ public struct SeriesLibrary: Hashable, Sendable {
     /// The next raw series ID; never decreases.
     public private(set) var nextRawIdentifier: UInt64 = 1
 
+    /// An empty library: no series, the first to be numbered 1.
     public init() {}
 
     // MARK: - Queries
@@ -186,9 +187,12 @@ public struct SeriesLibrary: Hashable, Sendable {
 
 /// A series badge on a library card: "Book 3 of 7".
 public struct SeriesBadge: Hashable, Sendable {
+    /// The series the badge is for.
     public let seriesID: SeriesID
+    /// The badge's text: "Book 3 of 7", "Book 3" with an unknown total, "Books 1-3 of 7" for an omnibus.
     public let text: String
 
+    /// A badge with this text for this series.
     public init(seriesID: SeriesID, text: String) {
         self.seriesID = seriesID
         self.text = text

@@ -13,6 +13,7 @@ public struct SeriesMetadata: Hashable, Sendable {
     /// OpenLibrary's `series`, in order.
     public var openLibrary: [String]
 
+    /// Metadata with these entries; by default none from either provider.
     public init(googleBooks: [GoogleBooksVolumeSeries] = [], openLibrary: [String] = []) {
         self.googleBooks = googleBooks
         self.openLibrary = openLibrary
@@ -39,6 +40,7 @@ public struct GoogleBooksVolumeSeries: Hashable, Sendable {
     /// The number of books from the lookup, if made.
     public var totalBooks: Int?
 
+    /// An entry with Google Books' ID and order number, and what a series lookup added, if one was made.
     public init(seriesID: String, orderNumber: Int?, seriesName: String? = nil, totalBooks: Int? = nil) {
         self.seriesID = seriesID
         self.orderNumber = orderNumber

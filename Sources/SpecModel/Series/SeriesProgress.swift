@@ -96,7 +96,9 @@ public struct SeriesProgress: Hashable, Sendable {
         return nil
     }
 
+    /// The badge when every counted book is read.
     public static let completedBadge = "Completed! 🎉"
+    /// The badge when every counted book is owned but not every one read.
     public static let allOwnedBadge = "All Books Owned ✅"
     /// The detail view's action when books are missing.
     public static let addMissingBooksAction = "Add Missing Books"

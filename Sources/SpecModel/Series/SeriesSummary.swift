@@ -4,13 +4,19 @@
 /// Progress bar ('4/7 books')"; "Sort options: Alphabetical, Recently Updated, Completion %";
 /// "Filter: In Progress, Completed, Not Started".
 public struct SeriesSummary: Hashable, Sendable {
+    /// The series the card shows.
     public let id: SeriesID
+    /// The series' name, cleaned.
     public let name: String
     /// "Harry Potter (7 books)".
     public let displayName: String
+    /// The author the series is attributed to, if known.
     public let author: String?
+    /// Whether detection or the user made the series.
     public let source: SeriesSource
+    /// When the series itself last changed; the Recently Updated sort uses it.
     public let updatedAt: Timestamp
+    /// Books owned and read, the percentage and the badge (D-103).
     public let progress: SeriesProgress
     /// The covers of the first books in reading order that are in the library and have one, at most
     /// `SeriesLibrary.coverGridCount`.
@@ -29,6 +35,7 @@ public enum SeriesSort: Hashable, Sendable, CaseIterable {
 
 /// The Series list's filters, by reading (Decision D-103): Completed is every book read.
 public enum SeriesFilter: Hashable, Sendable, CaseIterable {
+    /// Every series.
     case all
     /// Some book read, not every one.
     case inProgress

@@ -56,9 +56,13 @@ public enum SeriesWarning: Hashable, Sendable, CustomStringConvertible {
 
 /// Why a Google Books `volumeSeries` entry cannot place its book.
 public enum GoogleBooksSeriesProblem: Hashable, Sendable, CustomStringConvertible {
+    /// The entry has no `seriesId`, or an empty one.
     case missingSeriesID
+    /// The `seriesId` is longer than `SeriesClaim.googleBooksSeriesIDUTF8BytesMax` bytes.
     case seriesIDTooLong(utf8Bytes: Int)
+    /// The entry has no `orderNumber`.
     case missingOrderNumber
+    /// The `orderNumber` is outside 0...`SeriesPlace.numberMax`.
     case orderNumberOutOfRange(Int)
 
     public var description: String {

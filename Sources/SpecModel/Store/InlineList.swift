@@ -11,6 +11,7 @@ public struct InlineList<Element: Hashable & Sendable>: Hashable, Sendable, Rand
     @usableFromInline var second0: Element?
     @usableFromInline var rest: [Element] = []
 
+    /// An empty list; it allocates nothing.
     @inlinable
     public init() {}
 
@@ -19,18 +20,22 @@ public struct InlineList<Element: Hashable & Sendable>: Hashable, Sendable, Rand
         self.init(elements)
     }
 
+    /// A list of `elements`, in order; it allocates only for a third element and beyond.
     @inlinable
     public init<S: Sequence>(_ elements: S) where S.Element == Element {
         for element in elements { append(element) }
     }
 
+    /// The position of the first element: always 0.
     @inlinable public var startIndex: Int { 0 }
 
+    /// One past the last position: the number of elements.
     @inlinable
     public var endIndex: Int {
         first0 == nil ? 0 : (second0 == nil ? 1 : 2 + rest.count)
     }
 
+    /// The element at `position`, read or replaced in place; `position` must be in `0..<endIndex`.
     @inlinable
     public subscript(position: Int) -> Element {
         get {
@@ -52,6 +57,9 @@ public struct InlineList<Element: Hashable & Sendable>: Hashable, Sendable, Rand
         }
     }
 
+    /// Adds `element` at the end: into the first free inline place, else onto the heap-allocated rest.
+    ///
+    /// - Complexity: O(1) amortized.
     @inlinable
     public mutating func append(_ element: Element) {
         internalCheck(isCanonical, "InlineList: elements not packed from the first (\(first0 == nil), \(second0 == nil), \(rest.count))")
@@ -64,6 +72,9 @@ public struct InlineList<Element: Hashable & Sendable>: Hashable, Sendable, Rand
         }
     }
 
+    /// Replaces the elements in `subrange` with `newElements`, rebuilding the list so it stays packed.
+    ///
+    /// - Complexity: O(count + newElements.count).
     @inlinable
     public mutating func replaceSubrange<C: Collection>(_ subrange: Range<Int>, with newElements: C) where C.Element == Element {
         var elements = Array(self)
@@ -71,6 +82,9 @@ public struct InlineList<Element: Hashable & Sendable>: Hashable, Sendable, Rand
         self = InlineList(elements)
     }
 
+    /// Removes every element that `shouldBeRemoved` accepts, keeping the others in order.
+    ///
+    /// - Complexity: O(count).
     @inlinable
     public mutating func removeAll(where shouldBeRemoved: (Element) throws -> Bool) rethrows {
         let kept = try filter { try !shouldBeRemoved($0) }

@@ -64,6 +64,7 @@ extension LibraryStore {
 
 /// A broken invariant of the store: a bug in the model, reported by `_checkInvariants()`.
 public struct StoreInvariantViolation: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What is broken, naming the objects involved.
     public let message: String
     public var description: String { message }
 }

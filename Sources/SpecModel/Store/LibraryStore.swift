@@ -41,6 +41,7 @@ public struct LibraryStore: Sendable {
     /// assert an operation's cost does not grow with the library (batch operations add nothing).
     package private(set) var _objectOperations = 0
 
+    /// An empty store with nothing saved, the first identifier to be 1, and no faults.
     public init() {}
 
     /// Whether there are unsaved changes.
@@ -284,11 +285,16 @@ public struct LibraryStore: Sendable {
 
 /// A stored object of any kind.
 public enum StoredModel: Hashable, Sendable {
+    /// A work.
     case work(Work)
+    /// An edition.
     case edition(Edition)
+    /// An author.
     case author(Author)
+    /// A user's library entry.
     case userLibraryEntry(UserLibraryEntry)
 
+    /// The object's identifier.
     public var id: PersistentIdentifier {
         switch self {
         case let .work(work): return work.id

@@ -1,8 +1,12 @@
 /// The kind of object a persistent identifier names.
 public enum EntityKind: UInt8, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+    /// A `Work`.
     case work
+    /// An `Edition`.
     case edition
+    /// An `Author`.
     case author
+    /// A `UserLibraryEntry`.
     case userLibraryEntry
 
     public var description: String {
@@ -53,6 +57,8 @@ public struct PersistentIdentifier: Hashable, Comparable, Sendable, CustomString
     // identifiers up several times. Raw values are dense counters, not chosen by anyone, so a fixed
     // avalanche of the word (MurmurHash3's finalizer, mixed with the table's seed) spreads them as well
     // as a seeded SipHash does, at a tenth of its cost.
+    /// The identifier's hash for a table seeded with `seed`: the raw value mixed by MurmurHash3's
+    /// finalizer.
     @inlinable
     public func _rawHashValue(seed: Int) -> Int {
         var value = rawValue ^ UInt64(truncatingIfNeeded: seed)

@@ -28,13 +28,17 @@ public struct StoreFaults: Hashable, Sendable {
     public var saveFailuresRemaining: Int
     /// How many of the next delete operations (single or batch) fail.
     public var deleteFailuresRemaining: Int
+    /// The reason the failing operation's error carries (`saveFailed(reason:)`, `deleteFailed(reason:)`).
     public var reason: String
 
+    /// Faults that fail the next `saveFailuresRemaining` saves and `deleteFailuresRemaining` deletes with
+    /// `reason`.
     public init(saveFailuresRemaining: Int = 0, deleteFailuresRemaining: Int = 0, reason: String = "the store could not write (injected fault)") {
         self.saveFailuresRemaining = saveFailuresRemaining
         self.deleteFailuresRemaining = deleteFailuresRemaining
         self.reason = reason
     }
 
+    /// No faults: every save and delete succeeds.
     public static let none = StoreFaults()
 }

@@ -3,8 +3,10 @@
 /// The model never reads a clock: every transition that needs the time takes a `Timestamp` argument,
 /// supplied by a test, a scenario or the simulator's per-node clock.
 public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// Milliseconds since 1970-01-01T00:00:00Z; negative before it.
     public var epochMilliseconds: Int64
 
+    /// The instant `epochMilliseconds` after (or before) 1970-01-01T00:00:00Z.
     @inlinable
     public init(epochMilliseconds: Int64) {
         self.epochMilliseconds = epochMilliseconds

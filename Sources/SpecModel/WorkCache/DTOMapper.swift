@@ -13,10 +13,12 @@
 public struct DTOMapper: Hashable, Sendable {
     var workCache: [String: PersistentIdentifier] = [:]
 
+    /// A mapper with an empty cache, as at launch.
     public init() {}
 
     /// What a mapping did.
     public struct Mapping: Hashable, Sendable {
+        /// Whether the mapping found a work or made one.
         public enum Outcome: Hashable, Sendable {
             /// A live work was found through this volume ID; its title and fields were kept.
             case cacheHit(volumeID: String)
@@ -24,7 +26,9 @@ public struct DTOMapper: Hashable, Sendable {
             case created
         }
 
+        /// The work the DTO maps to: the live work found, or the one inserted.
         public let workID: PersistentIdentifier
+        /// Whether the work was found through the cache or newly inserted.
         public let outcome: Outcome
         /// Cache entries found stale (their work deleted) and evicted during the lookup, in order.
         public let evictedVolumeIDs: [String]

@@ -19,6 +19,7 @@ import SpecModel
 public struct ExportFixture: Sendable {
     /// Which service wrote the file.
     public enum Format: String, Hashable, Sendable, CaseIterable {
+        /// Goodreads, LibraryThing, StoryGraph, or a hand-made spreadsheet.
         case goodreads, libraryThing, storyGraph, spreadsheet
     }
 
@@ -70,7 +71,9 @@ public struct ExportFixture: Sendable {
         public let duplicateSpelling: DuplicateSpelling?
     }
 
+    /// Which service wrote the file.
     public let format: Format
+    /// The file's field separator: a comma, or a tab for LibraryThing's tab-separated export.
     public let dialect: CSVDialect
     /// The header record.
     public let header: [String]

@@ -13,6 +13,7 @@ import Simulator
 public enum FaultScheduleFixture {
     static let ms = FaultOptions.millisecond
 
+    /// Fault schedules for `nodes` (at least two) over a run of `horizonNanoseconds`, every part shrinking toward calm.
     public static func generator(nodes: [NodeID], horizonNanoseconds: UInt64) -> Gen<FaultOptions> {
         precondition(nodes.count >= 2 && horizonNanoseconds > 0, "a fault schedule needs two nodes and a horizon")
         let horizonMilliseconds = horizonNanoseconds / ms

@@ -8,13 +8,20 @@ import SpecModel
 public struct LibraryShape: Sendable, Hashable, CustomStringConvertible {
     /// A detailed work: its authors (indices into the shared pool), editions, entry and volume IDs.
     public struct WorkShape: Sendable, Hashable {
+        /// The work's title.
         public var title: String
+        /// Its authors, as indices into `authorNames` (modulo the pool's size).
         public var authorIndices: [Int]
+        /// The number of editions it has.
         public var editionCount: Int
+        /// The reading status of its library entry, or `nil` for no entry.
         public var entry: ReadingStatus?
+        /// Whether the entry reads the work's first edition.
         public var entryReadsEdition: Bool
+        /// Google Books volume IDs; with any, the work goes through the work cache (an ID already mapped adds no work).
         public var volumeIDs: [String]
 
+        /// Builds a work shape; by default no authors, editions, entry or volume IDs.
         public init(title: String, authorIndices: [Int] = [], editionCount: Int = 0, entry: ReadingStatus? = nil, entryReadsEdition: Bool = false, volumeIDs: [String] = []) {
             self.title = title
             self.authorIndices = authorIndices
@@ -27,6 +34,7 @@ public struct LibraryShape: Sendable, Hashable, CustomStringConvertible {
 
     /// The shared author pool (authors write several works).
     public var authorNames: [String]
+    /// The detailed works, one by one.
     public var works: [WorkShape]
     /// Further works, each with one edition, one entry and an author from the pool.
     public var bulkWorks: Int
@@ -36,12 +44,18 @@ public struct LibraryShape: Sendable, Hashable, CustomStringConvertible {
     public var queuedWorkIndices: [Int]
     /// Whether the app follows a running backend job enriching the queued works.
     public var followsBackendJob: Bool
+    /// The search history's recent searches.
     public var recentSearches: [String]
+    /// The search history's trending books.
     public var trendingBooks: [String]
+    /// The app's feature flags.
     public var featureFlags: FeatureFlags
+    /// The app's settings.
     public var settings: AppSettings
+    /// The CloudKit sync state.
     public var cloudKit: CloudKitSyncState
 
+    /// Builds a shape; by default an empty library with default flags, settings and sync state.
     public init(
         authorNames: [String] = [], works: [WorkShape] = [], bulkWorks: Int = 0, unsavedWorks: Int = 0,
         queuedWorkIndices: [Int] = [], followsBackendJob: Bool = false, recentSearches: [String] = [],

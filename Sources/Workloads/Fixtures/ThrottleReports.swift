@@ -13,6 +13,7 @@ public struct ThrottleReports: Sendable {
     /// What each report carries (counts only, as the job's callback reports).
     public let updates: [ProgressUpdate]
 
+    /// The number of reports.
     public var count: Int { updates.count }
     /// The simulated time from the first report to the last.
     public var spanMilliseconds: Int64 {

@@ -36,7 +36,10 @@
 /// Seed: 004_…, Feature Specifications §1 (CSV Parsing: streaming, 50 rows at a time, "Malformed
 /// CSV … clear error message"), and the production notes on Goodreads exports.
 public struct CSVParser: Sendable {
+    /// The byte between fields: a comma, or a tab for tab-separated exports.
     public let dialect: CSVDialect
+    /// The longest field and record, in bytes, and the most fields a record may have; also the parser's
+    /// memory bound.
     public let limits: CSVLimits
     var scanner: CSVScanner
     /// The file's first bytes, held until there are `CSVFileSignature.prefixBytesMax` of them (or

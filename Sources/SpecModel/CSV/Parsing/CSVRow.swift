@@ -17,6 +17,7 @@ public struct CSVRow: Hashable, Sendable, CustomStringConvertible {
     /// least one field; an empty line is a blank line, not a record.
     public let fields: [String]
 
+    /// A record with these fields and position.
     public init(number: Int, lineNumber: Int, byteOffset: Int, fields: [String]) {
         self.number = number
         self.lineNumber = lineNumber

@@ -15,8 +15,10 @@
 public enum CSVWriter {
     /// The line break written after each row.
     public enum Terminator: Hashable, Sendable, CaseIterable {
+        /// LF (Unix), CRLF (Windows and RFC 4180) or a lone CR (classic Mac OS); the parser reads each.
         case lf, crlf, cr
 
+        /// The terminator's bytes.
         public var bytes: [UInt8] {
             switch self {
             case .lf: return [0x0A]

@@ -12,12 +12,18 @@
 /// measured only from a pong that echoes a time this client sent and that is not in its future.
 public struct Heartbeat: Hashable, Sendable {
 
+    /// The seed's ping interval: 30,000 ms.
     public static let pingIntervalMilliseconds: Int64 = 30_000
+    /// How long a ping waits for its pong before it counts as missed: 5,000 ms.
     public static let pongTimeoutMilliseconds: Int64 = 5_000
+    /// The consecutive missed pongs that ask for a reconnect: 3 (the seed's "3 attempts", D-077).
     public static let missedPongsMax = 3
 
+    /// The time between pings, in milliseconds, counted from the previous ping (or from the start).
     public let pingIntervalMilliseconds: Int64
+    /// How long each ping waits for its pong before it counts as missed, in milliseconds.
     public let pongTimeoutMilliseconds: Int64
+    /// How many consecutive missed pongs ask for a reconnect.
     public let missedPongsMax: Int
 
     /// When the next ping goes out, or `nil` when stopped.
@@ -69,6 +75,7 @@ public struct Heartbeat: Hashable, Sendable {
 
     /// What the heartbeat asks for when its deadline comes.
     public enum Action: Hashable, Sendable {
+        /// Nothing is due yet.
         case nothing
         /// Send a ping carrying `clientTime` (this clock's milliseconds).
         case sendPing(clientTime: Int64)

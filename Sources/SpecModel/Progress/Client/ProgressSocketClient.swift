@@ -13,12 +13,17 @@
 /// - A frame that does not decode is recorded as a typed error and changes nothing else (issue 5).
 /// - A refused open (wrong or missing token, unknown job) is final: retrying cannot help.
 public struct ProgressSocketClient: Hashable, Sendable {
+    /// The job the socket follows; a frame naming another job is rejected (ASCII case ignored).
     public let jobId: String
+    /// The job's pipeline, written in the envelope of every message the client sends.
     public let pipeline: ProgressPipeline
     /// The job's token, sent when opening the socket (Phase 1, Task 1).
     public let token: String
+    /// How long to wait before each reconnect, and when to give up.
     public let policy: ReconnectPolicy
+    /// The ping schedule and the health check that decides when to reconnect.
     public private(set) var heartbeat: Heartbeat
+    /// Where the connection stands; `idle` until `start`.
     public private(set) var state = State.idle
     /// What the user sees of the job.
     public private(set) var view = JobView()
@@ -31,7 +36,9 @@ public struct ProgressSocketClient: Hashable, Sendable {
     /// Frames that did not decode or were not for this job, most recent last (at most
     /// `rejectedFramesKept`), and how many in all.
     public private(set) var rejectedFrames: [ProgressMessageError] = []
+    /// How many frames were rejected in all, including those no longer kept.
     public private(set) var rejectedFrameCount = 0
+    /// The most rejected frames `rejectedFrames` keeps; older ones are dropped.
     public static let rejectedFramesKept = 16
     /// How long the client waits for `sync_response` before asking again (the pong budget).
     public static let syncRetryMillisecondsDefault: Int64 = 5_000
@@ -49,10 +56,13 @@ public struct ProgressSocketClient: Hashable, Sendable {
         var keepAlive: Bool
     }
 
+    /// Where the client's connection stands.
     public enum State: Hashable, Sendable {
+        /// Not started.
         case idle
         /// An open is under way; it fails if not done by `timesOutAt`.
         case connecting(timesOutAt: Timestamp)
+        /// The socket is open, since this time.
         case connected(since: Timestamp)
         /// Waiting to try again at `retryAt`.
         case waiting(retryAt: Timestamp)
@@ -68,10 +78,16 @@ public struct ProgressSocketClient: Hashable, Sendable {
     public enum Action: Hashable, Sendable {
         /// Open the socket: `GET /ws/progress?jobId=…&token=…[&reconnect=true]`.
         case open(reconnect: Bool)
+        /// Send this message on the socket.
         case send(ProgressMessage)
+        /// Close the socket.
         case close
     }
 
+    /// A client for `jobId`, not yet started; a `nil` `syncRetryMilliseconds` asks for the job's state once
+    /// per open.
+    ///
+    /// - Precondition: `syncRetryMilliseconds`, if given, is positive.
     public init(
         jobId: String, pipeline: ProgressPipeline, token: String, policy: ReconnectPolicy = ReconnectPolicy(), heartbeat: Heartbeat = Heartbeat(),
         syncRetryMilliseconds: Int64? = syncRetryMillisecondsDefault
@@ -284,18 +300,24 @@ public struct ProgressSocketClient: Hashable, Sendable {
 
 /// What the user sees of a job: the latest count (never backwards), the status line, and the ending.
 public struct JobView: Hashable, Sendable {
+    /// How many items the job has, once a message has said.
     public var totalCount: Int?
     /// The highest count seen, from any message.
     public private(set) var processedCount = 0
+    /// The latest status line a progress message carried, if any.
     public var userMessage: String?
+    /// The job's completion, once it has completed or been canceled and its loop has ended.
     public var completion: JobCompletion?
+    /// The job's error, once it has failed.
     public var error: StructuredError?
+    /// The cancellation broadcast, once the job has been canceled; the completion follows it.
     public var cancellation: JobCancellation?
     /// `job_progress` messages received.
     public var progressMessages = 0
     /// `sync_response` messages received.
     public var syncs = 0
 
+    /// A view of a job the client has heard nothing about.
     public init() {}
 
     /// Whether the user knows how the job ended.

@@ -10,15 +10,24 @@
 public struct ReconnectPolicy: Hashable, Sendable {
     /// Production's delays, in milliseconds.
     public static let productionDelaysMilliseconds: [Int64] = [1_000, 2_000, 4_000, 8_000, 16_000]
+    /// The longest delay between two tries, and the delay of every try after the listed ones: 30,000 ms.
     public static let delayCapMilliseconds: Int64 = 30_000
+    /// How long the client keeps trying through continuous failure: 600,000 ms, ten minutes (D-078).
     public static let giveUpAfterMillisecondsDefault: Int64 = 600_000
     /// How long a connection attempt may take before it counts as failed (production: 10 s).
     public static let handshakeTimeoutMilliseconds: Int64 = 10_000
 
+    /// The delays before the first tries, in milliseconds, in order; later tries wait
+    /// `delayCapMilliseconds`.
     public var delaysMilliseconds: [Int64]
+    /// The longest delay between two tries, in milliseconds.
     public var delayCapMilliseconds: Int64
+    /// How long the client keeps trying through continuous failure, in milliseconds; then it gives up.
     public var giveUpAfterMilliseconds: Int64
 
+    /// A policy with these delays; by default production's first five, then every 30 s for ten minutes.
+    ///
+    /// - Precondition: the delays and the cap are positive and the give-up time is not negative.
     public init(delaysMilliseconds: [Int64] = productionDelaysMilliseconds, delayCapMilliseconds: Int64 = delayCapMilliseconds, giveUpAfterMilliseconds: Int64 = giveUpAfterMillisecondsDefault) {
         precondition(!delaysMilliseconds.isEmpty && delaysMilliseconds.allSatisfy { $0 > 0 }, "reconnect delays must be positive: \(delaysMilliseconds)")
         precondition(delayCapMilliseconds > 0 && giveUpAfterMilliseconds >= 0, "the cap and the give-up time must be positive")

@@ -37,6 +37,9 @@ extension StructuredError {
     /// `affectedItemsTotal` when more than ten), `successCount` and provider "Multiple". The seed's
     /// `stack` is not sent (D-086).
     ///
+    /// - Parameter reason: why the batch failed, appended to the message "Batch enrichment failed: ".
+    /// - Parameter failedTitles: the titles of the books that failed so far; the first ten become the
+    ///   affected items, and all of them are counted in `failureCount`.
     /// - Parameter successCount: the books enriched (the seed's `books.length - failedBooks.length`).
     /// - Precondition: `successCount` is not negative.
     public static func enrichmentFailed(reason: String, failedTitles: [String], successCount: Int) -> StructuredError {
@@ -61,6 +64,8 @@ extension StructuredError {
     ///
     /// - Parameters:
     ///   - code: the failure's own code; `nil` takes `E_CSV_PARSE_FAILED` (the seed's `error.code ||`).
+    ///   - reason: the failure's message, used as the error's technical message.
+    ///   - fileName: the name of the CSV file, reported in the details.
     ///   - fileSize: in bytes.
     /// - Precondition: `fileSize` is not negative.
     public static func csvImportFailed(code: ProgressErrorCode? = nil, reason: String, fileName: String, fileSize: Int) -> StructuredError {
@@ -106,6 +111,8 @@ extension StructuredError {
     /// "Timeout", "TimeoutError" and "UND_ERR_HEADERS_TIMEOUT" are timeouts too (D-087). Both outcomes
     /// are retryable; only the code and the advice differ.
     ///
+    /// - Parameter reason: the failure's message, used as the error's technical message; a timeout
+    ///   when it contains "timeout".
     /// - Parameter imageSize: in bytes.
     /// - Precondition: `imageSize` is not negative.
     public static func aiScanFailed(reason: String, imageSize: Int) -> StructuredError {

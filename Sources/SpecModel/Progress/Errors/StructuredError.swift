@@ -48,9 +48,13 @@ public struct StructuredError: Hashable, Sendable {
     /// An error with these fields, brought within the payload's limits.
     ///
     /// - Parameters:
+    ///   - code: what went wrong, for code to act on.
+    ///   - message: what went wrong, for developers and logs; cut to `messageBytesMax` UTF-8 bytes.
+    ///   - userMessage: what went wrong and what to do, for the user; cut to `messageBytesMax` UTF-8 bytes.
     ///   - retryable: `nil` takes `code.defaultRetryable`.
     ///   - affectedItems: any number; past `affectedItemsMax`, the first ten are kept and
     ///     `details.affectedItemsTotal` becomes the full count (or stays, if it was larger).
+    ///   - details: counts, provider and request facts.
     /// - Precondition: `details.affectedItemsTotal`, when given, is at least the number of items kept.
     public init(
         code: ProgressErrorCode, message: String, userMessage: String,

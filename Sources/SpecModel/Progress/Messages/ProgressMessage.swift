@@ -11,11 +11,16 @@ public struct ProgressMessage: Hashable, Sendable, CustomStringConvertible {
     /// The most UTF-8 bytes in a job ID; production's are 36-character UUIDs.
     public static let jobIdBytesMax = 128
 
+    /// The job this message is about: the backend's job ID, at most `jobIdBytesMax` UTF-8 bytes.
     public var jobId: String
+    /// The pipeline the job runs (enrichment, CSV import or AI scan).
     public var pipeline: ProgressPipeline
+    /// When the sender sent the message, in milliseconds since 1970 on the sender's clock.
     public var timestamp: Timestamp
+    /// The type-specific content; it also determines the message's `type`.
     public var payload: ProgressPayload
 
+    /// A message with these envelope fields around `payload`.
     public init(jobId: String, pipeline: ProgressPipeline, timestamp: Timestamp, payload: ProgressPayload) {
         self.jobId = jobId
         self.pipeline = pipeline
@@ -31,16 +36,26 @@ public struct ProgressMessage: Hashable, Sendable, CustomStringConvertible {
 
 /// The typed payload of each message type.
 public enum ProgressPayload: Hashable, Sendable, CustomStringConvertible {
+    /// `job_started`: the job's size.
     case jobStarted(JobStarted)
+    /// `job_progress`: items processed so far.
     case progress(ProgressUpdate)
+    /// `job_complete`: the final counts, also after a cancel.
     case complete(JobCompletion)
+    /// `error`: the job failed with a structured error.
     case error(StructuredError)
+    /// `canceled`: the job was canceled; a `job_complete` follows.
     case canceled(JobCancellation)
+    /// `ping`: the client's heartbeat.
     case ping(Ping)
+    /// `pong`: the server's answer to a ping.
     case pong(Pong)
+    /// `sync_request`: the client asks for the job's state after a reconnect.
     case syncRequest(SyncRequest)
+    /// `sync_response`: the job's state, with its ending if it has ended.
     case syncResponse(JobSnapshot)
 
+    /// The message type this payload travels as.
     public var type: ProgressMessageType {
         switch self {
         case .jobStarted: return .jobStarted
@@ -72,8 +87,12 @@ public enum ProgressPayload: Hashable, Sendable, CustomStringConvertible {
 
 /// `job_started`: the job's size.
 public struct JobStarted: Hashable, Sendable {
+    /// How many items the job will process.
     public var totalCount: Int
 
+    /// A `job_started` payload for a job of `totalCount` items.
+    ///
+    /// - Precondition: `totalCount` is non-negative.
     public init(totalCount: Int) {
         precondition(totalCount >= 0, "a job has no negative number of items: \(totalCount)")
         self.totalCount = totalCount
@@ -88,11 +107,17 @@ public struct JobStarted: Hashable, Sendable {
 /// `results` of `completeV2` do not travel on the socket: 1,500 books' results would exceed the message
 /// bound, and the app already holds the books (D-076).
 public struct JobCompletion: Hashable, Sendable, CustomStringConvertible {
+    /// Whether the job ended because it was canceled rather than by running out of items.
     public var canceled: Bool
+    /// How many items were processed, successfully or not; `successCount + failureCount`.
     public var totalProcessed: Int
+    /// How many items the job was given.
     public var totalCount: Int
+    /// How many processed items succeeded.
     public var successCount: Int
+    /// How many processed items failed.
     public var failureCount: Int
+    /// How long the job ran, in milliseconds.
     public var durationMilliseconds: Int64
     /// The seed's `summary` line ("Added 45 books. 5 couldn't be found.").
     public var userMessage: String?
@@ -120,10 +145,16 @@ public struct JobCompletion: Hashable, Sendable, CustomStringConvertible {
 /// `canceled`: the broadcast when the job is canceled (Seed: 000_…, "WebSocket Message (After
 /// Cancellation)": `message`, `processedItems`, `totalItems`).
 public struct JobCancellation: Hashable, Sendable {
+    /// The broadcast's message; the backend sends "Job canceled by user".
     public var message: String
+    /// How many items were processed before the cancel.
     public var processedItems: Int
+    /// How many items the job was given.
     public var totalItems: Int
 
+    /// A `canceled` payload with these fields.
+    ///
+    /// - Precondition: `0 <= processedItems <= totalItems`.
     public init(message: String, processedItems: Int, totalItems: Int) {
         precondition(processedItems >= 0 && processedItems <= totalItems, "processed \(processedItems) of \(totalItems)")
         self.message = message
@@ -138,6 +169,7 @@ public struct Ping: Hashable, Sendable {
     /// Milliseconds since 1970 on the client's clock; the seed's backend tolerates its absence.
     public var clientTime: Int64?
 
+    /// A ping carrying the client's time, or none.
     public init(clientTime: Int64?) {
         self.clientTime = clientTime
     }
@@ -146,10 +178,12 @@ public struct Ping: Hashable, Sendable {
 /// `pong`: the server's answer, echoing the ping's `clientTime` so the client measures the round trip on
 /// its own clock.
 public struct Pong: Hashable, Sendable {
+    /// The ping's `clientTime`, echoed unchanged, in milliseconds since 1970 on the client's clock.
     public var clientTime: Int64?
     /// When the server answered, on its clock (for logs; clocks differ, so it is not used for RTT).
     public var serverTime: Int64
 
+    /// A pong echoing `clientTime` and stamped with the server's `serverTime`.
     public init(clientTime: Int64?, serverTime: Int64) {
         self.clientTime = clientTime
         self.serverTime = serverTime
@@ -162,6 +196,9 @@ public struct SyncRequest: Hashable, Sendable {
     /// The highest count the client saw before the connection dropped, for the server's logs.
     public var lastProcessedCount: Int?
 
+    /// A sync request with the last count the client saw, if any.
+    ///
+    /// - Precondition: `lastProcessedCount` is non-negative.
     public init(lastProcessedCount: Int?) {
         precondition(lastProcessedCount.map { $0 >= 0 } ?? true, "a count is never negative: \(lastProcessedCount!)")
         self.lastProcessedCount = lastProcessedCount
@@ -171,8 +208,11 @@ public struct SyncRequest: Hashable, Sendable {
 /// `sync_response`: the job's state, with its final message if it has ended, so a client that missed
 /// messages while disconnected misses nothing that matters: the latest count and the ending.
 public struct JobSnapshot: Hashable, Sendable, CustomStringConvertible {
+    /// Whether the job is running or how it ended.
     public var status: JobStatus
+    /// How many items the job has processed so far.
     public var processedCount: Int
+    /// How many items the job was given.
     public var totalCount: Int
     /// The completion, when the job completed or was canceled and its loop has ended.
     public var completion: JobCompletion?

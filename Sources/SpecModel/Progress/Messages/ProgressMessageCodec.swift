@@ -25,6 +25,7 @@ public enum ProgressMessageCodec {
 
     /// Decodes one message, optionally requiring its sender.
     ///
+    /// - Parameter bytes: the message's UTF-8 JSON, at most `messageBytesMax` bytes.
     /// - Parameter sender: who must have sent it: a server decodes with `.client`, so a client that
     ///   sends `job_progress` gets `.unexpectedSender`; `nil` accepts either.
     public static func decode(_ bytes: some Collection<UInt8>, from sender: ProgressSender? = nil) throws(ProgressMessageError) -> ProgressMessage {

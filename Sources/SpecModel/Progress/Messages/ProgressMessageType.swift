@@ -1,7 +1,10 @@
 /// The long-running pipelines that report progress over a socket (Seed: 003_…; production's `pipeline`).
 public enum ProgressPipeline: String, CaseIterable, Hashable, Sendable, CustomStringConvertible {
+    /// Enriching a batch of books with metadata from the providers.
     case batchEnrichment = "batch_enrichment"
+    /// Importing books from a CSV file.
     case csvImport = "csv_import"
+    /// Detecting the books in a photo of a bookshelf (the AI scanner).
     case aiScan = "ai_scan"
 
     public var description: String { rawValue }

@@ -18,39 +18,58 @@
 /// - The server closes a socket after `idleCloseMilliseconds` without a frame from the client, as
 ///   Cloudflare does after ~100 s; the client's pings every 30 s keep it open.
 public struct ProgressJobSocket: Hashable, Sendable {
+    /// The default idle close: 100,000 ms without a client frame, as Cloudflare closes an idle socket
+    /// after ~100 s.
     public static let idleTimeoutMilliseconds: Int64 = 100_000
     /// This socket's idle close (the simulator's fault options set it; 100 s by default).
     public let idleCloseMilliseconds: Int64
     /// WebSocket close codes (production: 1000 after completion, 1001 going away).
     public static let closeNormal = 1000
+    /// The close code for a socket replaced by a reconnect or closed for idleness.
     public static let closeGoingAway = 1001
 
+    /// The job the socket reports on; a client frame naming another job is rejected.
     public let jobId: String
+    /// The job's pipeline, written in the envelope of every message sent.
     public let pipeline: ProgressPipeline
     let token: String
+    /// When the job's socket was made, on the backend's clock.
     public let startedAt: Timestamp
+    /// The throttle that decides which progress reports travel (the reference one, D-071).
     public private(set) var throttle = ProgressThrottle()
+    /// Running, or how the job ended; it leaves `running` at once, even while the throttle defers the
+    /// terminal message.
     public private(set) var status = JobStatus.running
+    /// The highest count the job has reported, from progress, its completion or its failure's counts.
     public private(set) var processedCount = 0
+    /// How many items the job has.
     public private(set) var totalCount: Int
+    /// The completion, once its `job_complete` has gone out (or was due while no socket was open).
     public private(set) var completion: JobCompletion?
+    /// The error, once its `error` message has gone out (or was due while no socket was open).
     public private(set) var error: StructuredError?
+    /// The cancellation broadcast, once the job has been canceled.
     public private(set) var cancellation: JobCancellation?
     /// The terminal message waiting for the throttle's deferred finish.
     public private(set) var pendingTerminal: ProgressPayload?
     /// The open socket, if any.
     public private(set) var connection: Connection?
+    /// The ID the next accepted socket gets; IDs count from 1 and are never reused.
     public private(set) var nextConnectionId = 1
     /// Client frames dropped, most recent last (at most `rejectedFramesKept`), and how many in all.
     public private(set) var rejectedFrames: [ProgressMessageError] = []
+    /// How many client frames were rejected in all, including those no longer kept.
     public private(set) var rejectedFrameCount = 0
+    /// The most rejected frames `rejectedFrames` keeps; older ones are dropped.
     public static let rejectedFramesKept = 16
     /// Messages sent, for tests and benchmarks.
     public private(set) var sentCount = 0
 
     /// An open socket.
     public struct Connection: Hashable, Sendable {
+        /// The socket's ID, unique within this job.
         public let id: Int
+        /// When the socket was accepted.
         public let openedAt: Timestamp
         /// When the client last sent a frame (or opened).
         public var lastHeardAt: Timestamp
@@ -58,7 +77,9 @@ public struct ProgressJobSocket: Hashable, Sendable {
 
     /// What the socket asks its transport to do.
     public enum Action: Hashable, Sendable {
+        /// Send this message on the socket `connection`.
         case send(connection: Int, ProgressMessage)
+        /// Close the socket `connection` with this WebSocket close code.
         case close(connection: Int, code: Int)
     }
 

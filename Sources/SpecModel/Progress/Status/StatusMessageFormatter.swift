@@ -38,6 +38,10 @@ public enum StatusMessageFormatter {
     /// percentage, the books remaining and the estimate; the seed sends no metadata with the
     /// not-found message, here it carries the same figures, so a progress bar keeps its place (D-090).
     ///
+    /// - Parameter processed: the books processed so far; brought into `0...total`.
+    /// - Parameter total: the books in the job; a negative value is treated as 0.
+    /// - Parameter currentTitle: the title of the book just processed; cut to `titleBytesMax` UTF-8 bytes.
+    /// - Parameter hasError: whether that book was not found, which gives the warning message instead.
     /// - Parameter estimatedSecondsRemaining: from `TimeRemainingEstimate`; a negative value is
     ///   treated as unknown.
     public static func enrichmentProgress(

@@ -30,7 +30,10 @@ public struct ProgressThrottle: ProgressThrottling, Hashable {
     /// The seed's keep-alive: "Don't throttle if >10s since last update".
     public static let keepAliveMillisecondsDefault: Int64 = 10_000
 
+    /// The least time between two progress messages, in milliseconds (500 by default, D-071).
     public let intervalMilliseconds: Int64
+    /// The silence after which the last count is sent again as a keep-alive, in milliseconds (10,000 by
+    /// default, D-073).
     public let keepAliveMilliseconds: Int64
 
     /// When the last progress message was sent.
@@ -41,15 +44,18 @@ public struct ProgressThrottle: ProgressThrottling, Hashable {
     public private(set) var held: ProgressUpdate?
     /// The highest count reported so far, or -1 before the first report.
     public private(set) var highestCount = -1
+    /// Whether the job is running, finishing (a deferred finish pending) or finished.
     public private(set) var phase = Phase.running
     /// Reports decided, for benchmarks and growth tests.
     public private(set) var decisions = 0
 
     /// Where the throttle is in the job's life.
     public enum Phase: Hashable, Sendable {
+        /// The job has not finished; reports are decided.
         case running
         /// The job finished while a report was held; the finish goes out at the end of the interval.
         case finishing
+        /// The terminal message has gone; nothing more is sent.
         case finished
     }
 
@@ -62,6 +68,8 @@ public struct ProgressThrottle: ProgressThrottling, Hashable {
         self.keepAliveMilliseconds = keepAliveMilliseconds
     }
 
+    /// The end of the interval while a report is held (or a finish is deferred), else the keep-alive
+    /// time; `nil` before the first message and after the finish.
     public var deadline: Timestamp? {
         guard let lastSentAt, phase != .finished else { return nil }
         // `if case .some` rather than `held != nil`: the comparison copied the held update (retaining
@@ -76,6 +84,8 @@ public struct ProgressThrottle: ProgressThrottling, Hashable {
         max(0, now.epochMilliseconds &- sentAt.epochMilliseconds)
     }
 
+    /// Sends the first report and any report once the interval has passed; holds one inside the interval,
+    /// replacing any held before it; drops a count below the highest reported (D-071, D-074).
     public mutating func offer(_ update: ProgressUpdate, at now: Timestamp) -> ThrottleDecision {
         decisions &+= 1
         guard phase == .running else { return .afterFinish }
@@ -93,6 +103,8 @@ public struct ProgressThrottle: ProgressThrottling, Hashable {
         return .held
     }
 
+    /// Sends the held report, or the deferred finish, at the end of the interval; after a silence of
+    /// `keepAliveMilliseconds`, sends the last count again marked keep-alive (D-073).
     public mutating func fire(at now: Timestamp) -> ThrottleFire {
         guard let deadline, now >= deadline else { return .nothingDue }
         switch phase {
@@ -117,6 +129,8 @@ public struct ProgressThrottle: ProgressThrottling, Hashable {
         }
     }
 
+    /// Sends the held report and the terminal message now if the interval has passed, else defers both to
+    /// the end of the interval (D-072).
     public mutating func finish(at now: Timestamp) -> ThrottleFinish {
         guard phase == .running else { return .alreadyFinished }
         guard let held else {

@@ -17,7 +17,9 @@
 /// that a message sent at time 0 does not count as sent; timestamps are milliseconds since 1970, so this
 /// only shows at the epoch, and the suite's streams start at the seed's date instead.
 public struct SeedProgressThrottle: ProgressThrottling, Hashable {
+    /// The seed's `this.throttleInterval`: a report at least 500 ms after the last send goes at once.
     public static let throttleIntervalMilliseconds: Int64 = 500
+    /// The seed's keep-alive: a report more than 10,000 ms after the last send goes at once.
     public static let keepAliveMilliseconds: Int64 = 10_000
 
     /// `this.lastProgressSentTime`, 0 before the first send.
@@ -27,10 +29,14 @@ public struct SeedProgressThrottle: ProgressThrottling, Hashable {
     /// `this.flushTimer`: when it fires, or `nil` when no timer is set.
     public private(set) var flushTimer: Timestamp?
 
+    /// A throttle that has sent nothing: `lastProgressSentTime` is 0 and no timer is set.
     public init() {}
 
+    /// When the flush timer fires, or `nil` when no timer is set.
     public var deadline: Timestamp? { flushTimer }
 
+    /// The seed's `updateProgressV2Throttled`: sends on first, milestone, keep-alive or interval, else
+    /// holds the report and sets the flush timer if none is set.
     public mutating func offer(_ update: ProgressUpdate, at now: Timestamp) -> ThrottleDecision {
         let timeSinceLastSend = now.epochMilliseconds - lastProgressSentTime
         let isFirstUpdate = lastProgressSentTime == 0
@@ -53,6 +59,7 @@ public struct SeedProgressThrottle: ProgressThrottling, Hashable {
         return .held
     }
 
+    /// The flush timer: sends the pending report, if any, and clears the timer.
     public mutating func fire(at now: Timestamp) -> ThrottleFire {
         guard let flushTimer, now >= flushTimer else { return .nothingDue }
         self.flushTimer = nil
@@ -62,6 +69,8 @@ public struct SeedProgressThrottle: ProgressThrottling, Hashable {
         return .flushed(pending)
     }
 
+    /// The seed's `completeV2`: sends the pending report at once, whatever the time since the last send
+    /// (O-03), and cancels the timer; it records no finish, so later reports are still sent.
     public mutating func finish(at now: Timestamp) -> ThrottleFinish {
         let flushed = pendingProgress
         pendingProgress = nil

@@ -24,7 +24,9 @@ public enum ThrottleProperty: String, CaseIterable, Hashable, Sendable, CustomSt
 
 /// A property a trace breaks, with the evidence.
 public struct ThrottleViolation: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The property the trace breaks.
     public let property: ThrottleProperty
+    /// What breaks it, with times as offsets from the stream's start, in milliseconds.
     public let evidence: String
 
     public var description: String { "\(property): \(evidence)" }
@@ -32,11 +34,19 @@ public struct ThrottleViolation: Error, Hashable, Sendable, CustomStringConverti
 
 /// The limits the properties check against.
 public struct ThrottleLimits: Hashable, Sendable {
+    /// The length of the window `rate` counts progress messages in, in milliseconds (1,000: the seed's
+    /// "per second").
     public var windowMilliseconds: Int64 = 1_000
+    /// The most progress messages `rate` allows in one window: 2, as D-071 reads the seed's "<2 per
+    /// second".
     public var messagesPerWindowMax = 2
+    /// How long a milestone or a finish may wait, in milliseconds (the reference throttle's interval).
     public var intervalMilliseconds: Int64 = ProgressThrottle.intervalMillisecondsDefault
+    /// The longest silence `keepAlive` allows, in milliseconds (the reference throttle's keep-alive
+    /// period).
     public var keepAliveMilliseconds: Int64 = ProgressThrottle.keepAliveMillisecondsDefault
 
+    /// The seed's limits: 2 messages per 1,000 ms, a 500 ms interval, a 10,000 ms keep-alive.
     public init() {}
 }
 

@@ -8,15 +8,23 @@ public struct ProgressUpdateStream: Hashable, Sendable, CustomStringConvertible 
     /// seed's code treats a send at time 0 as "never sent" (`SeedProgressThrottle`).
     public static let startDefault = Timestamp(epochMilliseconds: 1_762_732_800_000)
 
+    /// The wall-clock time the stream starts at; the first gap counts from it.
     public var start: Timestamp
+    /// How many items the job has; every report carries it.
     public var totalCount: Int
+    /// The job's reports and its finish, in time order.
     public var events: [Event]
 
+    /// One thing the job does, a gap after the one before.
     public struct Event: Hashable, Sendable, CustomStringConvertible {
         /// Milliseconds after the previous event (or after `start`).
         public var gapMilliseconds: Int64
+        /// What the job does: report a count, or finish.
         public var kind: Kind
 
+        /// An event `gapMilliseconds` after the previous one.
+        ///
+        /// - Precondition: `gapMilliseconds` is non-negative.
         public init(gapMilliseconds: Int64, kind: Kind) {
             precondition(gapMilliseconds >= 0, "time never goes backwards: gap \(gapMilliseconds) ms")
             self.gapMilliseconds = gapMilliseconds
@@ -31,11 +39,17 @@ public struct ProgressUpdateStream: Hashable, Sendable, CustomStringConvertible 
         }
     }
 
+    /// What an event is.
     public enum Kind: Hashable, Sendable {
+        /// The job reports this many items processed.
         case report(processedCount: Int)
+        /// The job finished (completed, failed or was canceled).
         case finish
     }
 
+    /// A stream of `events` for a job of `totalCount` items, starting at `start`.
+    ///
+    /// - Precondition: `totalCount` is non-negative.
     public init(start: Timestamp = startDefault, totalCount: Int, events: [Event]) {
         precondition(totalCount >= 0, "a job has no negative number of items: \(totalCount)")
         self.start = start
@@ -52,10 +66,14 @@ public struct ProgressUpdateStream: Hashable, Sendable, CustomStringConvertible 
 public struct ThrottleTrace: Hashable, Sendable, CustomStringConvertible {
     /// One message the throttle let out.
     public struct Emission: Hashable, Sendable {
+        /// When the throttle let the message out, on the stream's clock.
         public var at: Timestamp
+        /// Whether it was a progress message or the terminal one.
         public var kind: Kind
 
+        /// What kind of message the throttle let out.
         public enum Kind: Hashable, Sendable {
+            /// A progress message with this update (a keep-alive included).
             case progress(ProgressUpdate)
             /// The terminal message (complete, error or the loop's final update).
             case finish
@@ -70,16 +88,23 @@ public struct ThrottleTrace: Hashable, Sendable, CustomStringConvertible {
 
     /// One report the job made and what the throttle decided.
     public struct Report: Hashable, Sendable {
+        /// When the job made the report.
         public var at: Timestamp
+        /// The count the report carried.
         public var processedCount: Int
+        /// What the throttle did with it: sent, held, dropped as stale, or refused after the finish.
         public var decision: ThrottleDecision
         /// Whether the job had already asked to finish.
         public var afterFinishRequest: Bool
     }
 
+    /// When the stream started; `description` shows emission times as offsets from it.
     public var start: Timestamp
+    /// How many items the job has.
     public var totalCount: Int
+    /// The messages the throttle let out, in order.
     public var emissions: [Emission] = []
+    /// Every report the job made, in order, with the throttle's decision.
     public var reports: [Report] = []
     /// When the job asked to finish, if it did.
     public var finishRequestedAt: Timestamp?

@@ -4,10 +4,15 @@
 /// Authors are independent objects: deleting a work removes it from its authors (nullify) but never
 /// deletes an author, who may have written other works (Decision D-015).
 public struct Author: Hashable, Sendable {
+    /// The store's identifier for the author, assigned at insertion and never reused.
     public let id: PersistentIdentifier
+    /// The author's name, written "First Last"; an import matches authors by a normalized key of it.
     public var name: String
+    /// The author's gender, for the diversity insights.
     public var gender: AuthorGender
+    /// The author's cultural region, for the diversity insights.
     public var culturalRegion: CulturalRegion
+    /// Whether the author is a marginalized voice, for the diversity insights.
     public var isMarginalizedVoice: Bool
     /// The works by this author (the inverse of `Work.authorIDs`).
     public internal(set) var workIDs: InlineList<PersistentIdentifier>
@@ -25,11 +30,16 @@ extension Author {
 
 /// The fields of an author to insert.
 public struct AuthorDraft: Hashable, Sendable {
+    /// The author's name, written "First Last".
     public var name: String
+    /// The author's gender; `unknown` by default.
     public var gender: AuthorGender
+    /// The author's cultural region; `unknown` by default.
     public var culturalRegion: CulturalRegion
+    /// Whether the author is a marginalized voice; `false` by default.
     public var isMarginalizedVoice: Bool
 
+    /// A draft of an author with this name; the diversity fields default to unknown.
     public init(name: String, gender: AuthorGender = .unknown, culturalRegion: CulturalRegion = .unknown, isMarginalizedVoice: Bool = false) {
         self.name = name
         self.gender = gender
@@ -40,10 +50,13 @@ public struct AuthorDraft: Hashable, Sendable {
 
 /// An author's gender, as the app's diversity insights record it.
 public enum AuthorGender: String, Hashable, Sendable, CaseIterable {
+    /// Female, male, non-binary, another gender, or not known.
     case female, male, nonBinary, other, unknown
 }
 
 /// An author's cultural region, as the app's diversity insights record it.
 public enum CulturalRegion: String, Hashable, Sendable, CaseIterable {
+    /// A region of the world, `indigenous` or `international` for authors no single region describes, or
+    /// not known.
     case africa, asia, europe, northAmerica, southAmerica, oceania, middleEast, caribbean, centralAsia, indigenous, international, unknown
 }

@@ -2,16 +2,24 @@
 ///
 /// Seed: 000_…, "What Gets Deleted" (Editions: ISBNs, publishers, publication dates, page counts).
 public struct Edition: Hashable, Sendable {
+    /// The store's identifier for the edition, assigned at insertion and never reused.
     public let id: PersistentIdentifier
     /// The work the edition belongs to; an edition never outlives it (cascade).
     public internal(set) var workID: PersistentIdentifier
+    /// The 10-digit ISBN, if the edition has one (979-prefixed ISBNs have none).
     public var isbn10: String?
+    /// The 13-digit ISBN, the edition's identity for an import's duplicate detection.
     public var isbn13: String?
+    /// The publisher's name, as imported or as the provider gives it.
     public var publisher: String?
     /// Publication date as the provider gives it (`2008`, `2008-09`, `2008-09-14`).
     public var publicationDate: String?
+    /// The number of pages.
     public var pageCount: Int?
+    /// The URL of this edition's cover image, as text.
     public var coverURL: String?
+    /// The edition's format as free text (hardcover, paperback, e-book, …); nothing in the model sets it
+    /// yet.
     public var format: String?
 
     // The memberwise initialiser, `init(id:workID:isbn10:isbn13:publisher:publicationDate:pageCount:
@@ -31,14 +39,23 @@ extension Edition {
 
 /// The fields of an edition to insert.
 public struct EditionDraft: Hashable, Sendable {
+    /// The 10-digit ISBN, if any.
     public var isbn10: String?
+    /// The 13-digit ISBN, if any.
     public var isbn13: String?
+    /// The publisher's name, if known.
     public var publisher: String?
+    /// Publication date as the provider gives it (`2008`, `2008-09`, `2008-09-14`); an import writes the
+    /// year.
     public var publicationDate: String?
+    /// The number of pages, if known.
     public var pageCount: Int?
+    /// The URL of the edition's cover image, as text.
     public var coverURL: String?
+    /// The edition's format as free text, if known.
     public var format: String?
 
+    /// A draft with these fields; every one is optional.
     public init(
         isbn10: String? = nil,
         isbn13: String? = nil,

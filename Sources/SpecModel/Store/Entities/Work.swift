@@ -4,8 +4,11 @@
 /// identifiers the DTOMapper work cache deduplicates by). Relationships are maintained by the store:
 /// change them through `LibraryStore`, which keeps both sides consistent.
 public struct Work: Hashable, Sendable {
+    /// The store's identifier for the work, assigned at insertion and never reused.
     public let id: PersistentIdentifier
+    /// The title as imported or as the provider gave it; enrichment never changes it (seed 004_…).
     public var title: String
+    /// The year the work was first published, if known.
     public var firstPublicationYear: Int?
 
     /// Google Books volume IDs: the keys of the DTOMapper work cache (seed 001_…).
@@ -22,34 +25,43 @@ public struct Work: Hashable, Sendable {
     /// so an imported work is 208 bytes rather than 320 (Decision D-112, `EntityLayoutTests`).
     private var details: OutOfLine<WorkDetails>?
 
+    /// The subtitle, if known; an import keeps it in the title, and enrichment does not fill it.
     public var subtitle: String? {
         get { details?.value.subtitle }
         set { changeDetails { $0.subtitle = newValue } }
     }
+    /// The provider's description of the work, if any; enrichment fills it when missing.
     public var workDescription: String? {
         get { details?.value.workDescription }
         set { changeDetails { $0.workDescription = newValue } }
     }
+    /// The language the work was written in, as the provider gives it (`en`); enrichment fills it when
+    /// missing.
     public var originalLanguage: String? {
         get { details?.value.originalLanguage }
         set { changeDetails { $0.originalLanguage = newValue } }
     }
+    /// The URL of the work's cover image, as text; enrichment fills it when missing.
     public var coverURL: String? {
         get { details?.value.coverURL }
         set { changeDetails { $0.coverURL = newValue } }
     }
+    /// The provider's subject tags, in its order; empty when none are known.
     public var subjectTags: [String] {
         get { details?.value.subjectTags ?? [] }
         set { changeDetails { $0.subjectTags = newValue } }
     }
+    /// The work's OpenLibrary identifier, if known; enrichment fills it when missing.
     public var openLibraryWorkID: String? {
         get { details?.value.openLibraryWorkID }
         set { changeDetails { $0.openLibraryWorkID = newValue } }
     }
+    /// The work's ISBNdb identifier, if known; a work made from a backend DTO keeps it.
     public var isbndbID: String? {
         get { details?.value.isbndbID }
         set { changeDetails { $0.isbndbID = newValue } }
     }
+    /// The work's Goodreads identifiers; a work made from a backend DTO keeps them, else empty.
     public var goodreadsWorkIDs: [String] {
         get { details?.value.goodreadsWorkIDs ?? [] }
         set { changeDetails { $0.goodreadsWorkIDs = newValue } }
@@ -140,18 +152,30 @@ struct OutOfLine<Value: Hashable & Sendable>: Hashable, Sendable {
 
 /// The fields of a work to insert; the store assigns the identifier and relationships.
 public struct WorkDraft: Hashable, Sendable {
+    /// The title, stored and shown as given.
     public var title: String
+    /// The subtitle, if any.
     public var subtitle: String?
+    /// The description, if any.
     public var workDescription: String?
+    /// The original language, as the provider gives it (`en`), if known.
     public var originalLanguage: String?
+    /// The year of first publication, if known.
     public var firstPublicationYear: Int?
+    /// The URL of the cover image, as text, if known.
     public var coverURL: String?
+    /// The subject tags; empty when none are known.
     public var subjectTags: [String]
+    /// The Google Books volume IDs: the work cache's keys.
     public var googleBooksVolumeIDs: [String]
+    /// The OpenLibrary work identifier, if known.
     public var openLibraryWorkID: String?
+    /// The ISBNdb identifier, if known.
     public var isbndbID: String?
+    /// The Goodreads work identifiers; empty when none are known.
     public var goodreadsWorkIDs: [String]
 
+    /// A draft with this title; every other field is optional.
     public init(
         title: String,
         subtitle: String? = nil,
