@@ -15,7 +15,7 @@ import Darwin
 /// pipe; its last `stderrTailBytesMax` bytes are kept for the report.
 final class ChildProcess {
     /// The longest line the runner reads from a program; a longer one is a malformed line.
-    static let lineBytesMax = 4 * 1_048_576
+    static let lineBytesMax = AdapterProtocol.answerLimits.bytesMax
     /// The most bytes of the program's error stream kept for the report.
     static let stderrTailBytesMax = 4_096
 

@@ -17,22 +17,6 @@ enum ProgressConformance {
     /// A job ID as production issues them.
     static let jobId = ProgressMessageFixture.jobId
 
-    /// The longest prefix of `text` that ends on a Unicode scalar boundary and has at most
-    /// `utf8BytesMax` UTF-8 bytes: the cut D-084 and D-076 specify, written here once so the suites
-    /// state their expectations without the model's internal helper.
-    static func scalarPrefix(_ text: String, utf8BytesMax: Int) -> String {
-        if text.utf8.count <= utf8BytesMax { return text }
-        var kept = String.UnicodeScalarView()
-        var bytes = 0
-        for scalar in text.unicodeScalars {
-            let width = UTF8.width(scalar)
-            if bytes + width > utf8BytesMax { break }
-            bytes += width
-            kept.append(scalar)
-        }
-        return String(kept)
-    }
-
     /// `bytes` parsed within the progress messages' limits, or `nil`.
     static func json(_ bytes: [UInt8]) -> JSONValue? {
         do {

@@ -84,7 +84,7 @@ extension ConformanceSuite where Implementation: ProgressMessageEncoding {
                     throw ConformanceViolation("the model refuses what the implementation wrote for an over-long text", question: "encode(\(message))",
                         model: "a message whose texts are cut to 4,096 bytes", implementation: ProgressConformance.show(decoded))
                 }
-                try ensureSame(ProgressEncodingChecks.texts(of: read), ProgressEncodingChecks.texts(of: message).map { ProgressConformance.scalarPrefix($0, utf8BytesMax: ProgressMessage.textBytesMax) },
+                try ensureSame(ProgressEncodingChecks.texts(of: read), ProgressEncodingChecks.texts(of: message).map { TextExcerpt.prefix($0, utf8BytesMax: ProgressMessage.textBytesMax) },
                     "the texts of encode(\(message)) as the model reads them", show: { $0.map { "\($0.utf8.count) bytes ending \(String(reflecting: String($0.unicodeScalars.suffix(3))))" }.joined(separator: ", ") })
             },
         ])

@@ -173,7 +173,7 @@ enum StructuredErrorChecks {
         if case let .enrichmentFailed(_, titles, _) = failure {
             // Each listed title is the longest scalar prefix of the title within the limit.
             for (item, title) in zip(payload["affectedItems"]?.array ?? [], titles) {
-                let expected = ProgressConformance.scalarPrefix(title, utf8BytesMax: StructuredError.affectedItemBytesMax)
+                let expected = TextExcerpt.prefix(title, utf8BytesMax: StructuredError.affectedItemBytesMax)
                 try ensure(item.string == expected, "an affected item is not the longest prefix of whole scalars of its title within 1,000 bytes", question: question,
                     model: "\(expected.utf8.count) bytes", implementation: item.string.map { "\($0.utf8.count) bytes" } ?? "not a string")
             }

@@ -58,7 +58,7 @@ enum WrongStructuredErrorBuilders {
         .of({ .structuredErrors }, "EveryTitleListedBuilder", flaw: "lists every failed title, however many", breaks: "ERROR-05") {
             EditedErrorBuilder { failure, object in
                 guard case let .enrichmentFailed(_, titles, _) = failure, titles.count > StructuredError.affectedItemsMax else { return }
-                object["affectedItems"] = .array(titles.map { .string(ProgressConformanceText.prefix($0, StructuredError.affectedItemBytesMax)) })
+                object["affectedItems"] = .array(titles.map { .string(TextExcerpt.prefix($0, utf8BytesMax: StructuredError.affectedItemBytesMax)) })
             }
         },
         .of({ .structuredErrors }, "GraphemeCutBuilder", flaw: "cuts over-long texts at grapheme clusters (`Character`s), so a split cluster is dropped whole", breaks: "ERROR-06") {
@@ -84,20 +84,4 @@ enum WrongStructuredErrorBuilders {
             }
         },
     ]
-}
-
-/// The scalar cut the model makes, for wrong builders that keep it while changing something else.
-enum ProgressConformanceText {
-    static func prefix(_ text: String, _ bytesMax: Int) -> String {
-        if text.utf8.count <= bytesMax { return text }
-        var kept = String.UnicodeScalarView()
-        var bytes = 0
-        for scalar in text.unicodeScalars {
-            let width = UTF8.width(scalar)
-            if bytes + width > bytesMax { break }
-            bytes += width
-            kept.append(scalar)
-        }
-        return String(kept)
-    }
 }
