@@ -65,9 +65,9 @@ let package = Package(
         // Layer 4: the conformance kit over a process boundary: the adapter protocol's runner, the seams'
         // proxies, and the program side for Swift adapters (Docs/ProcessAdapter.md). Uses Foundation to
         // start processes; never imports Testing.
-        .target(name: "ProcessAdapter", dependencies: ["Generators", "SpecModel", "SpecConformance"], swiftSettings: strict),
+        .target(name: "ProcessAdapter", dependencies: ["Generators", "SpecModel", "Simulator", "SpecConformance"], swiftSettings: strict),
         // Runs the kit's suites against an adapter program.
-        .executableTarget(name: "adapterrun", dependencies: ["ProcessAdapter", "Generators"], swiftSettings: strict),
+        .executableTarget(name: "adapterrun", dependencies: ["ProcessAdapter", "Generators", "Simulator"], swiftSettings: strict),
         // The model, and one wrong implementation per seam, as adapter programs: CI's proof of the runner.
         .executableTarget(name: "adapter-model", dependencies: ["ProcessAdapter"], swiftSettings: strict),
         .executableTarget(name: "adapter-wrong", dependencies: ["ProcessAdapter", "SpecConformance", "SpecModel"], swiftSettings: strict),

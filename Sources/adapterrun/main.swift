@@ -4,6 +4,7 @@
 import Foundation
 import Generators
 import ProcessAdapter
+import Simulator
 
 switch AdapterRunCommand.parse(Array(CommandLine.arguments.dropFirst())) {
 case .help:
@@ -13,6 +14,28 @@ case let .usageError(message):
     FileHandle.standardError.write(Data(("adapterrun: " + message + "\n\n" + AdapterRunCommand.usage).utf8))
     exit(2)
 case let .run(invocation):
+    if let path = invocation.scenarioPath {
+        // A program's throttle in a simulated scenario: the file read with its size checked first.
+        let scenario: ScenarioFile
+        do {
+            let size = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
+            guard size <= ScenarioFile.bytesMax, let data = FileManager.default.contents(atPath: path) else {
+                FileHandle.standardError.write(Data("adapterrun: cannot read \(path): \(size > ScenarioFile.bytesMax ? "it is \(size) bytes, and a scenario file holds at most \(ScenarioFile.bytesMax)" : "the file could not be read")\n".utf8))
+                exit(2)
+            }
+            scenario = try ScenarioFile(decoding: Array(data))
+        } catch let error as ScenarioFileError {
+            FileHandle.standardError.write(Data("adapterrun: cannot load \(path): \(error)\n".utf8))
+            exit(2)
+        } catch {
+            FileHandle.standardError.write(Data("adapterrun: cannot read \(path): \(FileManager.default.fileExists(atPath: path) ? "it cannot be read" : "no such file")\n".utf8))
+            exit(2)
+        }
+        let seeds = invocation.seeds.map(Array.init) ?? scenario.seeds
+        exit(AdapterScenarioRun.run(scenario, path: path, seeds: seeds, invocation: invocation) { text in
+            FileHandle.standardOutput.write(Data(text.utf8))
+        })
+    }
     let overrides: PropertyOverrides
     do {
         overrides = try PropertyOverrides(environment: ProcessInfo.processInfo.environment)

@@ -6,6 +6,7 @@ import SpecModel
 /// the process.
 ///
 ///     adapterrun [--seam ID]... [--side backend|client] [--timeout SECONDS] [--report PATH] -- PROGRAM [ARG]...
+///     adapterrun --scenario FILE [--seeds A..<B] [--timeout SECONDS] -- PROGRAM [ARG]...
 ///
 /// Exit status: 0 when the program serves every seam asked and keeps every MUST rule; 1 when it breaks
 /// a rule or fails at the protocol level; 2 for a usage error.
@@ -24,6 +25,10 @@ public enum AdapterRunCommand {
           --side SIDE          only the seams of one side: backend or client
           --timeout SECONDS    how long to wait for one answer (default 10)
           --report PATH        also write the conformance report as Markdown to PATH
+          --scenario FILE      instead of the suites, run the program's progress throttle behind the
+                               model's job socket in a simulated progress scenario (Scenarios/*.json),
+                               under its faults, clocks and latencies, for each seed
+          --seeds A..<B        the seeds for --scenario (default: the file's own)
           --help               print this and exit
 
         environment: PROPERTY_SEED, PROPERTY_CASES, PROPERTY_CASES_SCALE, PROPERTY_REPLAY, as for swift test.
@@ -43,6 +48,10 @@ public enum AdapterRunCommand {
         public var reportPath: String?
         /// The program and its arguments, everything after `--`.
         public var program: [String] = []
+        /// The scenario file `--scenario` names: run the program's throttle in it instead of the suites.
+        public var scenarioPath: String?
+        /// The seeds `--seeds A..<B` names for `--scenario`, or `nil` for the file's own.
+        public var seeds: Range<UInt64>?
 
         /// No seams named, no side, the default timeout, no report, no program yet.
         public init() {}
@@ -92,12 +101,26 @@ public enum AdapterRunCommand {
             case "--report":
                 guard let path = value(argument) else { return .usageError("--report needs a path") }
                 invocation.reportPath = path
+            case "--scenario":
+                guard let path = value(argument) else { return .usageError("--scenario needs a scenario file") }
+                invocation.scenarioPath = path
+            case "--seeds":
+                guard let text = value(argument) else { return .usageError("--seeds needs a range A..<B") }
+                let parts = text.split(separator: "..<", omittingEmptySubsequences: false)
+                guard parts.count == 2, let low = UInt64(parts[0]), let high = UInt64(parts[1]), low < high else {
+                    return .usageError("--seeds needs a non-empty range A..<B of seeds, got \(text)")
+                }
+                invocation.seeds = low..<high
             default:
                 return .usageError("unknown option \(argument); the program and its arguments go after --")
             }
             index += 1
         }
         guard !invocation.program.isEmpty else { return .usageError("no program: give it after --, as in adapterrun -- node adapter.js") }
+        if invocation.scenarioPath == nil, invocation.seeds != nil { return .usageError("--seeds goes with --scenario") }
+        if invocation.scenarioPath != nil, !invocation.seams.isEmpty || invocation.side != nil || invocation.reportPath != nil {
+            return .usageError("--scenario runs the program's throttle in a scenario; --seam, --side and --report are for the suites")
+        }
         return .run(invocation)
     }
 

@@ -67,6 +67,55 @@ public struct FaultOptions: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// What a script decides for one frame, by its place on its link: it replaces the loss, reordering
+    /// and duplication draws for that frame (its latency is still drawn). Shrinking a failing run turns
+    /// the frames its random faults hit into a script, then keeps only the entries the failure needs.
+    public struct ScriptedFrame: Hashable, Sendable, Comparable {
+        /// What happens to the frame.
+        public enum Fate: Hashable, Sendable {
+            /// The frame is lost.
+            case lost
+            /// The frame arrives, held back `heldNanoseconds` more (out of order, so later frames may
+            /// overtake it) when that is above 0, and with a copy `duplicateAfterNanoseconds` after it
+            /// when that is not `nil`.
+            case arrives(heldNanoseconds: UInt64, duplicateAfterNanoseconds: UInt64?)
+
+            /// The frame is held back this many nanoseconds more, out of order.
+            public static func held(nanoseconds: UInt64) -> Fate { .arrives(heldNanoseconds: nanoseconds, duplicateAfterNanoseconds: nil) }
+            /// The frame arrives in order, and a copy of it arrives this many nanoseconds later.
+            public static func duplicated(afterNanoseconds: UInt64) -> Fate { .arrives(heldNanoseconds: 0, duplicateAfterNanoseconds: afterNanoseconds) }
+        }
+
+        /// The node that sends the frame.
+        public var from: NodeID
+        /// The node the frame is for.
+        public var to: NodeID
+        /// The frame's number on its link, counting from 1 (closes included); with `message`, its
+        /// number among the frames of that message type on the link.
+        public var frame: Int
+        /// The message type the frame is counted among (`"job_complete"`), or `nil` to count every
+        /// frame of the link. A run that names its frames (the progress run) records them this way, so
+        /// the script keeps its meaning when the inputs shrink and the frames in between change.
+        public var message: String?
+        /// What happens to it.
+        public var fate: Fate
+
+        /// Scripts frame number `frame` (from 1) of the link from `from` to `to`, or with `message`
+        /// the `frame`-th frame of that message type on the link.
+        public init(from: NodeID, to: NodeID, frame: Int, message: String? = nil, fate: Fate) {
+            self.from = from
+            self.to = to
+            self.frame = frame
+            self.message = message
+            self.fate = fate
+        }
+
+        /// Scripted frames in order of link, message type (unnamed first), then number.
+        public static func < (lhs: ScriptedFrame, rhs: ScriptedFrame) -> Bool {
+            (lhs.from, lhs.to, lhs.message ?? "", lhs.frame) < (rhs.from, rhs.to, rhs.message ?? "", rhs.frame)
+        }
+    }
+
     /// WebSocket frames' latency.
     public var frameLatency: LatencyDistribution
     /// HTTP requests' latency, each way.
@@ -87,6 +136,36 @@ public struct FaultOptions: Hashable, Sendable, CustomStringConvertible {
     public var idleCloseNanoseconds: UInt64
     /// An HTTP request without an answer in this long fails with a timeout.
     public var httpTimeoutNanoseconds: UInt64
+    /// Frames whose fate is scripted rather than drawn, at most one per (link, frame number); empty by
+    /// default. A partition or an offline node still cuts a scripted frame.
+    public var scriptedFrames: [ScriptedFrame] = [] {
+        didSet { scriptIndex = Dictionary(scriptedFrames.map { (ScriptKey(from: $0.from, to: $0.to, message: $0.message, frame: $0.frame), $0.fate) }) { first, _ in first } }
+    }
+    /// `scriptedFrames` by link and frame number, for `Link.send`.
+    private var scriptIndex: [ScriptKey: ScriptedFrame.Fate] = [:]
+
+    private struct ScriptKey: Hashable, Sendable {
+        var from: NodeID
+        var to: NodeID
+        var message: String?
+        var frame: Int
+    }
+
+    /// Whether any frame can be lost, held back or duplicated under these options. When not (a calm
+    /// run, or the liveness phase after the heal) a link neither counts frames by message type nor
+    /// records fates, which keeps calm runs as fast as they were.
+    var canHitFrames: Bool {
+        lossPartsPerMillion > 0 || duplicationPartsPerMillion > 0 || reorderPartsPerMillion > 0
+            || !partitions.isEmpty || !offline.isEmpty || !scriptIndex.isEmpty
+    }
+
+    /// The scripted fate of a frame from `from` to `to`: number `frame` on the link, or number
+    /// `occurrence` of its message type; `nil` when the script does not name it.
+    func scriptedFate(from: NodeID, to: NodeID, frame: Int, message: String?, occurrence: Int) -> ScriptedFrame.Fate? {
+        guard !scriptIndex.isEmpty else { return nil }
+        if let message, let fate = scriptIndex[ScriptKey(from: from, to: to, message: message, frame: occurrence)] { return fate }
+        return scriptIndex[ScriptKey(from: from, to: to, message: nil, frame: frame)]
+    }
 
     /// One millisecond, in nanoseconds, for writing fault settings.
     public static let millisecond: UInt64 = 1_000_000
@@ -178,6 +257,7 @@ public struct FaultOptions: Hashable, Sendable, CustomStringConvertible {
         if reorderPartsPerMillion > 0 { parts.append("reorder \(reorderPartsPerMillion) ppm up to \(reorderDelayMaxNanoseconds / 1_000_000) ms") }
         for partition in partitions { parts.append("partition \(partition.from)\(partition.oneWay ? "→" : "↔")\(partition.to) \(partition.window)") }
         for node in offline.keys.sorted() { parts.append("\(node) offline \(offline[node]!.map(\.description).joined(separator: ", "))") }
+        if !scriptedFrames.isEmpty { parts.append("\(scriptedFrames.count) scripted frames") }
         return parts.joined(separator: "; ")
     }
 }
@@ -210,6 +290,13 @@ public struct Link: Hashable, Sendable {
     public private(set) var framesDuplicated = 0
     /// Frames held back by a reordering delay, which a later frame may overtake.
     public private(set) var framesReordered = 0
+    /// The frames the faults hit (lost to the loss rate, a partition or an offline node, held back,
+    /// duplicated), as a script that would do the same to them: what shrinking a failing run starts
+    /// from, so it can keep only the frames a failure needs.
+    public private(set) var fates: [FaultOptions.ScriptedFrame] = []
+    /// Frames sent so far of each message type the run named, counted while the options can hit frames
+    /// (from the start of a run until its heal; frames are numbered by type only for fates and scripts).
+    private var sentByMessage: [String: Int] = [:]
 
     /// Creates a link from `from` to `to` with nothing sent yet.
     public init(from: NodeID, to: NodeID) {
@@ -217,17 +304,31 @@ public struct Link: Hashable, Sendable {
         self.to = to
     }
 
-    /// Sends one frame at `now`.
-    public mutating func send(at now: UInt64, options: FaultOptions, latency: LatencyDistribution, random: inout Xoshiro256StarStar) -> Delivery {
+    /// Sends one frame at `now`; `message` names its type, for scripts that count frames by type.
+    public mutating func send(at now: UInt64, options: FaultOptions, latency: LatencyDistribution, random: inout Xoshiro256StarStar, message: String? = nil) -> Delivery {
         framesSent += 1
+        var occurrence = framesSent
+        if let message, options.canHitFrames {
+            occurrence = sentByMessage[message, default: 0] + 1
+            sentByMessage[message] = occurrence
+        }
+        if let fate = options.scriptedFate(from: from, to: to, frame: framesSent, message: message, occurrence: occurrence) {
+            return sendScripted(fate, at: now, options: options, latency: latency, random: &random)
+        }
+        func noted(_ fate: FaultOptions.ScriptedFrame.Fate) -> FaultOptions.ScriptedFrame {
+            FaultOptions.ScriptedFrame(from: from, to: to, frame: occurrence, message: message, fate: fate)
+        }
         if options.isCut(from: from, to: to, at: now) || random.nextBounded(below: 1_000_000) < options.lossPartsPerMillion {
             framesLost += 1
+            fates.append(noted(.lost))
             return Delivery(arrivals: [])
         }
         var arrival = now + latency.draw(&random)
+        var held: UInt64 = 0
         if random.nextBounded(below: 1_000_000) < options.reorderPartsPerMillion, options.reorderDelayMaxNanoseconds > 0 {
             framesReordered += 1
-            arrival += 1 + random.nextBounded(below: options.reorderDelayMaxNanoseconds)
+            held = 1 + random.nextBounded(below: options.reorderDelayMaxNanoseconds)
+            arrival += held
         } else {
             arrival = max(arrival, lastInOrderArrival)
             lastInOrderArrival = arrival
@@ -235,13 +336,45 @@ public struct Link: Hashable, Sendable {
         // A frame in flight when the receiver goes offline is lost with it.
         if options.isOffline(to, at: arrival) {
             framesLost += 1
+            fates.append(noted(.lost))
             return Delivery(arrivals: [])
         }
         var arrivals = [arrival]
+        var duplicateAfter: UInt64?
         if random.nextBounded(below: 1_000_000) < options.duplicationPartsPerMillion {
             framesDuplicated += 1
-            arrivals.append(arrival + latency.draw(&random))
+            let after = latency.draw(&random)
+            arrivals.append(arrival + after)
+            duplicateAfter = after
         }
+        if held > 0 || duplicateAfter != nil { fates.append(noted(.arrives(heldNanoseconds: held, duplicateAfterNanoseconds: duplicateAfter))) }
         return Delivery(arrivals: arrivals)
+    }
+
+    /// Sends a frame whose fate the options script: no loss, reordering or duplication draw.
+    private mutating func sendScripted(_ fate: FaultOptions.ScriptedFrame.Fate, at now: UInt64, options: FaultOptions, latency: LatencyDistribution, random: inout Xoshiro256StarStar) -> Delivery {
+        guard case let .arrives(held, duplicateAfter) = fate else {
+            framesLost += 1
+            return Delivery(arrivals: [])
+        }
+        if options.isCut(from: from, to: to, at: now) {
+            framesLost += 1
+            return Delivery(arrivals: [])
+        }
+        var arrival = now + latency.draw(&random)
+        if held > 0 {
+            framesReordered += 1
+            arrival += held
+        } else {
+            arrival = max(arrival, lastInOrderArrival)
+            lastInOrderArrival = arrival
+        }
+        if options.isOffline(to, at: arrival) {
+            framesLost += 1
+            return Delivery(arrivals: [])
+        }
+        guard let duplicateAfter else { return Delivery(arrivals: [arrival]) }
+        framesDuplicated += 1
+        return Delivery(arrivals: [arrival, arrival + duplicateAfter])
     }
 }

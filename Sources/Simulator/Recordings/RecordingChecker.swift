@@ -315,7 +315,10 @@ struct ReorderBuffer: Sendable {
         var line = slots[top.slot].take()!
         freeSlots.append(top.slot)
         // The rules measure intervals on the side's clock with its steps back taken out.
-        if line.time != nil { line.time = Timestamp(epochMilliseconds: top.at) }
+        if let recorded = line.time {
+            line.time = Timestamp(epochMilliseconds: top.at)
+            line.clockStepsMilliseconds = top.at - recorded.epochMilliseconds
+        }
         return line
     }
 

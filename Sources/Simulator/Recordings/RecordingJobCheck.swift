@@ -37,6 +37,14 @@ public struct RecordingJobCheck: Sendable {
     public private(set) var endedAt: Timestamp?
     var canceledBroadcast: Int?
     var progressSent = 0
+    /// The send time of the last progress message, and of the last one before that time (a message
+    /// sent to two connections is two lines at one time), for THROTTLE-06.
+    var lastProgressAt: Timestamp?
+    var progressBeforeLastAt: Timestamp?
+    /// The last server line of the job, and whether a `sync_response` carried its ending (a client that
+    /// was away when the terminal message went out learns it so), for SOCKET-09 on a complete recording.
+    var lastServerLine: Int?
+    var endingSentInSync = false
 
     // The app's side.
     var appConnected = false
@@ -45,9 +53,12 @@ public struct RecordingJobCheck: Sendable {
     /// Consecutive pings of this connection whose pong did not come within the timeout.
     var missedPongs = 0
     var unansweredPing: (line: Int, at: Timestamp, clientTime: Int64?)?
-    /// Failures since the last open, and when the last one was.
+    /// Failures since the last open, when the first and the last one were.
     var failuresSinceOpen = 0
+    var firstFailureAt: Timestamp?
     var lastFailureAt: Timestamp?
+    /// Whether the app received the job's terminal message (it then closes and does not reopen).
+    var appSawTerminal = false
 
     /// Consequences the rules wait for, each with its deadline on one side's clock.
     var expectations: [Expectation] = []
@@ -68,6 +79,12 @@ public struct RecordingJobCheck: Sendable {
         case syncRequest
         case canceledBroadcast
         case disconnect
+        /// A `sync_response` received or the `sync_request` sent again (RECONNECT-04).
+        case syncAnswerOrRetry
+        /// The open completing or failing (RECONNECT-05).
+        case openOrFailure
+        /// The app opening again after a failure (RECONNECT-02).
+        case reconnect
     }
 
     /// Creates the check of job `jobId` against the rules whose ids are in `enabled`.
@@ -105,6 +122,7 @@ public struct RecordingJobCheck: Sendable {
             guard enabled.contains(rule.id) else { return }
             failures.append(RecordingFailure(rule: rule, line: line.number, message: message, stateBefore: before.description))
         }
+        if line.side == .server { lastServerLine = line.number }
         switch (line.side, line.kind) {
         case let (_, .frame(.undecodable(error))):
             fail(.codec, "the frame is not a protocol message: \(error)")
@@ -122,11 +140,13 @@ public struct RecordingJobCheck: Sendable {
         case (.app, .cancel):
             break
         case let (.app, .connect(reconnect)):
-            appConnect(reconnect: reconnect, line: line, fail)
+            appConnect(reconnect: reconnect, line: line, before: before, fail)
         case (.app, .open):
+            resolve(.openOrFailure, side: .app)
             appConnected = true
             openedAt = line.time
             failuresSinceOpen = 0
+            firstFailureAt = nil
             lastFailureAt = nil
             lastPingAt = nil
             missedPongs = 0
@@ -138,11 +158,20 @@ public struct RecordingJobCheck: Sendable {
         case (.app, .disconnect):
             appConnected = false
             failuresSinceOpen += 1
+            if failuresSinceOpen == 1 { firstFailureAt = line.time }
             lastFailureAt = line.time
             unansweredPing = nil
             resolve(.disconnect, side: .app)
+            resolve(.openOrFailure, side: .app)
             // The socket's own expectations die with it.
-            expectations.removeAll { $0.side == .app && $0.awaiting == .syncRequest }
+            expectations.removeAll { $0.side == .app && ($0.awaiting == .syncRequest || $0.awaiting == .syncAnswerOrRetry) }
+            // RECONNECT-02: until ten minutes of continuous failure, the app opens again after the
+            // policy's delay; once it has seen the job end, it has no reason to.
+            if !appSawTerminal, let time = line.time, let first = firstFailureAt, limits.reconnect.keepsTrying(failingSince: first, at: time) {
+                let delay = limits.reconnect.delay(beforeAttempt: failuresSinceOpen)
+                expect(.reconnect, rule: .keepsTrying, side: .app, line: line, due: time.adding(milliseconds: delay + limits.atOnceMilliseconds),
+                       message: "the socket failed \(time.epochMilliseconds - first.epochMilliseconds) ms into its failures, but the app did not open again within the policy's \(delay) ms (+\(limits.atOnceMilliseconds) ms)", before: before)
+            }
         case (.server, .connect), (.server, .open), (.server, .disconnect):
             break
         }
@@ -155,6 +184,10 @@ public struct RecordingJobCheck: Sendable {
         var failures: [RecordingFailure] = []
         for side in RecordingLine.Side.allCases {
             if let time = through[side] { expire(side: side, through: time.adding(milliseconds: 1), into: &failures) }
+        }
+        // SOCKET-09 on a complete recording: the job sent its terminal message.
+        if limits.sessionsComplete, terminal == nil, !endingSentInSync, let last = lastServerLine, enabled.contains(RecordingRule.oneTerminal.id) {
+            failures.append(RecordingFailure(rule: .oneTerminal, line: last, message: "the recording is complete, but the job sent no terminal message, nor a sync_response with its ending (its last server line is \(last))", stateBefore: state))
         }
         return failures
     }
@@ -176,6 +209,7 @@ public struct RecordingJobCheck: Sendable {
                 fail(.oneTerminal, "job_progress \(update.processedCount) was sent after the terminal \(terminal.type) at line \(terminal.line)")
             }
             progressSent += 1
+            progressSentAt(line.time, keepAlive: update.keepAlive, fail)
             if let time = line.time {
                 // THROTTLE-01: with this message, the last messagesPerWindowMax + 1 must span a second.
                 let window = limits.throttle
@@ -211,6 +245,7 @@ public struct RecordingJobCheck: Sendable {
             }
         case let .syncResponse(snapshot):
             seeCount(snapshot.processedCount)
+            if snapshot.completion != nil || snapshot.error != nil { endingSentInSync = true }
         case let .ping(ping):
             // A ping the server received: a pong must answer it.
             if let time = line.time {
@@ -221,6 +256,18 @@ public struct RecordingJobCheck: Sendable {
             resolve(.pong(clientTime: pong.clientTime), side: .server)
         case .jobStarted, .syncRequest:
             break
+        }
+    }
+
+    /// THROTTLE-06: a keep-alive only after `keepAliveMilliseconds` without a progress message.
+    private mutating func progressSentAt(_ time: Timestamp?, keepAlive: Bool, _ fail: (RecordingRule, String) -> Void) {
+        guard let time else { return }
+        if lastProgressAt != time {
+            progressBeforeLastAt = lastProgressAt
+            lastProgressAt = time
+        }
+        if keepAlive, let previous = progressBeforeLastAt, time.epochMilliseconds - previous.epochMilliseconds < limits.keepAliveMilliseconds {
+            fail(.keepAlive, "a keep-alive was sent \(time.epochMilliseconds - previous.epochMilliseconds) ms after the previous progress message; it waits \(limits.keepAliveMilliseconds) ms")
         }
     }
 
@@ -245,8 +292,17 @@ public struct RecordingJobCheck: Sendable {
     /// The app's frames: its pings and sync requests, and the pongs it received.
     private mutating func appFrame(_ message: ProgressMessage, line: RecordingLine, before: StateBefore, _ fail: (RecordingRule, String) -> Void) {
         switch message.payload {
-        case .ping:
+        case let .ping(ping):
             guard let time = line.time else { return }
+            // HEART-02: the ping carries the app's clock as it sends it.
+            if let clientTime = ping.clientTime {
+                let written = time.epochMilliseconds - line.clockStepsMilliseconds
+                if abs(clientTime - written) > limits.atOnceMilliseconds {
+                    fail(.pingClock, "the ping's clientTime is \(clientTime), \(clientTime - written) ms off the app's clock when it was sent (\(written))")
+                }
+            } else {
+                fail(.pingClock, "the ping carries no clientTime")
+            }
             // HEART-01: never sooner than the interval after the open or the previous ping.
             if let previous = lastPingAt, time.epochMilliseconds - previous.epochMilliseconds < limits.pingIntervalMilliseconds {
                 fail(.pingInterval, "a ping at \(time.epochMilliseconds) ms, \(time.epochMilliseconds - previous.epochMilliseconds) ms after the previous ping; the interval is \(limits.pingIntervalMilliseconds) ms")
@@ -257,6 +313,17 @@ public struct RecordingJobCheck: Sendable {
             unansweredPing = (line.number, time, message.payload.pingClientTime)
         case .syncRequest:
             resolve(.syncRequest, side: .app)
+            resolve(.syncAnswerOrRetry, side: .app)
+            // RECONNECT-04: unanswered, it is sent again after the retry interval.
+            if appConnected, !appSawTerminal, let time = line.time {
+                expect(.syncAnswerOrRetry, rule: .syncRetry, side: .app, line: line, due: time.adding(milliseconds: limits.syncRetryMilliseconds + limits.atOnceMilliseconds),
+                       message: "the sync_request got no sync_response and was not sent again within \(limits.syncRetryMilliseconds) ms (+\(limits.atOnceMilliseconds) ms)", before: before)
+            }
+        case .syncResponse:
+            resolve(.syncAnswerOrRetry, side: .app)
+        case .complete, .error:
+            appSawTerminal = true
+            expectations.removeAll { $0.side == .app && ($0.awaiting == .syncAnswerOrRetry || $0.awaiting == .reconnect) }
         case let .pong(pong):
             // Any pong proves the connection alive (HEART-05); a late one still counted as a miss.
             if let ping = unansweredPing, pong.clientTime == nil || pong.clientTime == ping.clientTime {
@@ -270,8 +337,18 @@ public struct RecordingJobCheck: Sendable {
     }
 
     /// RECONNECT-01: an open after failures waits the policy's delay for that attempt.
-    private mutating func appConnect(reconnect: Bool?, line: RecordingLine, _ fail: (RecordingRule, String) -> Void) {
+    private mutating func appConnect(reconnect: Bool?, line: RecordingLine, before: StateBefore, _ fail: (RecordingRule, String) -> Void) {
         defer { appConnected = false }
+        resolve(.reconnect, side: .app)
+        if let time = line.time {
+            // RECONNECT-05: the open completes or fails within the handshake timeout.
+            expect(.openOrFailure, rule: .openTimeout, side: .app, line: line, due: time.adding(milliseconds: limits.handshakeTimeoutMilliseconds + limits.atOnceMilliseconds),
+                   message: "the open neither completed nor failed within \(limits.handshakeTimeoutMilliseconds) ms (+\(limits.atOnceMilliseconds) ms)", before: before)
+            // RECONNECT-02: after a failure ten minutes or more into the failures, the app has given up.
+            if failuresSinceOpen > 0, let first = firstFailureAt, let last = lastFailureAt, !limits.reconnect.keepsTrying(failingSince: first, at: last) {
+                fail(.keepsTrying, "the app opened again after a failure \(last.epochMilliseconds - first.epochMilliseconds) ms into its failures; it gives up at \(limits.reconnect.giveUpAfterMilliseconds) ms")
+            }
+        }
         guard failuresSinceOpen > 0, let failedAt = lastFailureAt, let time = line.time else { return }
         let expected = limits.reconnect.delay(beforeAttempt: failuresSinceOpen)
         let waited = time.epochMilliseconds - failedAt.epochMilliseconds

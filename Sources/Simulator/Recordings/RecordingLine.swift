@@ -56,6 +56,9 @@ public struct RecordingLine: Sendable {
     public var kind: Kind
     /// The line as read, for witnesses.
     public var text: String
+    /// What the checker added to the recorded time to take the side's clock steps out (0 as read):
+    /// `time` minus this is the time the line was written at.
+    public var clockStepsMilliseconds: Int64 = 0
 
     /// Creates a line from its already read fields.
     public init(number: Int, side: Side, time: Timestamp?, jobId: String, kind: Kind, text: String) {

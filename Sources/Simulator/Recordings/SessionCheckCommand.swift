@@ -3,20 +3,22 @@ import SpecModel
 /// sessioncheck's logic without I/O: the arguments, the check of a recording read in chunks, and the
 /// report. `Sources/sessioncheck` only opens the file and writes the terminal.
 ///
-///     sessioncheck RECORDING.jsonl [--tolerance-ms N] [--rules ID,PREFIX,…] [--strict]
+///     sessioncheck RECORDING.jsonl [--tolerance-ms N] [--rules ID,PREFIX,…] [--complete] [--strict]
 ///
 /// Exit status: 0 the recording keeps every rule checked, 1 a rule is broken or a line is malformed,
 /// 2 a usage error or an unreadable file.
 public enum SessionCheckCommand {
     /// The help text `--help` prints and a usage error follows, listing every rule id.
     public static let usage = """
-        USAGE: sessioncheck RECORDING.jsonl [--tolerance-ms N] [--rules ID,…] [--strict]
+        USAGE: sessioncheck RECORDING.jsonl [--tolerance-ms N] [--rules ID,…] [--complete] [--strict]
 
         Checks a recorded progress-socket session (JSON Lines, Docs/Recordings.md) against the
         protocol's rules, streaming, in bounded memory. Each violation names its rule, its line, the
         job's state before that line, and a minimal witness: the fewest lines that still break the rule.
           --tolerance-ms N   how far out of time order lines may come, per side (default 1000)
           --rules LIST       the rule ids or prefixes to check, comma-separated (default: all)
+          --complete         the recording holds each job's whole session: a job without a
+                             terminal message breaks SOCKET-09
           --strict           stop at the first malformed line
         Rules: \(RecordingRule.all.map(\.id).joined(separator: ", "))
         Exit status: 0 clean, 1 violations or malformed lines, 2 a usage error or an unreadable file.
@@ -27,7 +29,7 @@ public enum SessionCheckCommand {
     public struct Invocation: Hashable, Sendable {
         /// The recording's file path, as given.
         public var path: String
-        /// The checker's options, with `--tolerance-ms` and `--rules` applied.
+        /// The checker's options, with `--tolerance-ms`, `--rules` and `--complete` applied.
         public var options: RecordingChecker.Options
         /// Whether `--strict` stops the check at the first malformed line.
         public var strict: Bool
@@ -55,6 +57,9 @@ public enum SessionCheckCommand {
             switch argument {
             case "--strict":
                 strict = true
+                index += 1
+            case "--complete":
+                options.limits.sessionsComplete = true
                 index += 1
             case "--tolerance-ms", "--rules":
                 guard index + 1 < arguments.count else { return .usageError("\(argument) needs a value") }

@@ -41,6 +41,9 @@ public enum CloudKitRun {
         public var eventsMax: Int
         /// Whether to record a trace (`Result.trace`): one event per simulation event.
         public var recordsTrace = false
+        /// The canary: the server keeps no tombstones, so a push that re-sends an edit of a book the
+        /// reset deleted (its first answer lost) brings the book back. `false` runs the model.
+        public var forgetsTombstones = false
 
         /// Creates a configuration; by default two devices of 20 books each, a reset at 60 s and a heal at 120 s.
         public init(
@@ -125,16 +128,23 @@ public enum CloudKitRun {
         public var eventsRun: Int
         /// The trace, when the configuration asked for one.
         public var trace: [SimulationTraceEvent] = []
+        /// The frames the random faults hit, as a script that does the same to them (`Link.fates`).
+        public var frameFates: [FaultOptions.ScriptedFrame] = []
 
         /// What the run broke: convergence, and a reset that leaves books it deleted anywhere.
         public func violations(of configuration: Configuration) -> [String] {
-            var found: [String] = []
+            failures(of: configuration).map(\.message)
+        }
+
+        /// The same as `violations(of:)`, each with its property's id and actor.
+        public func failures(of configuration: Configuration) -> [ScenarioFailure] {
+            var found: [ScenarioFailure] = []
             for device in devices where device.library != serverLibrary {
-                found.append("\(device.node) holds \(device.library.count) books, the server \(serverLibrary.count): not converged")
+                found.append(ScenarioFailure("cloudkit.converges", at: "device\(device.node.rawValue - 1)", "\(device.node) holds \(device.library.count) books, the server \(serverLibrary.count): not converged"))
             }
-            if convergedAtNanoseconds == nil { found.append("the devices did not converge within the bound after the heal") }
+            if convergedAtNanoseconds == nil { found.append(ScenarioFailure("cloudkit.convergence-bound", at: "run", "the devices did not converge within the bound after the heal")) }
             let survivors = booksAtReset.filter { id in serverLibrary[id] != nil || devices.contains { $0.library[id] != nil } }
-            if !survivors.isEmpty { found.append("\(survivors.count) books deleted by the reset are still in a library") }
+            if !survivors.isEmpty { found.append(ScenarioFailure("cloudkit.reset-holds", at: "server", "\(survivors.count) books deleted by the reset are still in a library")) }
             return found
         }
     }
@@ -178,9 +188,9 @@ public enum CloudKitRun {
             var random = simulation.random
             let delivery: Delivery
             if sender == server {
-                delivery = links[device]!.down.send(at: simulation.now, options: options, latency: options.requestLatency, random: &random)
+                delivery = links[device]!.down.send(at: simulation.now, options: options, latency: options.requestLatency, random: &random, message: Self.messageName(event))
             } else {
-                delivery = links[device]!.up.send(at: simulation.now, options: options, latency: options.requestLatency, random: &random)
+                delivery = links[device]!.up.send(at: simulation.now, options: options, latency: options.requestLatency, random: &random, message: Self.messageName(event))
             }
             simulation.random = random
             // A request or answer is delivered at most once: CloudKit's operations are idempotent by record,
@@ -190,7 +200,7 @@ public enum CloudKitRun {
 
         let end = configuration.healAtNanoseconds + configuration.convergenceBoundNanoseconds
         var trace: [SimulationTraceEvent] = []
-        while simulation.eventsRun < configuration.eventsMax, let event = simulation.next(notAfter: end) {
+        running: while simulation.eventsRun < configuration.eventsMax, let event = simulation.next(notAfter: end) {
             simulation.digest.record(simulation.now)
             if configuration.recordsTrace { trace.append(Self.traceEvent(event, at: simulation.now)) }
             switch event {
@@ -237,7 +247,7 @@ public enum CloudKitRun {
                 for change in changes {
                     switch change {
                     case let .upsert(id, title):
-                        if records[id]?.isDeleted == true {
+                        if records[id]?.isDeleted == true, !configuration.forgetsTombstones {
                             refused.append(id)
                             continue
                         }
@@ -281,7 +291,10 @@ public enum CloudKitRun {
             case .check:
                 let live = records.compactMapValues(\.title)
                 if devices.allSatisfy({ $0.library == live && $0.pending.isEmpty }) {
-                    if convergedAt == nil { convergedAt = simulation.now }
+                    // Converged after the heal, on a calm network: nothing is left to change (pushes are
+                    // idempotent and the server refuses edits of deleted books), so the run ends here.
+                    convergedAt = simulation.now
+                    break running
                 } else {
                     convergedAt = nil
                     simulation.schedule(after: 1_000 * FaultOptions.millisecond, .check)
@@ -290,8 +303,20 @@ public enum CloudKitRun {
         }
         return Result(
             devices: devices, serverLibrary: records.compactMapValues(\.title), booksAtReset: booksAtReset,
-            convergedAtNanoseconds: convergedAt, digest: simulation.digest, eventsRun: simulation.eventsRun, trace: trace
+            convergedAtNanoseconds: convergedAt, digest: simulation.digest, eventsRun: simulation.eventsRun, trace: trace,
+            frameFates: links.values.flatMap { $0.up.fates + $0.down.fates }.sorted()
         )
+    }
+
+    /// The message type of a request or answer, for frame scripts.
+    static func messageName(_ event: Event) -> String {
+        switch event {
+        case .pushArrives: return "push"
+        case .pushAnswered: return "push_answer"
+        case .pullArrives: return "pull"
+        case .pullAnswered: return "pull_answer"
+        default: return "other"
+        }
     }
 
     static func traceEvent(_ event: Event, at time: UInt64) -> SimulationTraceEvent {

@@ -41,6 +41,9 @@ public enum ImportAndEnrichRun {
         public var eventsMax: Int
         /// Whether to record a trace (`Result.trace`): one event per simulation event.
         public var recordsTrace = false
+        /// The canary: the app sends metadata requests without their timeout, so a request or answer
+        /// that never arrives leaves its work in flight for good. `false` runs the model.
+        public var forgetsRequestTimeouts = false
 
         /// Creates a configuration importing `file`; by default Smart duplicates, a batch every 15 s and a calm network.
         public init(
@@ -86,18 +89,25 @@ public enum ImportAndEnrichRun {
         public var eventsRun: Int
         /// The trace, when the configuration asked for one.
         public var trace: [SimulationTraceEvent] = []
+        /// The frames the random faults hit, as a script that does the same to them (`Link.fates`).
+        public var frameFates: [FaultOptions.ScriptedFrame] = []
 
         /// The properties the run breaks, each as a sentence: a refused file, lost rows, or a queue that did not drain.
         public func violations() -> [String] {
-            var found: [String] = []
-            if let refusal { found.append("the file was refused: \(refusal)") }
+            failures().map(\.message)
+        }
+
+        /// The same as `violations()`, each with its property's id and actor.
+        public func failures() -> [ScenarioFailure] {
+            var found: [ScenarioFailure] = []
+            if let refusal { found.append(ScenarioFailure("import.file-accepted", at: "app", "the file was refused: \(refusal)")) }
             guard let summary else { return found }
             if summary.processed != summary.dataRows {
-                found.append("rows lost: \(summary.imported) imported + \(summary.duplicates) duplicates + \(summary.errors.count) errors = \(summary.processed), not the file's \(summary.dataRows) rows")
+                found.append(ScenarioFailure("import.no-row-lost", at: "app", "rows lost: \(summary.imported) imported + \(summary.duplicates) duplicates + \(summary.errors.count) errors = \(summary.processed), not the file's \(summary.dataRows) rows"))
             }
-            if !drained { found.append("the enrichment queue did not drain after the heal: \(app.enrichmentQueue.pendingCount) pending, in flight \(String(describing: app.enrichmentQueue.inFlight))") }
+            if !drained { found.append(ScenarioFailure("import.queue-drains", at: "app", "the enrichment queue did not drain after the heal: \(app.enrichmentQueue.pendingCount) pending, in flight \(String(describing: app.enrichmentQueue.inFlight))")) }
             let unfinished = importedWorks.subtracting(finishedWorks).filter { app.store.contains($0) }
-            if !unfinished.isEmpty { found.append("\(unfinished.count) imported works never reached an end of enrichment") }
+            if !unfinished.isEmpty { found.append(ScenarioFailure("import.every-work-ends", at: "app", "\(unfinished.count) imported works never reached an end of enrichment")) }
             return found
         }
     }
@@ -146,9 +156,11 @@ public enum ImportAndEnrichRun {
                 case let .fetchMetadata(request):
                     requestsSent += 1
                     awaited.insert(request.id)
-                    simulation.schedule(after: options.httpTimeoutNanoseconds, .requestTimedOut(requestID: request.id))
+                    if !configuration.forgetsRequestTimeouts {
+                        simulation.schedule(after: options.httpTimeoutNanoseconds, .requestTimedOut(requestID: request.id))
+                    }
                     var random = simulation.random
-                    let delivery = toProvider.send(at: simulation.now, options: options, latency: options.requestLatency, random: &random)
+                    let delivery = toProvider.send(at: simulation.now, options: options, latency: options.requestLatency, random: &random, message: "metadata_request")
                     simulation.random = random
                     if let arrival = delivery.arrivals.first { simulation.schedule(at: arrival, .requestArrives(requestID: request.id)) }
                 case let .scheduleWake(at):
@@ -218,7 +230,7 @@ public enum ImportAndEnrichRun {
                 }
                 guard let outcome else { break }
                 var random = simulation.random
-                let delivery = toApp.send(at: simulation.now, options: options, latency: options.requestLatency, random: &random)
+                let delivery = toApp.send(at: simulation.now, options: options, latency: options.requestLatency, random: &random, message: "metadata_answer")
                 simulation.random = random
                 if let arrival = delivery.arrivals.first { simulation.schedule(at: arrival, .answerArrives(requestID: requestID, outcome: outcome)) }
             case let .answerArrives(requestID, outcome):
@@ -244,7 +256,7 @@ public enum ImportAndEnrichRun {
         return Result(
             app: app, summary: importRun.summary, refusal: nil, importedWorks: imported, finishedWorks: finished,
             requestsSent: requestsSent, endedAtNanoseconds: simulation.now, drained: drainedAt != nil,
-            digest: simulation.digest, eventsRun: simulation.eventsRun, trace: trace
+            digest: simulation.digest, eventsRun: simulation.eventsRun, trace: trace, frameFates: (toProvider.fates + toApp.fates).sorted()
         )
     }
 }

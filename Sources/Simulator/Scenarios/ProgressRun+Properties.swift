@@ -6,30 +6,35 @@ extension ProgressRun.Result {
     /// Liveness: the job ended, the client learned the ending and the final count, within the bound
     /// after the heal (or after the job ended, if later); the run stayed within its event bound.
     public func violations(of configuration: ProgressRun.Configuration) -> [String] {
-        var found: [String] = []
+        failures(of: configuration).map(\.message)
+    }
+
+    /// The same as `violations(of:)`, each with its property's id and actor.
+    public func failures(of configuration: ProgressRun.Configuration) -> [ScenarioFailure] {
+        var found: [ScenarioFailure] = []
         let sent = progressSentAt
         for index in sent.indices.dropFirst(2) where sent[index] - sent[index - 2] < 1_000 * FaultOptions.millisecond {
-            found.append("the client applied 3 progress messages sent within a second: at \(sent[index - 2]), \(sent[index - 1]) and \(sent[index]) ns")
+            found.append(ScenarioFailure("progress.two-per-second", at: "app", "the client applied 3 progress messages sent within a second: at \(sent[index - 2]), \(sent[index - 1]) and \(sent[index]) ns"))
             break
         }
         if client.view.processedCount > processed {
-            found.append("the client shows \(client.view.processedCount) items, more than the \(processed) processed")
+            found.append(ScenarioFailure("progress.count-within-processed", at: "app", "the client shows \(client.view.processedCount) items, more than the \(processed) processed"))
         }
-        if end == .reachedEventLimit { found.append("the run hit its bound of \(configuration.eventsMax) events") }
+        if end == .reachedEventLimit { found.append(ScenarioFailure("progress.event-bound", at: "run", "the run hit its bound of \(configuration.eventsMax) events")) }
         guard let jobEnded = jobEndedAtNanoseconds else {
-            found.append("the job did not end")
+            found.append(ScenarioFailure("progress.job-ends", at: "backend", "the job did not end"))
             return found
         }
         guard let knew = clientKnewEndingAtNanoseconds else {
-            found.append("the client never learned the ending (state \(client.state), \(framesLost) of \(framesSent) frames lost)")
+            found.append(ScenarioFailure("progress.client-learns-ending", at: "app", "the client never learned the ending (state \(client.state), \(framesLost) of \(framesSent) frames lost)"))
             return found
         }
         if client.view.processedCount != processed {
-            found.append("the client ended with \(client.view.processedCount) items, not the final \(processed)")
+            found.append(ScenarioFailure("progress.final-count", at: "app", "the client ended with \(client.view.processedCount) items, not the final \(processed)"))
         }
         let readyAt = max(jobEnded, configuration.healAtNanoseconds ?? 0)
         if knew > readyAt + configuration.livenessBoundNanoseconds {
-            found.append("the client learned the ending at \(knew) ns, more than \(configuration.livenessBoundNanoseconds) ns after \(readyAt) ns")
+            found.append(ScenarioFailure("progress.liveness-bound", at: "app", "the client learned the ending at \(knew) ns, more than \(configuration.livenessBoundNanoseconds) ns after \(readyAt) ns"))
         }
         return found
     }

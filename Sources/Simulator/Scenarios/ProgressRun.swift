@@ -101,6 +101,8 @@ public enum ProgressRun {
         public var trace: [SimulationTraceEvent]
         /// The session recording's lines, when the configuration asked for one.
         public var recording: [String]
+        /// The frames the random faults hit, as a script that does the same to them (`Link.fates`).
+        public var frameFates: [FaultOptions.ScriptedFrame] = []
     }
 
     /// The run's events.
@@ -130,6 +132,14 @@ public enum ProgressRun {
     /// Runs the configuration with `seed`.
     public static func run(seed: UInt64, _ configuration: Configuration) -> Result {
         var state = RunState(configuration: configuration, seed: seed)
+        return state.run()
+    }
+
+    /// Runs the configuration with `seed` and `throttle` behind the job's socket in the reference
+    /// throttle's place: a team's own throttle, or a program's through the process adapter, under the
+    /// run's faults, clocks and latencies. The run is as deterministic as the throttle is.
+    public static func run(seed: UInt64, _ configuration: Configuration, throttle: any ProgressThrottling) -> Result {
+        var state = RunState(configuration: configuration, seed: seed, throttle: throttle)
         return state.run()
     }
 
@@ -188,16 +198,25 @@ struct RunState {
     var trace: [SimulationTraceEvent] = []
     var recording: [String] = []
 
-    init(configuration: ProgressRun.Configuration, seed: UInt64) {
+    /// A run's state; `throttle`, if given, decides in the reference throttle's place.
+    init(configuration: ProgressRun.Configuration, seed: UInt64, throttle: (any ProgressThrottling)? = nil) {
         self.configuration = configuration
         simulation = Simulation(seed: seed)
         options = configuration.faults
         let start = configuration.backendClock.timestamp(at: 0)
         client = ProgressSocketClient(jobId: ProgressRun.jobId, pipeline: .batchEnrichment, token: ProgressRun.token, syncRetryMilliseconds: configuration.clientSyncRetryMilliseconds)
-        server = ProgressJobSocket(
-            jobId: ProgressRun.jobId, pipeline: .batchEnrichment, token: ProgressRun.token, totalCount: configuration.items, at: start,
-            idleCloseMilliseconds: Int64(max(1, configuration.faults.idleCloseNanoseconds / FaultOptions.millisecond))
-        )
+        let idleClose = Int64(max(1, configuration.faults.idleCloseNanoseconds / FaultOptions.millisecond))
+        if let throttle {
+            server = ProgressJobSocket(
+                jobId: ProgressRun.jobId, pipeline: .batchEnrichment, token: ProgressRun.token, totalCount: configuration.items, at: start,
+                idleCloseMilliseconds: idleClose, throttle: throttle
+            )
+        } else {
+            server = ProgressJobSocket(
+                jobId: ProgressRun.jobId, pipeline: .batchEnrichment, token: ProgressRun.token, totalCount: configuration.items, at: start,
+                idleCloseMilliseconds: idleClose
+            )
+        }
     }
 
     var appNow: Timestamp { configuration.appClock.timestamp(at: simulation.now) }
@@ -249,7 +268,7 @@ struct RunState {
             clientKnewEndingAtNanoseconds: clientKnewEndingAt, progressSentAt: progressSent,
             progressArrivals: progressArrivals, framesSent: toClient.framesSent + toServer.framesSent,
             framesLost: toClient.framesLost + toServer.framesLost, opens: client.opens, end: end, trace: trace,
-            recording: recording
+            recording: recording, frameFates: (toClient.fates + toServer.fates).sorted()
         )
     }
 
@@ -398,7 +417,7 @@ struct RunState {
             case let .send(message):
                 guard let connection = clientConnection else { continue }
                 if recordsRecording { recording.append(SessionRecording.frame(.app, at: appNow, message)) }
-                send(.frameToServer(ProgressMessageCodec.encode(message), connection: connection), over: \.toServer)
+                send(.frameToServer(ProgressMessageCodec.encode(message), connection: connection), over: \.toServer, message: message.type.rawValue)
             case .close:
                 if let connection = clientConnection {
                     clientConnection = nil
@@ -413,20 +432,20 @@ struct RunState {
             switch action {
             case let .send(connection, message):
                 if recordsRecording { recording.append(SessionRecording.frame(.server, at: backendNow, message)) }
-                send(.frameToClient(ProgressMessageCodec.encode(message), connection: connection, sentAt: simulation.now), over: \.toClient)
+                send(.frameToClient(ProgressMessageCodec.encode(message), connection: connection, sentAt: simulation.now), over: \.toClient, message: message.type.rawValue)
             case let .close(connection, _):
-                send(.closeToClient(connection: connection), over: \.toClient)
+                send(.closeToClient(connection: connection), over: \.toClient, message: "close")
             }
         }
     }
 
     mutating func sendClose(toServer connection: Int) {
-        send(.closeToServer(connection: connection), over: \.toServer)
+        send(.closeToServer(connection: connection), over: \.toServer, message: "close")
     }
 
-    mutating func send(_ event: Event, over link: WritableKeyPath<RunState, Link>) {
+    mutating func send(_ event: Event, over link: WritableKeyPath<RunState, Link>, message: String) {
         var random = simulation.random
-        let delivery = self[keyPath: link].send(at: simulation.now, options: options, latency: options.frameLatency, random: &random)
+        let delivery = self[keyPath: link].send(at: simulation.now, options: options, latency: options.frameLatency, random: &random, message: message)
         simulation.random = random
         if tracing {
             let sender = self[keyPath: link].from

@@ -36,6 +36,9 @@ public enum ResetDuringEnrichmentRun {
         public var eventsMax: Int
         /// Whether to record a trace (`Result.trace`): one event per simulation event.
         public var recordsTrace = false
+        /// The canary: the app sends the cancel without its timeout, so a cancel or answer that never
+        /// arrives leaves the reset waiting for good. `false` runs the model.
+        public var forgetsCancelTimeout = false
 
         /// Creates a configuration; by default 50 books, one every 600 ms, reset at 10 s on a calm network.
         public init(books: Int = 50, itemIntervalNanoseconds: UInt64 = 600 * FaultOptions.millisecond, resetAtNanoseconds: UInt64 = 10_000 * FaultOptions.millisecond, faults: FaultOptions = .calm, eventsMax: Int = 100_000) {
@@ -71,22 +74,29 @@ public enum ResetDuringEnrichmentRun {
         public var eventsRun: Int = 0
         /// The trace, when the configuration asked for one.
         public var trace: [SimulationTraceEvent] = []
+        /// The frames the random faults hit, as a script that does the same to them (`Link.fates`).
+        public var frameFates: [FaultOptions.ScriptedFrame] = []
 
         /// The properties the run breaks, each as a sentence; empty when the reset and the job behaved.
         public func violations() -> [String] {
-            var found: [String] = []
-            if resetPhase != .succeeded { found.append("the reset ended \(resetPhase), not succeeded") }
-            if !app.store.isEmptyOfLibraryObjects { found.append("the app's library is not empty after the reset") }
-            if !app.enrichmentQueue.isEmpty { found.append("the enrichment queue still holds work or follows a job") }
+            failures().map(\.message)
+        }
+
+        /// The same as `violations()`, each with its property's id and actor.
+        public func failures() -> [ScenarioFailure] {
+            var found: [ScenarioFailure] = []
+            if resetPhase != .succeeded { found.append(ScenarioFailure("reset.succeeds", at: "app", "the reset ended \(resetPhase), not succeeded")) }
+            if !app.store.isEmptyOfLibraryObjects { found.append(ScenarioFailure("reset.library-empty", at: "app", "the app's library is not empty after the reset")) }
+            if !app.enrichmentQueue.isEmpty { found.append(ScenarioFailure("reset.queue-empty", at: "app", "the enrichment queue still holds work or follows a job")) }
             if cancelArrivedAtNanoseconds != nil, cancelFoundJobRunning {
-                if job.status != .canceled { found.append("the cancel reached the backend but the job is \(job.status)") }
-                if booksProcessedAfterCancel > 0 { found.append("the loop processed \(booksProcessedAfterCancel) books after the cancel") }
-                if !job.loopFinished { found.append("the canceled job's loop did not end") }
+                if job.status != .canceled { found.append(ScenarioFailure("reset.cancel-stops-job", at: "backend", "the cancel reached the backend but the job is \(job.status)")) }
+                if booksProcessedAfterCancel > 0 { found.append(ScenarioFailure("reset.no-book-after-cancel", at: "backend", "the loop processed \(booksProcessedAfterCancel) books after the cancel")) }
+                if !job.loopFinished { found.append(ScenarioFailure("reset.loop-ends", at: "backend", "the canceled job's loop did not end")) }
             } else if job.status != .complete {
-                found.append("the cancel never reached the running job, yet the job is \(job.status), not complete")
+                found.append(ScenarioFailure("reset.uncanceled-job-completes", at: "backend", "the cancel never reached the running job, yet the job is \(job.status), not complete"))
             }
             if case let .complete(done)? = job.outbox.last, done.canceled != (job.status == .canceled) {
-                found.append("the job's final message says canceled: \(done.canceled) for a job \(job.status)")
+                found.append(ScenarioFailure("reset.final-message-says-canceled", at: "backend", "the job's final message says canceled: \(done.canceled) for a job \(job.status)"))
             }
             return found
         }
@@ -164,9 +174,11 @@ public enum ResetDuringEnrichmentRun {
                     break
                 }
                 awaitingAnswer = true
-                simulation.schedule(after: configuration.faults.httpTimeoutNanoseconds, .cancelTimedOut)
+                if !configuration.forgetsCancelTimeout {
+                    simulation.schedule(after: configuration.faults.httpTimeoutNanoseconds, .cancelTimedOut)
+                }
                 var random = simulation.random
-                let delivery = toBackend.send(at: simulation.now, options: configuration.faults, latency: configuration.faults.requestLatency, random: &random)
+                let delivery = toBackend.send(at: simulation.now, options: configuration.faults, latency: configuration.faults.requestLatency, random: &random, message: "cancel_request")
                 simulation.random = random
                 if let arrival = delivery.arrivals.first { simulation.schedule(at: arrival, .cancelArrives) }
             case .cancelArrives:
@@ -176,7 +188,7 @@ public enum ResetDuringEnrichmentRun {
                 if cancelArrivedAt == nil { cancelArrivedAt = simulation.now }
                 simulation.digest.record("cancel \(response.status)")
                 var random = simulation.random
-                let delivery = toApp.send(at: simulation.now, options: configuration.faults, latency: configuration.faults.requestLatency, random: &random)
+                let delivery = toApp.send(at: simulation.now, options: configuration.faults, latency: configuration.faults.requestLatency, random: &random, message: "cancel_response")
                 simulation.random = random
                 if let arrival = delivery.arrivals.first { simulation.schedule(at: arrival, .cancelAnswered(status: response.status, errorCode: response.errorCode)) }
             case let .cancelAnswered(status, errorCode):
@@ -188,7 +200,7 @@ public enum ResetDuringEnrichmentRun {
         return Result(
             app: state, job: registry.job(jobId)!, resetPhase: reset.phase, resetLog: reset.log,
             cancelArrivedAtNanoseconds: cancelArrivedAt, cancelFoundJobRunning: foundRunning, booksProcessedAfterCancel: processedAfterCancel, digest: simulation.digest,
-            eventsRun: simulation.eventsRun, trace: trace
+            eventsRun: simulation.eventsRun, trace: trace, frameFates: (toBackend.fates + toApp.fates).sorted()
         )
     }
 }

@@ -3,10 +3,12 @@
 ///
 ///     simrunner run FILE [--seed N] [--trace PATH] [--chrome-trace PATH] [--recording PATH]
 ///     simrunner sweep FILE --seeds A..<B [--shard I/N]
+///     simrunner shrink FILE [--seed N] [--property ID@ACTOR] [--out PATH] [--runs-max N]
 ///
 /// `run` replays one run exactly from (file, seed) and prints its digest; `sweep` runs a range of seeds,
 /// or the shard `I` of `N` of it (seeds whose index modulo N is I-1), so a CI matrix can fan a sweep out,
-/// and prints the one command that replays each failure. Exit status: 0 every run kept the properties,
+/// and prints the one command that replays each failure; `shrink` reduces a failing run to a smaller
+/// scenario file that breaks the same property at the same actor (`ScenarioShrinker`). Exit status: 0 every run kept the properties,
 /// 1 a run broke one, 2 a usage error or an unreadable scenario.
 public enum ScenarioCommand {
     /// What a simrunner invocation comes to: its exit status, its terminal output and the files to write.
@@ -23,11 +25,16 @@ public enum ScenarioCommand {
     public static let usage = """
         USAGE: simrunner run FILE [--seed N] [--trace PATH.jsonl] [--chrome-trace PATH.json] [--recording PATH.jsonl]
                simrunner sweep FILE --seeds A..<B [--shard I/N]
+               simrunner shrink FILE [--seed N] [--property ID@ACTOR] [--out PATH.json] [--runs-max N]
 
         Runs a scenario file (Scenarios/*.json) on the simulator. `run` reproduces one run bit for bit
         from its seed and prints its trace digest; `sweep` runs every seed of a range, or one shard of it.
         `--recording` writes a progress scenario's session recording for sessioncheck (Docs/Recordings.md).
-        Exit status: 0 all runs kept the properties, 1 a run broke one, 2 a usage or file error.
+        `shrink` reduces a failing run (its first broken property, or --property) to a smaller scenario
+        file that breaks the same property at the same actor, replays it twice and writes it (--out,
+        by default NAME-seedN-shrunk.json).
+        Exit status: 0 all runs kept the properties (shrink: the shrunk file replays), 1 a run broke one
+        (shrink: nothing to shrink), 2 a usage or file error.
 
         """
 
@@ -91,7 +98,7 @@ public enum ScenarioCommand {
         if arguments == ["--help"] || arguments == ["-h"] || arguments == ["help"] {
             return Outcome(status: 0, output: usage, files: [])
         }
-        guard let verb = arguments.first, verb == "run" || verb == "sweep", arguments.count >= 2 else {
+        guard let verb = arguments.first, ["run", "sweep", "shrink"].contains(verb), arguments.count >= 2 else {
             return Outcome(status: 2, output: usage, files: [])
         }
         let path = arguments[1]
@@ -99,7 +106,8 @@ public enum ScenarioCommand {
         var index = 2
         while index < arguments.count {
             let flag = arguments[index]
-            guard ["--seed", "--trace", "--chrome-trace", "--recording", "--seeds", "--shard"].contains(flag), index + 1 < arguments.count else {
+            let flags = verb == "shrink" ? ["--seed", "--property", "--out", "--runs-max"] : ["--seed", "--trace", "--chrome-trace", "--recording", "--seeds", "--shard"]
+            guard flags.contains(flag), index + 1 < arguments.count else {
                 return Outcome(status: 2, output: "unknown or incomplete option \(flag)\n\n" + usage, files: [])
             }
             options[flag] = arguments[index + 1]
@@ -118,6 +126,7 @@ public enum ScenarioCommand {
         } catch {
             return Outcome(status: 2, output: "cannot load \(path): \(error)\n", files: [])
         }
+        if verb == "shrink" { return shrink(scenario, path: path, options: options) }
         if verb == "run" {
             guard let seed = options["--seed"].map({ UInt64($0) }) ?? scenario.seeds.first else {
                 return Outcome(status: 2, output: "--seed must be a non-negative integer\n", files: [])
@@ -158,6 +167,51 @@ public enum ScenarioCommand {
         }
         output += "\(scenario.name): \(runs) runs (shard \(shard.index)/\(shard.count) of seeds \(range.lowerBound)..<\(range.upperBound)), \(failures) failed\n"
         return Outcome(status: failures == 0 ? 0 : 1, output: output, files: [])
+    }
+
+    /// `simrunner shrink`: shrinks the run, replays the file it writes twice, and says what it removed.
+    static func shrink(_ scenario: ScenarioFile, path: String, options: [String: String]) -> Outcome {
+        guard let seed = options["--seed"].map({ UInt64($0) }) ?? scenario.seeds.first else {
+            return Outcome(status: 2, output: "--seed must be a non-negative integer\n", files: [])
+        }
+        guard let runsMax = options["--runs-max"].map({ Int($0) }) ?? 4_000, runsMax >= 1 else {
+            return Outcome(status: 2, output: "--runs-max must be a positive integer\n", files: [])
+        }
+        let shrunk: ScenarioShrinker.Shrunk
+        do {
+            shrunk = try ScenarioShrinker.shrink(scenario, seed: seed, keeping: options["--property"], runsMax: runsMax)
+        } catch .keptEveryProperty {
+            return Outcome(status: 1, output: "\(scenario.name) seed \(seed) kept every property: nothing to shrink\n", files: [])
+        } catch {
+            return Outcome(status: 2, output: "cannot shrink \(path) seed \(seed): \(error)\n", files: [])
+        }
+        let out = options["--out"] ?? "\(scenario.name)-seed\(seed)-shrunk.json"
+        var output = "\(scenario.name) seed \(seed) broke \(shrunk.failure)\n"
+        output += "shrunk in \(shrunk.runs) runs: \(shrunk.eventsBefore) events -> \(shrunk.eventsAfter) (\(Self.ratio(shrunk.reduction)) fewer), "
+        output += "fault elements \(shrunk.faultElementsBefore) -> \(shrunk.faultElementsAfter)\n"
+        output += shrunk.steps.map { "  \($0)\n" }.joined()
+        output += "the shrunk run breaks \(shrunk.shrunkFailure)\n"
+        // The file as written, read back and run twice: the same digest and the same failure.
+        let file: ScenarioFile
+        do {
+            file = try ScenarioFile(decoding: Array(shrunk.fileText.utf8))
+        } catch {
+            output += "the shrunk file does not load: \(error)\n"
+            return Outcome(status: 1, output: output, files: [(out, shrunk.fileText)])
+        }
+        let (first, second) = (file.run(seed: seed), file.run(seed: seed))
+        guard first.digest == second.digest, first.digest == shrunk.digest, first.failures.contains(where: { $0.key == shrunk.failure.key }) else {
+            output += "the shrunk file did not replay the same run twice\n"
+            return Outcome(status: 1, output: output, files: [(out, shrunk.fileText)])
+        }
+        output += "replayed twice from the file: digest \(first.digest) both times, \(first.eventsRun) events\n"
+        output += "replay: swift run -c release simrunner run \(out) --seed \(seed)\n"
+        return Outcome(status: 0, output: output, files: [(out, shrunk.fileText)])
+    }
+
+    /// A reduction as `12.5×`.
+    static func ratio(_ value: Double) -> String {
+        value >= 100 ? "\(Int(value.rounded()))×" : "\(Double(Int(value * 10)) / 10)×"
     }
 
     static func parseRange(_ text: String) -> Range<UInt64>? {

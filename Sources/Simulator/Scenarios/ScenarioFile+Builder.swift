@@ -59,6 +59,25 @@ extension ScenarioFile {
         return copy
     }
 
+    /// The same scenario running a deliberately wrong implementation (a canary) in the model's place.
+    /// - Precondition: the canary belongs to this scenario's kind.
+    public func canary(_ canary: Canary) -> ScenarioFile {
+        precondition(canary.scenarioKind == kindName, "the canary \(canary.rawValue) is for \(canary.scenarioKind) scenarios, not \(kindName)")
+        var copy = self
+        copy.canary = canary
+        return copy
+    }
+
+    /// The scenario's kind as its file names it (`"progress"`, `"cloudkit"`, …).
+    public var kindName: String {
+        switch kind {
+        case .progress: return "progress"
+        case .cloudKit: return "cloudkit"
+        case .resetDuringEnrichment: return "reset-during-enrichment"
+        case .importAndEnrich: return "import-and-enrich"
+        }
+    }
+
     /// The same scenario with a description.
     public func described(_ text: String) -> ScenarioFile {
         var copy = self
@@ -80,6 +99,13 @@ extension FaultOptions {
     public func offline(_ node: NodeID, from start: UInt64, to end: UInt64) -> FaultOptions {
         var copy = self
         copy.offline[node, default: []].append(TimeWindow(start: start * Self.millisecond, end: end * Self.millisecond))
+        return copy
+    }
+
+    /// These options with `frames` scripted (added to any already scripted).
+    public func scripting(_ frames: [ScriptedFrame]) -> FaultOptions {
+        var copy = self
+        copy.scriptedFrames += frames
         return copy
     }
 

@@ -36,14 +36,41 @@ public struct ScenarioFile: Hashable, Sendable {
     var kind: Kind
     var faults: Faults
     var healAtMilliseconds: UInt64?
+    /// A deliberately wrong implementation the run uses in the model's place, or `nil` for the model.
+    public var canary: Canary?
 
-    init(name: String, description: String, seeds: [UInt64], kind: Kind, faults: Faults, healAtMilliseconds: UInt64?) {
+    init(name: String, description: String, seeds: [UInt64], kind: Kind, faults: Faults, healAtMilliseconds: UInt64?, canary: Canary? = nil) {
         self.name = name
         self.description = description
         self.seeds = seeds
         self.kind = kind
         self.faults = faults
         self.healAtMilliseconds = healAtMilliseconds
+        self.canary = canary
+    }
+
+    /// The deliberately wrong implementations a scenario file can run in the model's place
+    /// (`"canary": "sync-once"`): the shipped canaries in `Scenarios/Canaries/` use them to show that
+    /// the simulator catches each flaw and that `simrunner shrink` reduces the failing run.
+    public enum Canary: String, CaseIterable, Hashable, Sendable {
+        /// Progress: the client asks for the job's state once per open, with no retry (`clientSyncRetryMilliseconds` nil).
+        case syncOnce = "sync-once"
+        /// Import and enrich: metadata requests are sent without their timeout.
+        case forgetsRequestTimeouts = "forgets-request-timeouts"
+        /// Reset during enrichment: the cancel request is sent without its timeout.
+        case forgetsCancelTimeout = "forgets-cancel-timeout"
+        /// CloudKit: the server keeps no tombstones, so a re-sent edit brings a deleted book back.
+        case forgetsTombstones = "forgets-tombstones"
+
+        /// The scenario kind (`"scenario"`) the canary belongs to.
+        public var scenarioKind: String {
+            switch self {
+            case .syncOnce: return "progress"
+            case .forgetsRequestTimeouts: return "import-and-enrich"
+            case .forgetsCancelTimeout: return "reset-during-enrichment"
+            case .forgetsTombstones: return "cloudkit"
+            }
+        }
     }
 
     enum Kind: Hashable, Sendable {
@@ -88,7 +115,8 @@ public struct ScenarioFile: Hashable, Sendable {
         return ProgressRun.Configuration(
             items: items, itemIntervalNanoseconds: interval * ms, failsAtEnd: fails, faults: faultOptions(seed: seed),
             appClock: appClock, backendClock: backendClock, healAtNanoseconds: healAtMilliseconds.map { $0 * ms },
-            livenessBoundNanoseconds: bound * ms
+            livenessBoundNanoseconds: bound * ms,
+            clientSyncRetryMilliseconds: canary == .syncOnce ? nil : ProgressSocketClient.syncRetryMillisecondsDefault
         )
     }
 
@@ -98,14 +126,18 @@ public struct ScenarioFile: Hashable, Sendable {
         public var digest: TraceDigest
         /// The number of events the run took.
         public var eventsRun: Int
+        /// The properties the run broke, each with its id and actor; empty when it kept them all.
+        public var failures: [ScenarioFailure]
         /// The properties the run broke, each as a sentence; empty when it kept them all.
-        public var violations: [String]
+        public var violations: [String] { failures.map(\.message) }
         /// One line on what happened.
         public var summary: String
         /// The trace, when the run was asked for one.
         public var trace: [SimulationTraceEvent]
         /// The session recording (`Docs/Recordings.md`), for a progress scenario that asked for one.
         public var recording: [String] = []
+        /// The frames the run's random faults hit, as a script that does the same to them (for shrinking).
+        public var frameFates: [FaultOptions.ScriptedFrame] = []
     }
 
     /// Whether a run can write a session recording: progress scenarios only.
@@ -124,31 +156,47 @@ public struct ScenarioFile: Hashable, Sendable {
             var configuration = configuration(seed: seed)!
             configuration.recordsTrace = recordsTrace
             configuration.recordsRecording = recordsRecording
-            let result = ProgressRun.run(seed: seed, configuration)
-            let summary = "digest \(result.digest), \(result.eventsRun) events, \(Double(result.endedAtNanoseconds) / 1e9) simulated s, client \(result.client.view.processedCount)/\(result.processed) \(result.client.view.hasEnded ? "ended" : "not ended"), \(result.opens) opens, \(result.framesLost) of \(result.framesSent) frames lost"
-            return Outcome(digest: result.digest, eventsRun: result.eventsRun, violations: result.violations(of: configuration), summary: summary, trace: result.trace, recording: result.recording)
+            return Self.outcome(ProgressRun.run(seed: seed, configuration), configuration)
         case var .cloudKit(configuration):
             configuration.faults = options
             configuration.healAtNanoseconds = (healAtMilliseconds ?? configuration.healAtNanoseconds / ms) * ms
             configuration.recordsTrace = recordsTrace
+            configuration.forgetsTombstones = canary == .forgetsTombstones
             let result = CloudKitRun.run(seed: seed, configuration)
             let summary = "digest \(result.digest), \(result.eventsRun) events, \(result.booksAtReset.count) books reset, server \(result.serverLibrary.count) books, devices \(result.devices.map { String($0.library.count) }.joined(separator: "/")), converged \(result.convergedAtNanoseconds.map { "at \(Double($0) / 1e9) s" } ?? "never")"
-            return Outcome(digest: result.digest, eventsRun: result.eventsRun, violations: result.violations(of: configuration), summary: summary, trace: result.trace)
+            return Outcome(digest: result.digest, eventsRun: result.eventsRun, failures: result.failures(of: configuration), summary: summary, trace: result.trace, frameFates: result.frameFates)
         case var .resetDuringEnrichment(configuration):
             configuration.faults = options
             configuration.recordsTrace = recordsTrace
+            configuration.forgetsCancelTimeout = canary == .forgetsCancelTimeout
             let result = ResetDuringEnrichmentRun.run(seed: seed, configuration)
             let summary = "digest \(result.digest), \(result.eventsRun) events, job \(result.job.status) after \(result.job.processedCount) of \(result.job.totalCount) books, cancel \(result.cancelArrivedAtNanoseconds.map { "arrived at \(Double($0) / 1e9) s" } ?? "lost"), reset \(result.resetPhase)"
-            return Outcome(digest: result.digest, eventsRun: result.eventsRun, violations: result.violations(), summary: summary, trace: result.trace)
+            return Outcome(digest: result.digest, eventsRun: result.eventsRun, failures: result.failures(), summary: summary, trace: result.trace, frameFates: result.frameFates)
         case var .importAndEnrich(configuration):
             configuration.faults = options
             configuration.healAtNanoseconds = (healAtMilliseconds ?? 0) * ms
             configuration.recordsTrace = recordsTrace
+            configuration.forgetsRequestTimeouts = canary == .forgetsRequestTimeouts
             let result = ImportAndEnrichRun.run(seed: seed, configuration)
             let imported = result.summary.map { "\($0.imported) imported, \($0.duplicates) duplicates, \($0.errors.count) errors of \($0.dataRows) rows" } ?? "refused"
             let summary = "digest \(result.digest), \(result.eventsRun) events, \(imported), \(result.finishedWorks.count) works through enrichment, \(result.requestsSent) requests, \(Double(result.endedAtNanoseconds) / 1e9) simulated s"
-            return Outcome(digest: result.digest, eventsRun: result.eventsRun, violations: result.violations(), summary: summary, trace: result.trace)
+            return Outcome(digest: result.digest, eventsRun: result.eventsRun, failures: result.failures(), summary: summary, trace: result.trace, frameFates: result.frameFates)
         }
+    }
+
+    /// Runs a progress scenario with `seed` and `throttle` behind the job's socket in the reference
+    /// throttle's place (`ProgressRun.run(seed:_:throttle:)`), under the scenario's faults, clocks and
+    /// latencies; `nil` for a scenario of another kind, which has no throttle.
+    public func run(seed: UInt64, throttle: any ProgressThrottling, recordsTrace: Bool = false, recordsRecording: Bool = false) -> Outcome? {
+        guard var configuration = configuration(seed: seed) else { return nil }
+        configuration.recordsTrace = recordsTrace
+        configuration.recordsRecording = recordsRecording
+        return Self.outcome(ProgressRun.run(seed: seed, configuration, throttle: throttle), configuration)
+    }
+
+    static func outcome(_ result: ProgressRun.Result, _ configuration: ProgressRun.Configuration) -> Outcome {
+        let summary = "digest \(result.digest), \(result.eventsRun) events, \(Double(result.endedAtNanoseconds) / 1e9) simulated s, client \(result.client.view.processedCount)/\(result.processed) \(result.client.view.hasEnded ? "ended" : "not ended"), \(result.opens) opens, \(result.framesLost) of \(result.framesSent) frames lost"
+        return Outcome(digest: result.digest, eventsRun: result.eventsRun, failures: result.failures(of: configuration), summary: summary, trace: result.trace, recording: result.recording, frameFates: result.frameFates)
     }
 
     /// The largest scenario file read, in bytes (the JSON parser's default limit).
@@ -184,7 +232,17 @@ public struct ScenarioFile: Hashable, Sendable {
         }
         let ms = FaultOptions.millisecond
         let kindField = try root.field("scenario")
-        let common = ["name", "description", "healAtMilliseconds", "seeds", "scenario", "faults"]
+        let common = ["name", "description", "healAtMilliseconds", "seeds", "scenario", "faults", "canary"]
+        if let canaryField = try root.optionalField("canary") {
+            let kindName = try kindField.string()
+            let fitting = Canary.allCases.filter { $0.scenarioKind == kindName }
+            guard let value = Canary(rawValue: try canaryField.string()), value.scenarioKind == kindName else {
+                throw canaryField.invalid(fitting.isEmpty ? "a \(kindName) scenario has no canary" : "must be \(fitting.map { "\"\($0.rawValue)\"" }.joined(separator: " or ")) for a \(kindName) scenario")
+            }
+            canary = value
+        } else {
+            canary = nil
+        }
         switch try kindField.string() {
         case "progress":
             try root.requireKnownKeys(common + ["items", "endsWith", "clocks", "itemIntervalMilliseconds", "livenessBoundMilliseconds"], of: "a progress scenario")
@@ -294,7 +352,7 @@ public struct ScenarioFile: Hashable, Sendable {
             }
         }
         try field.requireKnownKeys(
-            ["latency", "lossPpm", "duplicationPpm", "reorderPpm", "reorderDelayMaxMilliseconds", "partitions", "offline"], of: "faults"
+            ["latency", "lossPpm", "duplicationPpm", "reorderPpm", "reorderDelayMaxMilliseconds", "partitions", "offline", "httpTimeoutMilliseconds", "frames"], of: "faults"
         )
         let ms = FaultOptions.millisecond
         var options = FaultOptions.calm
@@ -324,7 +382,54 @@ public struct ScenarioFile: Hashable, Sendable {
                 options.offline[try node(element.field("node"), devices: devices), default: []].append(try window(element))
             }
         }
+        if let timeout = try field.optionalField("httpTimeoutMilliseconds") {
+            options.httpTimeoutNanoseconds = UInt64(try integer(timeout, in: 1...3_600_000)) * ms
+        }
+        if let frames = try field.optionalField("frames") {
+            var seen = Set<String>()
+            options.scriptedFrames = try frames.elements().map { element throws(JSONFieldError) in
+                let scripted = try scriptedFrame(element, devices: devices)
+                guard seen.insert("\(scripted.from.rawValue) \(scripted.to.rawValue) \(scripted.message ?? "") \(scripted.frame)").inserted else {
+                    throw element.invalid("scripts frame \(scripted.frame)\(scripted.message.map { " of the \($0) frames" } ?? "") of its link a second time")
+                }
+                return scripted
+            }
+        }
         return .fixed(options)
+    }
+
+    /// One scripted frame: `{"from": "backend", "to": "app", "frame": 3, "lost": true}`, or with
+    /// `"heldMilliseconds": n`, `"duplicatedAfterMilliseconds": n` or both instead of `"lost"`; with
+    /// `"message": "job_complete"`, `frame` counts only the frames of that message type.
+    static func scriptedFrame(_ element: JSONField, devices: Int) throws(JSONFieldError) -> FaultOptions.ScriptedFrame {
+        try element.requireKnownKeys(["from", "to", "message", "frame", "lost", "heldMilliseconds", "duplicatedAfterMilliseconds"], of: "a scripted frame")
+        let from = try node(element.field("from"), devices: devices)
+        let to = try node(element.field("to"), devices: devices)
+        guard from != to else { throw element.invalid("a frame goes between two different nodes") }
+        let number = try integer(element.field("frame"), in: 1...100_000_000)
+        let message = try element.optionalField("message").map { field throws(JSONFieldError) -> String in
+            let text = try field.string()
+            guard (1...64).contains(text.utf8.count) else { throw field.invalid("must be a message type of 1 to 64 bytes") }
+            return text
+        }
+        let lost = try element.optionalField("lost")
+        let held = try element.optionalField("heldMilliseconds")
+        let duplicated = try element.optionalField("duplicatedAfterMilliseconds")
+        guard (lost == nil) != (held == nil && duplicated == nil) else {
+            throw element.invalid("must have either \"lost\" or one or both of \"heldMilliseconds\" and \"duplicatedAfterMilliseconds\"")
+        }
+        let fate: FaultOptions.ScriptedFrame.Fate
+        if let lost {
+            guard try lost.bool() else { throw lost.invalid("must be true (leave a frame that arrives out of the script)") }
+            fate = .lost
+        } else {
+            let ms = FaultOptions.millisecond
+            fate = .arrives(
+                heldNanoseconds: try held.map { field throws(JSONFieldError) in UInt64(try integer(field, in: 1...600_000)) * ms } ?? 0,
+                duplicateAfterNanoseconds: try duplicated.map { field throws(JSONFieldError) in UInt64(try integer(field, in: 0...600_000)) * ms }
+            )
+        }
+        return FaultOptions.ScriptedFrame(from: from, to: to, frame: number, message: message, fate: fate)
     }
 
     static func latency(_ field: JSONField) throws(JSONFieldError) -> LatencyDistribution {
@@ -377,11 +482,14 @@ public enum ScenarioFileError: Error, Hashable, Sendable, CustomStringConvertibl
     case notJSON(String)
     /// The JSON is not a scenario: a field is missing, unknown, of the wrong kind or out of range.
     case invalidField(JSONFieldError)
+    /// The scenario cannot be written as a file: the reason.
+    case notWritable(String)
 
     public var description: String {
         switch self {
         case let .notJSON(reason): return "not JSON: \(reason)"
         case let .invalidField(error): return "\(error)"
+        case let .notWritable(reason): return "cannot be written as a scenario file: \(reason)"
         }
     }
 }

@@ -17,6 +17,12 @@ import Testing
             let shifted = run.map { line -> JSONObject in
                 var object = (try! JSONValue(parsing: line)).object!
                 object["t_ms"] = .integer(object["t_ms"]!.int64! + shift)
+                // A ping carries the app's clock (HEART-02) and its pong echoes it: they shift too.
+                if var frame = object["frame"]?.object, var payload = frame["payload"]?.object, let clientTime = payload["clientTime"]?.int64 {
+                    payload["clientTime"] = .integer(clientTime + shift)
+                    frame["payload"] = .object(payload)
+                    object["frame"] = .object(frame)
+                }
                 return object
             }
             for line in shifted {

@@ -17,6 +17,9 @@
 ///   open (issue 5: "the connection state is unharmed").
 /// - The server closes a socket after `idleCloseMilliseconds` without a frame from the client, as
 ///   Cloudflare does after ~100 s; the client's pings every 30 s keep it open.
+/// - The reference throttle decides which reports travel; another `ProgressThrottling` (a team's own,
+///   or a program's behind the process adapter) can take its place (`init(…, throttle:)`), so the
+///   simulator runs it behind the model's socket.
 public struct ProgressJobSocket: Hashable, Sendable {
     /// The default idle close: 100,000 ms without a client frame, as Cloudflare closes an idle socket
     /// after ~100 s.
@@ -35,8 +38,14 @@ public struct ProgressJobSocket: Hashable, Sendable {
     let token: String
     /// When the job's socket was made, on the backend's clock.
     public let startedAt: Timestamp
-    /// The throttle that decides which progress reports travel (the reference one, D-071).
+    /// The throttle that decides which progress reports travel (the reference one, D-071), unless
+    /// another one replaces it (`usesReferenceThrottle`).
     public private(set) var throttle = ProgressThrottle()
+    /// The throttle in the reference one's place, if any: boxed, copied on write.
+    private var replacement: ThrottleBox?
+
+    /// Whether the reference throttle decides (rather than one given to `init(…, throttle:)`).
+    public var usesReferenceThrottle: Bool { replacement == nil }
     /// Running, or how the job ended; it leaves `running` at once, even while the throttle defers the
     /// terminal message.
     public private(set) var status = JobStatus.running
@@ -96,10 +105,33 @@ public struct ProgressJobSocket: Hashable, Sendable {
         self.startedAt = now
     }
 
+    /// A socket whose progress reports `throttle` decides, in the reference throttle's place.
+    /// - Precondition: the token is not empty.
+    public init(jobId: String, pipeline: ProgressPipeline, token: String, totalCount: Int, at now: Timestamp, idleCloseMilliseconds: Int64 = idleTimeoutMilliseconds, throttle: any ProgressThrottling) {
+        self.init(jobId: jobId, pipeline: pipeline, token: token, totalCount: totalCount, at: now, idleCloseMilliseconds: idleCloseMilliseconds)
+        replacement = ThrottleBox(throttle)
+    }
+
+    /// The deciding throttle's deadline.
+    private var throttleDeadline: Timestamp? {
+        if let replacement { return replacement.throttle.deadline }
+        return throttle.deadline
+    }
+
+    /// Runs `body` on the deciding throttle: the reference one, or the replacement, copied first if
+    /// another socket shares its box.
+    private mutating func withThrottle<Result>(_ body: (inout any ProgressThrottling) -> Result, reference: (inout ProgressThrottle) -> Result) -> Result {
+        guard var box = replacement else { return reference(&throttle) }
+        replacement = nil
+        if !isKnownUniquelyReferenced(&box) { box = ThrottleBox(box.throttle) }
+        defer { replacement = box }
+        return body(&box.throttle)
+    }
+
     /// When `fire` next has something to do: the throttle's timer or the idle close.
     public var deadline: Timestamp? {
         let idle = connection.map { $0.lastHeardAt.adding(milliseconds: idleCloseMilliseconds) }
-        switch (throttle.deadline, idle) {
+        switch (throttleDeadline, idle) {
         case let (a?, b?): return min(a, b)
         case let (a?, nil): return a
         case let (nil, b?): return b
@@ -187,7 +219,7 @@ public struct ProgressJobSocket: Hashable, Sendable {
     public mutating func report(_ update: ProgressUpdate, at now: Timestamp) -> [Action] {
         guard status == .running else { return [] }
         processedCount = max(processedCount, update.processedCount)
-        if case .sent = throttle.offer(update, at: now) { return send(.progress(update), at: now) }
+        if case .sent = withThrottle({ $0.offer(update, at: now) }, reference: { $0.offer(update, at: now) }) { return send(.progress(update), at: now) }
         return []
     }
 
@@ -232,8 +264,8 @@ public struct ProgressJobSocket: Hashable, Sendable {
     /// Runs the throttle's timer and the idle close at `now`.
     public mutating func fire(at now: Timestamp) -> [Action] {
         var actions: [Action] = []
-        if let due = throttle.deadline, due <= now {
-            switch throttle.fire(at: now) {
+        if let due = throttleDeadline, due <= now {
+            switch withThrottle({ $0.fire(at: now) }, reference: { $0.fire(at: now) }) {
             case .nothingDue: break
             case let .flushed(update), let .keptAlive(update): actions += send(.progress(update), at: now)
             case let .finished(flushed):
@@ -252,7 +284,7 @@ public struct ProgressJobSocket: Hashable, Sendable {
 
     private mutating func end(with terminal: ProgressPayload, at now: Timestamp) -> [Action] {
         pendingTerminal = terminal
-        switch throttle.finish(at: now) {
+        switch withThrottle({ $0.finish(at: now) }, reference: { $0.finish(at: now) }) {
         case let .now(flushed):
             var actions: [Action] = []
             if let flushed { actions += send(.progress(flushed), at: now) }
@@ -311,5 +343,23 @@ public struct ProgressJobSocket: Hashable, Sendable {
             difference |= UInt64(byte ^ secret[start + index % secret.count])
         }
         return difference == 0
+    }
+}
+
+/// A throttle in the reference one's place, shared by copies of a socket until one of them changes it.
+/// Sockets are equal only if they share the box: a replacement is not compared by value.
+final class ThrottleBox: Hashable, @unchecked Sendable {
+    // Safe: a box is changed only through `withThrottle`, after a uniqueness check, so no two
+    // sockets (and no two threads) ever change one box.
+    var throttle: any ProgressThrottling
+
+    init(_ throttle: any ProgressThrottling) {
+        self.throttle = throttle
+    }
+
+    static func == (lhs: ThrottleBox, rhs: ThrottleBox) -> Bool { lhs === rhs }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(ObjectIdentifier(self))
     }
 }

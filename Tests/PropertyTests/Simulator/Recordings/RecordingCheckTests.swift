@@ -158,7 +158,109 @@ import Workloads
         SessionRecording.connect(at: at(0), jobId: jobId, reconnect: false),
         SessionRecording.open(at: at(80), jobId: jobId),
         appSends(80, .syncRequest(SyncRequest(lastProcessedCount: nil))),
+        appSends(160, .syncResponse(JobSnapshot(status: .running, processedCount: 0, totalCount: 10))),
     ]
+
+    // MARK: - Rules added for issue 23: HEART-02, RECONNECT-02, -04, -05, THROTTLE-06, SOCKET-09 exactly once
+
+    /// HEART-02: a ping without `clientTime`, or with one far off the app's clock, is flagged; one at
+    /// the app's clock (the model's) and one within "at once" of it are not.
+    @Test func aPingWithoutTheAppsClockIsFlagged() {
+        let off = { (offset: Int64, clientTime: Int64?) in Self.appSends(offset, .ping(Ping(clientTime: clientTime))) }
+        #expect(Self.violations(Self.opened + [off(30_080, Self.at(30_080).epochMilliseconds + 1_000)]).isEmpty)
+        #expect(Self.violations(Self.opened + [off(30_080, Self.at(30_080).epochMilliseconds + 1_001)]).map(\.failure.rule.id) == ["HEART-02"])
+        #expect(Self.violations(Self.opened + [off(30_080, nil)]).map(\.failure.rule.id) == ["HEART-02"])
+        #expect(Self.violations(Self.opened + [off(30_080, 0)]).first?.failure.message.contains("off the app's clock") == true)
+    }
+
+    /// RECONNECT-04: a sync_request unanswered for 5 s is sent again; the 6,000 ms deadline (5 s and
+    /// "at once") holds on both sides, and an answer or the socket closing ends the wait.
+    @Test func aSyncRequestThatIsNotRetriedIsFlagged() {
+        let base = Array(Self.opened.prefix(3))
+        let request = { (offset: Int64) in Self.appSends(offset, .syncRequest(SyncRequest(lastProcessedCount: nil))) }
+        let later = Self.appSends(20_000, .progress(ProgressUpdate(processedCount: 1, totalCount: 10)))
+        #expect(Self.violations(base + [request(6_080), request(12_080), Self.opened[3].replacingOccurrences(of: "\"t_ms\":\(Self.at(160).epochMilliseconds)", with: "\"t_ms\":\(Self.at(12_100).epochMilliseconds)"), later]).isEmpty)
+        let late = Self.violations(base + [request(6_081), later])
+        #expect(late.map(\.failure.rule.id) == ["RECONNECT-04"], "\(late.map(\.failure))")
+        #expect(late.first?.failure.line == 3)
+        #expect(Self.violations(base + [SessionRecording.disconnect(at: Self.at(3_000), jobId: Self.jobId, reason: "dropped"), SessionRecording.connect(at: Self.at(4_000), jobId: Self.jobId, reconnect: true)]).isEmpty)
+    }
+
+    /// The simulator's `sync-once` canary, a client that never asks again, writes a recording that
+    /// RECONNECT-04 flags: a wrong session from a wrong implementation, not an edited recording.
+    @Test func theSyncOnceCanarysRecordingIsFlagged() throws {
+        var configuration = ProgressRun.Configuration(items: 20, faults: FaultOptions.calm.scripting([
+            .init(from: ProgressRun.backend, to: ProgressRun.app, frame: 1, message: "sync_response", fate: .lost),
+        ]), clientSyncRetryMilliseconds: nil)
+        configuration.recordsRecording = true
+        let lines = ProgressRun.run(seed: 1, configuration).recording
+        let found = Self.violations(lines)
+        #expect(found.map(\.failure.rule.id).contains("RECONNECT-04"), "\(found.map(\.failure))")
+        configuration.clientSyncRetryMilliseconds = ProgressSocketClient.syncRetryMillisecondsDefault
+        #expect(Self.violations(ProgressRun.run(seed: 1, configuration).recording).isEmpty)
+    }
+
+    /// RECONNECT-05: an open that neither completes nor fails within 10 s (+1 s) is flagged.
+    @Test func anOpenThatHangsIsFlagged() {
+        let connect = SessionRecording.connect(at: Self.at(0), jobId: Self.jobId, reconnect: false)
+        let later = { (offset: Int64) in Self.appSends(offset, .progress(ProgressUpdate(processedCount: 1, totalCount: 10))) }
+        #expect(Self.violations([connect, SessionRecording.disconnect(at: Self.at(11_000), jobId: Self.jobId, reason: "timed out"), SessionRecording.connect(at: Self.at(12_000), jobId: Self.jobId, reconnect: true), SessionRecording.open(at: Self.at(12_100), jobId: Self.jobId), Self.appSends(12_100, .syncRequest(SyncRequest(lastProcessedCount: nil))), Self.appSends(12_200, .syncResponse(JobSnapshot(status: .running, processedCount: 0, totalCount: 10)))]).isEmpty)
+        let found = Self.violations([connect, later(11_001)])
+        #expect(found.map(\.failure.rule.id) == ["RECONNECT-05"])
+    }
+
+    /// RECONNECT-02: after a failure the app opens again; an app that stops after two failures a minute
+    /// apart is flagged, one that stops at a failure ten minutes into its failures is not, and one that
+    /// opens after that is.
+    @Test func anAppThatGivesUpTooSoonOrTooLateIsFlagged() {
+        let drop = { (offset: Int64) in SessionRecording.disconnect(at: Self.at(offset), jobId: Self.jobId, reason: "dropped") }
+        let connect = { (offset: Int64) in SessionRecording.connect(at: Self.at(offset), jobId: Self.jobId, reconnect: true) }
+        let later = { (offset: Int64) in Self.appSends(offset, .progress(ProgressUpdate(processedCount: 1, totalCount: 10))) }
+        // Failures at 5 s and then every 30 s: the eleventh failure is 300 s in, the app must go on.
+        var lines = Self.opened + [drop(5_000), connect(6_000), drop(6_100)]
+        #expect(Self.violations(lines + [connect(8_100)]).isEmpty)
+        let stopped = Self.violations(lines + [later(60_000)])
+        #expect(stopped.map(\.failure.rule.id) == ["RECONNECT-02"], "\(stopped.map(\.failure))")
+        // Failing from 5 s to 605 s: the app gives up; opening again is flagged.
+        lines = Self.opened + [drop(5_000)]
+        var time: Int64 = 5_000
+        var attempt = 1
+        while time - 5_000 < 600_000 {
+            time += ReconnectPolicy().delay(beforeAttempt: attempt)
+            attempt += 1
+            lines += [connect(time), drop(time + 10)]
+            time += 10
+        }
+        #expect(Self.violations(lines + [later(time + 60_000)]).isEmpty, "\(Self.violations(lines + [later(time + 60_000)]).map(\.failure))")
+        #expect(Self.violations(lines + [connect(time + 30_000)]).map(\.failure.rule.id) == ["RECONNECT-02"])
+        // After the job's end the app closes and does not come back.
+        let ended = Self.opened + [Self.appSends(3_000, .complete(JobCompletion(canceled: false, totalProcessed: 10, totalCount: 10, successCount: 10, failureCount: 0, durationMilliseconds: 3_000))), drop(3_100), later(60_000)]
+        #expect(Self.violations(ended).isEmpty)
+    }
+
+    /// THROTTLE-06: a keep-alive 10 s after the previous progress message is kept, one sooner is
+    /// flagged; the same message to two connections (two lines at one time) is one message.
+    @Test func aKeepAliveSoonerThanTenSecondsIsFlagged() {
+        let progress = { (offset: Int64, keepAlive: Bool) in Self.appSends(offset, .progress(ProgressUpdate(processedCount: 3, totalCount: 10, keepAlive: keepAlive)), side: .server) }
+        #expect(Self.violations([progress(0, false), progress(10_000, true), progress(10_000, true), progress(20_000, true)]).isEmpty)
+        let found = Self.violations([progress(0, false), progress(9_999, true)])
+        #expect(found.map(\.failure.rule.id) == ["THROTTLE-06"])
+    }
+
+    /// SOCKET-09 with `--complete`: a job that never sends its terminal message is flagged; without
+    /// the flag the recording may simply have stopped first.
+    @Test func aCompleteRecordingWithoutATerminalMessageIsFlagged() {
+        let lines = Self.recording(ProgressRun.Configuration(items: 20)).filter { !$0.contains("job_complete") }
+        #expect(Self.violations(lines).isEmpty)
+        var options = RecordingChecker.Options()
+        options.limits.sessionsComplete = true
+        let found = Self.violations(lines, options: options)
+        #expect(found.map(\.failure.rule.id) == ["SOCKET-09"], "\(found.map(\.failure))")
+        #expect(found.first?.failure.message.contains("sent no terminal message") == true)
+        #expect(Self.violations(Self.recording(ProgressRun.Configuration(items: 20)), options: options).isEmpty)
+        let (status, output) = Self.check(lines, arguments: ["--complete"])
+        #expect(status == 1 && output.contains("SOCKET-09"), "\(output)")
+    }
 
     /// HEART-01: a ping 10 s after the open is too soon; pings 30 s apart are not.
     @Test func aPingSoonerThanTheIntervalIsFlagged() {
@@ -174,7 +276,7 @@ import Workloads
         let pings = [30_080, 60_080, 90_080, 120_080].map { Self.ping(Int64($0)) }
         let found = Self.violations(Self.opened + pings)
         #expect(found.map(\.failure.rule.id) == ["HEART-04"])
-        #expect(found.first?.failure.line == 6, "the third ping")
+        #expect(found.first?.failure.line == 7, "the third ping")
         let dropped = Self.opened + pings.prefix(3) + [SessionRecording.disconnect(at: Self.at(95_080), jobId: Self.jobId, reason: "missed pongs")]
         #expect(Self.violations(dropped).isEmpty)
     }
@@ -354,6 +456,12 @@ import Workloads
             return
         }
         #expect(invocation.options.toleranceMilliseconds == 250)
-        #expect(invocation.options.rules == ["THROTTLE-01", "THROTTLE-03", "THROTTLE-04", "CANCEL-02"])
+        #expect(invocation.options.rules == ["THROTTLE-01", "THROTTLE-03", "THROTTLE-04", "THROTTLE-06", "CANCEL-02"])
+        #expect(!invocation.options.limits.sessionsComplete)
+        guard case let .check(complete) = SessionCheckCommand.parse(["r.jsonl", "--complete"]) else {
+            Issue.record("--complete did not parse")
+            return
+        }
+        #expect(complete.options.limits.sessionsComplete)
     }
 }
