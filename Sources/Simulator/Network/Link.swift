@@ -323,16 +323,12 @@ public struct Link: Hashable, Sendable {
             fates.append(noted(.lost))
             return Delivery(arrivals: [])
         }
-        var arrival = now + latency.draw(&random)
+        let afterLatency = now + latency.draw(&random)
         var held: UInt64 = 0
         if random.nextBounded(below: 1_000_000) < options.reorderPartsPerMillion, options.reorderDelayMaxNanoseconds > 0 {
-            framesReordered += 1
             held = 1 + random.nextBounded(below: options.reorderDelayMaxNanoseconds)
-            arrival += held
-        } else {
-            arrival = max(arrival, lastInOrderArrival)
-            lastInOrderArrival = arrival
         }
+        let arrival = place(afterLatency, held: held)
         // A frame in flight when the receiver goes offline is lost with it.
         if options.isOffline(to, at: arrival) {
             framesLost += 1
@@ -351,6 +347,18 @@ public struct Link: Hashable, Sendable {
         return Delivery(arrivals: arrivals)
     }
 
+    /// When a frame arrives that its latency would bring at `afterLatency`: held back `held` more, out of
+    /// order, when that is above 0; otherwise no earlier than the in-order frame before it (FIFO).
+    private mutating func place(_ afterLatency: UInt64, held: UInt64) -> UInt64 {
+        guard held == 0 else {
+            framesReordered += 1
+            return afterLatency + held
+        }
+        let arrival = max(afterLatency, lastInOrderArrival)
+        lastInOrderArrival = arrival
+        return arrival
+    }
+
     /// Sends a frame whose fate the options script: no loss, reordering or duplication draw.
     private mutating func sendScripted(_ fate: FaultOptions.ScriptedFrame.Fate, at now: UInt64, options: FaultOptions, latency: LatencyDistribution, random: inout Xoshiro256StarStar) -> Delivery {
         guard case let .arrives(held, duplicateAfter) = fate else {
@@ -361,14 +369,7 @@ public struct Link: Hashable, Sendable {
             framesLost += 1
             return Delivery(arrivals: [])
         }
-        var arrival = now + latency.draw(&random)
-        if held > 0 {
-            framesReordered += 1
-            arrival += held
-        } else {
-            arrival = max(arrival, lastInOrderArrival)
-            lastInOrderArrival = arrival
-        }
+        let arrival = place(now + latency.draw(&random), held: held)
         if options.isOffline(to, at: arrival) {
             framesLost += 1
             return Delivery(arrivals: [])

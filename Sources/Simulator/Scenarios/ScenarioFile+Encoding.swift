@@ -13,11 +13,6 @@ extension ScenarioFile {
         if !description.isEmpty { members.append(("description", .string(description))) }
         members.append(("scenario", .string(kindName)))
         if let canary { members.append(("canary", .string(canary.rawValue))) }
-        let ms = FaultOptions.millisecond
-        func milliseconds(_ nanoseconds: UInt64, _ what: String) throws(ScenarioFileError) -> JSONValue {
-            guard nanoseconds % ms == 0 else { throw .notWritable("\(what) is \(nanoseconds) ns, not a whole number of milliseconds") }
-            return .integer(Int64(nanoseconds / ms))
-        }
         switch kind {
         case let .progress(items, interval, failsAtEnd, appClock, backendClock, bound):
             members.append(("items", .integer(Int64(items))))
@@ -36,25 +31,25 @@ extension ScenarioFile {
             }
             members.append(("devices", .integer(Int64(configuration.devices))))
             members.append(("booksPerDevice", .integer(Int64(configuration.booksPerDevice))))
-            members.append(("resetAtMilliseconds", try milliseconds(configuration.resetAtNanoseconds, "resetAt")))
+            members.append(("resetAtMilliseconds", try Self.milliseconds(configuration.resetAtNanoseconds, "resetAt")))
             members.append(("booksAfterReset", .integer(Int64(configuration.booksAfterReset))))
-            members.append(("syncIntervalMilliseconds", try milliseconds(configuration.syncIntervalNanoseconds, "syncInterval")))
-            members.append(("convergenceBoundMilliseconds", try milliseconds(configuration.convergenceBoundNanoseconds, "convergenceBound")))
+            members.append(("syncIntervalMilliseconds", try Self.milliseconds(configuration.syncIntervalNanoseconds, "syncInterval")))
+            members.append(("convergenceBoundMilliseconds", try Self.milliseconds(configuration.convergenceBoundNanoseconds, "convergenceBound")))
         case let .resetDuringEnrichment(configuration):
             members.append(("books", .integer(Int64(configuration.books))))
-            members.append(("itemIntervalMilliseconds", try milliseconds(configuration.itemIntervalNanoseconds, "itemInterval")))
-            members.append(("resetAtMilliseconds", try milliseconds(configuration.resetAtNanoseconds, "resetAt")))
+            members.append(("itemIntervalMilliseconds", try Self.milliseconds(configuration.itemIntervalNanoseconds, "itemInterval")))
+            members.append(("resetAtMilliseconds", try Self.milliseconds(configuration.resetAtNanoseconds, "resetAt")))
         case let .importAndEnrich(configuration):
             guard let csv = String(validating: configuration.file.bytes, as: UTF8.self) else {
                 throw .notWritable("the import file's bytes are not UTF-8, and a scenario file holds its CSV as text")
             }
             members.append(("csv", .string(csv)))
             members.append(("strategy", .string(configuration.strategy.rawValue)))
-            members.append(("batchIntervalMilliseconds", try milliseconds(configuration.batchIntervalNanoseconds, "batchInterval")))
+            members.append(("batchIntervalMilliseconds", try Self.milliseconds(configuration.batchIntervalNanoseconds, "batchInterval")))
             members.append(("notFoundPpm", .integer(Int64(configuration.notFoundPartsPerMillion))))
             members.append(("unavailablePpm", .integer(Int64(configuration.unavailablePartsPerMillion))))
             members.append(("silentPpm", .integer(Int64(configuration.silentPartsPerMillion))))
-            members.append(("drainBoundMilliseconds", try milliseconds(configuration.drainBoundNanoseconds, "drainBound")))
+            members.append(("drainBoundMilliseconds", try Self.milliseconds(configuration.drainBoundNanoseconds, "drainBound")))
         }
         switch faults {
         case .swarm: members.append(("faults", "swarm"))
@@ -98,6 +93,12 @@ extension ScenarioFile {
         }
     }
 
+    /// `nanoseconds` as the whole milliseconds a file holds; `what` names the value in the refusal.
+    static func milliseconds(_ nanoseconds: UInt64, _ what: String) throws(ScenarioFileError) -> JSONValue {
+        guard nanoseconds % FaultOptions.millisecond == 0 else { throw .notWritable("\(what) is \(nanoseconds) ns, not a whole number of milliseconds") }
+        return .integer(Int64(nanoseconds / FaultOptions.millisecond))
+    }
+
     /// The node's name in a file of this scenario's kind.
     func nodeName(_ node: NodeID) -> String {
         if case .cloudKit = kind { return node == CloudKitRun.server ? "server" : "device\(node.rawValue - 1)" }
@@ -110,39 +111,34 @@ extension ScenarioFile {
     }
 
     func faultMembers(_ options: FaultOptions) throws(ScenarioFileError) -> [(String, JSONValue)] {
-        let ms = FaultOptions.millisecond
-        func milliseconds(_ nanoseconds: UInt64, _ what: String) throws(ScenarioFileError) -> JSONValue {
-            guard nanoseconds % ms == 0 else { throw .notWritable("\(what) is \(nanoseconds) ns, not a whole number of milliseconds") }
-            return .integer(Int64(nanoseconds / ms))
-        }
         guard options.frameLatency == options.requestLatency, options.idleCloseNanoseconds == FaultOptions.calm.idleCloseNanoseconds else {
             throw .notWritable("a scenario file gives frames and requests one latency, and the idle close its default")
         }
         var members: [(String, JSONValue)] = []
         let latency: JSONValue
         switch options.frameLatency {
-        case let .fixed(value): latency = .object(["fixed": try milliseconds(value, "the latency")])
-        case let .uniform(low, high): latency = .object(["uniform": .array([try milliseconds(low, "the latency"), try milliseconds(high, "the latency")])])
+        case let .fixed(value): latency = .object(["fixed": try Self.milliseconds(value, "the latency")])
+        case let .uniform(low, high): latency = .object(["uniform": .array([try Self.milliseconds(low, "the latency"), try Self.milliseconds(high, "the latency")])])
         case let .longTailed(floor, scale, shape, cap):
             latency = .object(["longTailed": .object(JSONObject([
-                ("floor", try milliseconds(floor, "the latency's floor")), ("scale", try milliseconds(scale, "the latency's scale")),
-                ("shapeTenths", .integer(Int64(shape))), ("cap", try milliseconds(cap, "the latency's cap")),
+                ("floor", try Self.milliseconds(floor, "the latency's floor")), ("scale", try Self.milliseconds(scale, "the latency's scale")),
+                ("shapeTenths", .integer(Int64(shape))), ("cap", try Self.milliseconds(cap, "the latency's cap")),
             ]))])
         }
         members.append(("latency", latency))
         if options.lossPartsPerMillion > 0 { members.append(("lossPpm", .integer(Int64(options.lossPartsPerMillion)))) }
         if options.duplicationPartsPerMillion > 0 { members.append(("duplicationPpm", .integer(Int64(options.duplicationPartsPerMillion)))) }
         if options.reorderPartsPerMillion > 0 { members.append(("reorderPpm", .integer(Int64(options.reorderPartsPerMillion)))) }
-        if options.reorderDelayMaxNanoseconds > 0 { members.append(("reorderDelayMaxMilliseconds", try milliseconds(options.reorderDelayMaxNanoseconds, "the reordering delay"))) }
+        if options.reorderDelayMaxNanoseconds > 0 { members.append(("reorderDelayMaxMilliseconds", try Self.milliseconds(options.reorderDelayMaxNanoseconds, "the reordering delay"))) }
         if options.httpTimeoutNanoseconds != FaultOptions.calm.httpTimeoutNanoseconds {
-            members.append(("httpTimeoutMilliseconds", try milliseconds(options.httpTimeoutNanoseconds, "the HTTP timeout")))
+            members.append(("httpTimeoutMilliseconds", try Self.milliseconds(options.httpTimeoutNanoseconds, "the HTTP timeout")))
         }
         if !options.partitions.isEmpty {
             members.append(("partitions", .array(try options.partitions.map { partition throws(ScenarioFileError) in
                 var fields: [(String, JSONValue)] = [
                     ("from", .string(nodeName(partition.from))), ("to", .string(nodeName(partition.to))),
-                    ("startMilliseconds", try milliseconds(partition.window.start, "a partition's start")),
-                    ("endMilliseconds", try milliseconds(partition.window.end, "a partition's end")),
+                    ("startMilliseconds", try Self.milliseconds(partition.window.start, "a partition's start")),
+                    ("endMilliseconds", try Self.milliseconds(partition.window.end, "a partition's end")),
                 ]
                 if partition.oneWay { fields.append(("oneWay", true)) }
                 return .object(JSONObject(fields))
@@ -152,8 +148,8 @@ extension ScenarioFile {
         for node in options.offline.keys.sorted() {
             for window in options.offline[node] ?? [] {
                 offline.append(.object(JSONObject([
-                    ("node", .string(nodeName(node))), ("startMilliseconds", try milliseconds(window.start, "an offline window's start")),
-                    ("endMilliseconds", try milliseconds(window.end, "an offline window's end")),
+                    ("node", .string(nodeName(node))), ("startMilliseconds", try Self.milliseconds(window.start, "an offline window's start")),
+                    ("endMilliseconds", try Self.milliseconds(window.end, "an offline window's end")),
                 ])))
             }
         }
@@ -166,8 +162,8 @@ extension ScenarioFile {
                 switch scripted.fate {
                 case .lost: fields.append(("lost", true))
                 case let .arrives(held, duplicateAfter):
-                    if held > 0 { fields.append(("heldMilliseconds", try milliseconds(held, "a held frame's delay"))) }
-                    if let duplicateAfter { fields.append(("duplicatedAfterMilliseconds", try milliseconds(duplicateAfter, "a duplicate's delay"))) }
+                    if held > 0 { fields.append(("heldMilliseconds", try Self.milliseconds(held, "a held frame's delay"))) }
+                    if let duplicateAfter { fields.append(("duplicatedAfterMilliseconds", try Self.milliseconds(duplicateAfter, "a duplicate's delay"))) }
                 }
                 return .object(JSONObject(fields))
             })))

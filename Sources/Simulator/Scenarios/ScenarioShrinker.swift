@@ -104,7 +104,7 @@ public enum ScenarioShrinker {
             }
             break
         }
-        // Replays: the file as written, read back and run twice.
+        // The last kept candidate's run, of the file as written and read back.
         let replayed = current.outcome
         return Shrunk(
             failure: failure, eventsBefore: first.eventsRun, faultElementsBefore: faultElementsBefore,
@@ -349,10 +349,7 @@ extension ScenarioFile {
     }
 
     /// The fixed fault options (calm for swarm, which shrinking first makes fixed).
-    var fixedFaults: FaultOptions {
-        if case let .fixed(options) = faults { return options }
-        return .calm
-    }
+    var fixedFaults: FaultOptions { explicitFaults ?? .calm }
 
     /// Fault elements: scripted frames, partitions, offline windows, nonzero random rates (the
     /// provider's too), a latency that is not fixed, and clocks that are not perfect. (The HTTP timeout
