@@ -41,6 +41,10 @@ public struct RecordingChecker: Sendable {
         /// Lines between two sweeps for ended jobs to drop.
         public var sweepEveryLines = 65_536
 
+        /// Whether lines are read by `RecordingLineScanner` first (the plain reader reads what it
+        /// declines); off, every line is read plainly. The verdict is the same either way.
+        public var readsWithScanner = true
+
         /// Creates the defaults: 1,000 ms tolerance, every rule, the model's limits.
         public init() {}
     }
@@ -89,7 +93,11 @@ public struct RecordingChecker: Sendable {
     public private(set) var summary = Summary()
     /// The app's reorder buffer and the server's, indexed by `Side.index`.
     private var buffers = [ReorderBuffer(), ReorderBuffer()]
-    private var jobs: [String: Job] = [:]
+    /// The live jobs, each in a slot that stays its own until the job is dropped; `jobSlots` finds a
+    /// job's slot by its key, so a line changes its job in place.
+    private var jobs: [Job?] = []
+    private var jobSlots: [String: Int] = [:]
+    private var freeJobSlots: [Int] = []
     /// The latest time each side has checked through.
     private var latest: [RecordingLine.Side: Timestamp] = [:]
     private var reportedWithWitness = 0
@@ -101,6 +109,18 @@ public struct RecordingChecker: Sendable {
         var lines: [RecordingLine] = []
         var droppedLines = 0
         var reported: Set<String> = []
+
+        /// Checks the job's next line and keeps it for witnesses.
+        mutating func record(_ line: consuming RecordingLine, linesMax: Int) -> [RecordingFailure] {
+            // Past `linesMax`, the job keeps its latest `linesMax / 2`, this one included.
+            if lines.count >= linesMax {
+                lines.removeFirst(min(lines.count, lines.count + 1 - linesMax / 2))
+                droppedLines += 1
+            }
+            let failures = check.check(line)
+            lines.append(line)
+            return failures
+        }
     }
 
     /// Creates a checker that has read nothing yet.
@@ -115,6 +135,10 @@ public struct RecordingChecker: Sendable {
             skip("empty line")
             return []
         }
+        // The scanner reads the common lines in one pass; what it declines, the plain reader reads.
+        if options.readsWithScanner, let scanned = bytes.withContiguousStorageIfAvailable({ RecordingLineScanner.read($0, number: number) }), let line = scanned {
+            return accept(line)
+        }
         switch RecordingLine.read(bytes, number: number) {
         case let .skipped(reason):
             skip(reason)
@@ -128,16 +152,17 @@ public struct RecordingChecker: Sendable {
     }
 
     /// Checks an already-read line.
-    public mutating func accept(_ line: RecordingLine) -> [Violation] {
+    public mutating func accept(_ line: consuming RecordingLine) -> [Violation] {
         let side = line.side
+        let number = line.number
         if let step = buffers[side.index].insert(line, tolerance: options.toleranceMilliseconds) {
             summary.clockStepCount += 1
-            if summary.clockSteps.count < options.malformedReportedMax { summary.clockSteps.append((line.number, side, step)) }
+            if summary.clockSteps.count < options.malformedReportedMax { summary.clockSteps.append((number, side, step)) }
         }
-        var released: [RecordingLine] = []
-        buffers[side.index].release(olderThan: options.toleranceMilliseconds, linesMax: options.reorderLinesMax, into: &released)
         var violations: [Violation] = []
-        for line in released { check(line, into: &violations) }
+        while let released = buffers[side.index].popReleased(olderThan: options.toleranceMilliseconds, linesMax: options.reorderLinesMax) {
+            check(released, into: &violations)
+        }
         linesSinceSweep += 1
         if linesSinceSweep >= options.sweepEveryLines {
             linesSinceSweep = 0
@@ -150,20 +175,19 @@ public struct RecordingChecker: Sendable {
     public mutating func finish() -> [Violation] {
         var violations: [Violation] = []
         for side in RecordingLine.Side.allCases {
-            var released: [RecordingLine] = []
-            buffers[side.index].releaseAll(into: &released)
-            for line in released { check(line, into: &violations) }
+            while let released = buffers[side.index].popFirst() { check(released, into: &violations) }
         }
         // In order of each job's first line: a dictionary's order changes from one run to the next.
-        let keys = jobs.sorted { $0.value.firstLine < $1.value.firstLine }.map(\.key)
-        for key in keys { end(job: key, into: &violations) }
+        for slot in jobs.indices.filter({ jobs[$0] != nil }).sorted(by: { jobs[$0]!.firstLine < jobs[$1]!.firstLine }) {
+            end(slot: slot, into: &violations)
+        }
         return violations
     }
 
     /// Jobs whose state is held, for growth tests.
-    package var _liveJobs: Int { jobs.count }
+    package var _liveJobs: Int { jobSlots.count }
     /// Lines held in the reorder buffers and kept for witnesses, for growth tests.
-    package var _heldLines: Int { buffers.reduce(0) { $0 + $1.count } + jobs.values.reduce(0) { $0 + $1.lines.count } }
+    package var _heldLines: Int { buffers.reduce(0) { $0 + $1.count } + jobs.reduce(0) { $0 + ($1?.lines.count ?? 0) } }
 
     // MARK: - Internals
 
@@ -179,27 +203,38 @@ public struct RecordingChecker: Sendable {
     }
 
     private static func key(_ jobId: String) -> String {
-        // Job IDs match without regard to ASCII case (D-024).
-        String(decoding: jobId.utf8.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
+        // Job IDs match without regard to ASCII case (D-024); most are lowercase already.
+        var text = jobId
+        guard text.withUTF8({ $0.contains { (0x41...0x5A).contains($0) } }) else { return jobId }
+        return String(decoding: jobId.utf8.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
     }
 
-    private mutating func check(_ line: RecordingLine, into violations: inout [Violation]) {
+    private mutating func check(_ line: consuming RecordingLine, into violations: inout [Violation]) {
         summary.linesChecked += 1
         if let time = line.time { latest[line.side] = max(latest[line.side] ?? time, time) }
         let key = Self.key(line.jobId)
-        // Taken out of the table while it changes, so its lines are appended in place, not copied.
-        var job = jobs.removeValue(forKey: key) ?? {
+        let number = line.number
+        let slot: Int
+        if let found = jobSlots[key] {
+            slot = found
+        } else {
             summary.jobs += 1
-            return Job(check: RecordingJobCheck(jobId: line.jobId, limits: options.limits, enabled: options.rules), firstLine: line.number)
-        }()
-        job.lines.append(line)
-        if job.lines.count > options.witnessLinesPerJobMax {
-            job.lines.removeFirst(job.lines.count - options.witnessLinesPerJobMax / 2)
-            job.droppedLines += 1
+            let job = Job(check: RecordingJobCheck(jobId: line.jobId, limits: options.limits, enabled: options.rules), firstLine: number)
+            if let free = freeJobSlots.popLast() {
+                slot = free
+                jobs[slot] = job
+            } else {
+                slot = jobs.count
+                jobs.append(job)
+            }
+            jobSlots[key] = slot
         }
-        let failures = job.check.check(line)
+        let failures = jobs[slot]!.record(line, linesMax: options.witnessLinesPerJobMax)
+        guard !failures.isEmpty else { return }
+        // Taken out of its slot while it is reported, so the report may change the summary.
+        var job = jobs[slot].take()!
         report(failures, job: &job, into: &violations)
-        jobs[key] = job
+        jobs[slot] = job
     }
 
     private mutating func report(_ failures: [RecordingFailure], job: inout Job, into violations: inout [Violation]) {
@@ -222,8 +257,10 @@ public struct RecordingChecker: Sendable {
         }
     }
 
-    private mutating func end(job key: String, into violations: inout [Violation]) {
-        guard var job = jobs.removeValue(forKey: key) else { return }
+    private mutating func end(slot: Int, into violations: inout [Violation]) {
+        guard var job = jobs[slot].take() else { return }
+        jobSlots[Self.key(job.check.jobId)] = nil
+        freeJobSlots.append(slot)
         let failures = job.check.finish(through: latest)
         report(failures, job: &job, into: &violations)
     }
@@ -231,14 +268,13 @@ public struct RecordingChecker: Sendable {
     /// Drops the jobs that ended long enough ago on both sides' clocks.
     private mutating func sweep(into violations: inout [Violation]) {
         guard let serverNow = latest[.server] else { return }
-        let ended = jobs.filter { _, job in
-            guard let end = job.check.endedAt else { return false }
+        let ended = jobs.indices.filter { slot in
+            guard let end = jobs[slot]?.check.endedAt else { return false }
             return serverNow.epochMilliseconds - end.epochMilliseconds > options.endedJobLingerMilliseconds
         }
-        for key in ended.sorted(by: { $0.value.firstLine < $1.value.firstLine }).map(\.key) { end(job: key, into: &violations) }
+        for slot in ended.sorted(by: { jobs[$0]!.firstLine < jobs[$1]!.firstLine }) { end(slot: slot, into: &violations) }
     }
 }
-
 /// One side's lines held until the tolerance has passed, released in (time, line number) order.
 ///
 /// The heap orders small keys; the lines wait in slots beside it, so sifting moves 24 bytes, not a
@@ -270,7 +306,7 @@ struct ReorderBuffer: Sendable {
 
     /// Holds `line`; returns how far the side's clock stepped back if the line is further back than the
     /// tolerance from the latest time seen (it is then ordered after every line before it in the file).
-    mutating func insert(_ line: RecordingLine, tolerance: Int64) -> Int64? {
+    mutating func insert(_ line: consuming RecordingLine, tolerance: Int64) -> Int64? {
         var step: Int64?
         var at = line.time.map { $0.epochMilliseconds &+ stepsMilliseconds } ?? latestSeen ?? 0
         if let latest = latestSeen, at < latest - tolerance {
@@ -292,16 +328,16 @@ struct ReorderBuffer: Sendable {
         return step
     }
 
-    mutating func release(olderThan tolerance: Int64, linesMax: Int, into released: inout [RecordingLine]) {
-        guard let latestSeen else { return }
-        let limit = latestSeen - tolerance
-        while let first = heap.first, first.at < limit || heap.count > linesMax {
-            released.append(pop())
-        }
+    /// The next line to check: the earliest held, if it is further back than the tolerance from the
+    /// latest time seen or the buffer holds more than `linesMax`.
+    mutating func popReleased(olderThan tolerance: Int64, linesMax: Int) -> RecordingLine? {
+        guard let latestSeen, let first = heap.first, first.at < latestSeen - tolerance || heap.count > linesMax else { return nil }
+        return pop()
     }
 
-    mutating func releaseAll(into released: inout [RecordingLine]) {
-        while !heap.isEmpty { released.append(pop()) }
+    /// The earliest line held, at the end of the recording.
+    mutating func popFirst() -> RecordingLine? {
+        heap.isEmpty ? nil : pop()
     }
 
     private mutating func pop() -> RecordingLine {

@@ -95,20 +95,7 @@ public struct RecordingJobCheck: Sendable {
     }
 
     /// The job's state in a line, for reports.
-    public var state: String {
-        var parts: [String] = []
-        parts.append("server: \(progressSent) progress sent")
-        if let last = lastProgressCount { parts.append("last count \(last.count) (line \(last.line))") }
-        if !recentProgress.isEmpty { parts.append("recent progress at " + recentProgress.map { "\($0.at.epochMilliseconds) ms (line \($0.line))" }.joined(separator: ", ")) }
-        if let canceledBroadcast { parts.append("canceled broadcast at line \(canceledBroadcast)") }
-        parts.append(terminal.map { "ended with \($0.type) at line \($0.line)" } ?? "not ended")
-        var app = "app: " + (appConnected ? "connected since \(openedAt.map { "\($0.epochMilliseconds) ms" } ?? "?")" : "not connected")
-        if failuresSinceOpen > 0 { app += ", \(failuresSinceOpen) failures since the last open" }
-        if missedPongs > 0 { app += ", \(missedPongs) missed pongs" }
-        parts.append(app)
-        if !expectations.isEmpty { parts.append("awaiting " + expectations.map { "\($0.awaiting) by \($0.due.epochMilliseconds) ms" }.joined(separator: ", ")) }
-        return parts.joined(separator: "; ")
-    }
+    public var state: String { StateBefore(self).description }
 
     /// Checks the next line of this job.
     public mutating func check(_ line: RecordingLine) -> [RecordingFailure] {
@@ -403,13 +390,45 @@ extension ProgressPayload {
     }
 }
 
-/// The job's state just before a line, kept as the state itself and described only when asked.
+/// The job's state just before a line: a copy of what its description reads (counters and two short
+/// arrays, not the whole check), described only when a rule needs it.
 struct StateBefore {
-    let check: RecordingJobCheck
+    let progressSent: Int
+    let lastProgressCount: (count: Int, line: Int)?
+    let recentProgress: [(line: Int, at: Timestamp)]
+    let canceledBroadcast: Int?
+    let terminal: (line: Int, type: ProgressMessageType)?
+    let appConnected: Bool
+    let openedAt: Timestamp?
+    let failuresSinceOpen: Int
+    let missedPongs: Int
+    let expectations: [RecordingJobCheck.Expectation]
 
     init(_ check: RecordingJobCheck) {
-        self.check = check
+        progressSent = check.progressSent
+        lastProgressCount = check.lastProgressCount
+        recentProgress = check.recentProgress
+        canceledBroadcast = check.canceledBroadcast
+        terminal = check.terminal
+        appConnected = check.appConnected
+        openedAt = check.openedAt
+        failuresSinceOpen = check.failuresSinceOpen
+        missedPongs = check.missedPongs
+        expectations = check.expectations
     }
 
-    var description: String { check.state }
+    var description: String {
+        var parts: [String] = []
+        parts.append("server: \(progressSent) progress sent")
+        if let last = lastProgressCount { parts.append("last count \(last.count) (line \(last.line))") }
+        if !recentProgress.isEmpty { parts.append("recent progress at " + recentProgress.map { "\($0.at.epochMilliseconds) ms (line \($0.line))" }.joined(separator: ", ")) }
+        if let canceledBroadcast { parts.append("canceled broadcast at line \(canceledBroadcast)") }
+        parts.append(terminal.map { "ended with \($0.type) at line \($0.line)" } ?? "not ended")
+        var app = "app: " + (appConnected ? "connected since \(openedAt.map { "\($0.epochMilliseconds) ms" } ?? "?")" : "not connected")
+        if failuresSinceOpen > 0 { app += ", \(failuresSinceOpen) failures since the last open" }
+        if missedPongs > 0 { app += ", \(missedPongs) missed pongs" }
+        parts.append(app)
+        if !expectations.isEmpty { parts.append("awaiting " + expectations.map { "\($0.awaiting) by \($0.due.epochMilliseconds) ms" }.joined(separator: ", ")) }
+        return parts.joined(separator: "; ")
+    }
 }

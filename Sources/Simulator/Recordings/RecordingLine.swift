@@ -5,7 +5,7 @@ import SpecModel
 ///
 /// A line may lack what no rule needs: without `t_ms` the timing rules pass over it, and a frame's job
 /// is taken from the frame when `jobId` is absent. The original text is kept for witnesses.
-public struct RecordingLine: Sendable {
+public struct RecordingLine: Equatable, Sendable {
     /// The format version this checker reads and the simulator writes.
     public static let formatVersion: Int64 = 1
     /// The longest line read, in bytes: a frame of `ProgressMessageCodec.messageBytesMax` plus the
@@ -23,9 +23,9 @@ public struct RecordingLine: Sendable {
     }
 
     /// What the line records.
-    public enum Kind: Sendable {
+    public enum Kind: Equatable, Sendable {
         /// A WebSocket frame: the message, or why its bytes are not one.
-        case frame(Frame)
+        indirect case frame(Frame)
         /// `POST /api/enrichment/cancel` and its answer.
         case cancel(status: Int, alreadyCanceled: Bool)
         /// The app begins opening its socket (`reconnect` says whether it is a retry, when recorded).
@@ -37,7 +37,7 @@ public struct RecordingLine: Sendable {
     }
 
     /// A recorded frame, decoded by the protocol codec.
-    public enum Frame: Sendable {
+    public enum Frame: Equatable, Sendable {
         /// The frame decoded to this protocol message.
         case message(ProgressMessage)
         /// The frame is not a protocol message; the codec's error says why (a CODEC-01 violation).
@@ -115,7 +115,7 @@ public struct RecordingLineError: Error, Hashable, Sendable, CustomStringConvert
 }
 
 /// What reading one line gave.
-public enum RecordingLineRead: Sendable {
+public enum RecordingLineRead: Equatable, Sendable {
     /// The line was read.
     case line(RecordingLine)
     /// A well-formed line the checker does not read, with the reason (an unknown kind, another version).

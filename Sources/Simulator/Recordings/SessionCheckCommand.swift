@@ -3,14 +3,14 @@ import SpecModel
 /// sessioncheck's logic without I/O: the arguments, the check of a recording read in chunks, and the
 /// report. `Sources/sessioncheck` only opens the file and writes the terminal.
 ///
-///     sessioncheck RECORDING.jsonl [--tolerance-ms N] [--rules ID,PREFIX,…] [--complete] [--strict]
+///     sessioncheck RECORDING.jsonl [--tolerance-ms N] [--rules ID,PREFIX,…] [--complete] [--strict] [--plain-reader]
 ///
 /// Exit status: 0 the recording keeps every rule checked, 1 a rule is broken or a line is malformed,
 /// 2 a usage error or an unreadable file.
 public enum SessionCheckCommand {
     /// The help text `--help` prints and a usage error follows, listing every rule id.
     public static let usage = """
-        USAGE: sessioncheck RECORDING.jsonl [--tolerance-ms N] [--rules ID,…] [--complete] [--strict]
+        USAGE: sessioncheck RECORDING.jsonl [--tolerance-ms N] [--rules ID,…] [--complete] [--strict] [--plain-reader]
 
         Checks a recorded progress-socket session (JSON Lines, Docs/Recordings.md) against the
         protocol's rules, streaming, in bounded memory. Each violation names its rule, its line, the
@@ -20,6 +20,8 @@ public enum SessionCheckCommand {
           --complete         the recording holds each job's whole session: a job without a
                              terminal message breaks SOCKET-09
           --strict           stop at the first malformed line
+          --plain-reader     read every line with the plain JSON reader, not the fast scanner
+                             (the report is the same; for comparing the two)
         Rules: \(RecordingRule.all.map(\.id).joined(separator: ", "))
         Exit status: 0 clean, 1 violations or malformed lines, 2 a usage error or an unreadable file.
 
@@ -60,6 +62,9 @@ public enum SessionCheckCommand {
                 index += 1
             case "--complete":
                 options.limits.sessionsComplete = true
+                index += 1
+            case "--plain-reader":
+                options.readsWithScanner = false
                 index += 1
             case "--tolerance-ms", "--rules":
                 guard index + 1 < arguments.count else { return .usageError("\(argument) needs a value") }
@@ -204,7 +209,7 @@ public struct RecordingLineSplitter: Sendable {
     public mutating func split(_ chunk: [UInt8], _ emit: (Line) -> Void) {
         var start = 0
         while start < chunk.count {
-            guard let newline = chunk[start...].firstIndex(of: 0x0A) else {
+            guard let newline = Self.firstNewline(in: chunk, from: start) else {
                 append(chunk[start...])
                 return
             }
@@ -220,6 +225,26 @@ public struct RecordingLineSplitter: Sendable {
                 emit(takePending())
             }
             start = newline + 1
+        }
+    }
+
+    /// The index of the first newline at or after `start`: eight bytes at a time, then byte by byte.
+    static func firstNewline(in chunk: [UInt8], from start: Int) -> Int? {
+        chunk.withUnsafeBytes { raw in
+            var index = start
+            while index + 8 <= raw.count {
+                // A byte of `word` is zero where the chunk has a newline; the lowest byte found by the
+                // borrow trick is the first zero (only bytes above a zero can be false positives).
+                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) ^ 0x0A0A_0A0A_0A0A_0A0A
+                let zeros = (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
+                if zeros != 0 { return index + zeros.trailingZeroBitCount / 8 }
+                index += 8
+            }
+            while index < raw.count {
+                if raw[index] == 0x0A { return index }
+                index += 1
+            }
+            return nil
         }
     }
 

@@ -84,6 +84,17 @@ public enum ProgressMessageCodec {
         }
     }
 
+    /// Whether `byte` may be in a job ID: an ASCII letter or digit, `-`, `_`, `.` or `:`.
+    public static func isJobIdByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+            UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: ":"):
+            return true
+        default:
+            return false
+        }
+    }
+
     /// A job ID: 1 to `jobIdBytesMax` bytes of letters, digits, `-`, `_`, `.` and `:`.
     static func decodeJobId(_ field: JSONField) throws(JSONFieldError) -> String {
         let text = try field.string()
@@ -91,16 +102,7 @@ public enum ProgressMessageCodec {
         guard text.utf8.count <= ProgressMessage.jobIdBytesMax else {
             throw field.invalid("is \(text.utf8.count) bytes long; the limit is \(ProgressMessage.jobIdBytesMax)")
         }
-        let allowed = text.utf8.allSatisfy { byte in
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: ":"):
-                return true
-            default:
-                return false
-            }
-        }
-        guard allowed else { throw field.invalid("may hold only letters, digits, '-', '_', '.' and ':'") }
+        guard text.utf8.allSatisfy(isJobIdByte) else { throw field.invalid("may hold only letters, digits, '-', '_', '.' and ':'") }
         return text
     }
 }

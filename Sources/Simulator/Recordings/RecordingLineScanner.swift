@@ -1,0 +1,440 @@
+import SpecModel
+
+/// The fast reader behind `RecordingLine.read`: one pass over the bytes, no JSON tree, for the lines a
+/// recording is almost all made of. It reads a line or declines; it never decides anything the plain
+/// reader would decide otherwise (`RecordingLineScannerTests` holds it to the plain reader).
+///
+/// It reads a line only when all of it is in this narrow form, and declines (returns `nil`) on
+/// anything else, which the plain reader then reads or rejects with its error:
+/// - objects of known keys only (a disconnect's `reason` among them, read by no rule), each key once, nested at most three deep (line, frame, payload); no
+///   arrays, no `null`;
+/// - strings of printable ASCII without escapes; integers of 1 to 18 digits, without sign, fraction
+///   or exponent; `true` and `false`;
+/// - a line of format version 1 (or without `v`), of kind `frame`, `connect`, `open` or `disconnect`,
+///   with its `jobId` (a frame line may take it from its frame);
+/// - a frame of version `1.0.0` that decodes: `job_started`, `job_progress`, `ping`, `pong`,
+///   `sync_request`, or a `sync_response` of a running job, with every field the codec checks in range.
+/// The rest (cancels, terminal messages, other versions, errors of every kind) is rare and read plainly.
+package enum RecordingLineScanner {
+    /// The scanner's reading of `bytes`, for the tests that hold it to the plain reader.
+    package static func _read(_ bytes: [UInt8], number: Int) -> RecordingLine? {
+        bytes.withUnsafeBufferPointer { read($0, number: number) }
+    }
+
+    /// The line read from `bytes`, or `nil` when it is not in the scanner's form.
+    static func read(_ bytes: UnsafeBufferPointer<UInt8>, number: Int) -> RecordingLine? {
+        // The fields are filled in place: copying them whole, a few hundred bytes, would cost more
+        // than reading them.
+        var scanner = Scanner(bytes: bytes)
+        var fields = LineFields()
+        guard scanner.line(into: &fields) else { return nil }
+        return fields.line(bytes, number: number)
+    }
+
+    /// A value the scanner reads: an integer, a string as its byte range, or a boolean.
+    enum Scalar {
+        case integer(Int64)
+        case string(Range<Int>)
+        case bool(Bool)
+
+        var integer: Int64? {
+            if case let .integer(value) = self { return value }
+            return nil
+        }
+
+        var string: Range<Int>? {
+            if case let .string(range) = self { return range }
+            return nil
+        }
+
+        var bool: Bool? {
+            if case let .bool(value) = self { return value }
+            return nil
+        }
+    }
+
+    /// The fields of a line, as byte ranges and numbers, before any `String` is made.
+    struct LineFields {
+        var version: Scalar?
+        var kind: Scalar?
+        var side: Scalar?
+        var time: Scalar?
+        var jobId: Scalar?
+        var reconnect: Scalar?
+        var frame = FrameFields()
+        var hasFrame = false
+
+        func line(_ bytes: UnsafeBufferPointer<UInt8>, number: Int) -> RecordingLine? {
+            if let version { guard version.integer == RecordingLine.formatVersion else { return nil } }
+            guard let kindRange = kind?.string, let sideRange = side?.string else { return nil }
+            let side: RecordingLine.Side
+            if equals(bytes, sideRange, "app") {
+                side = .app
+            } else if equals(bytes, sideRange, "server") {
+                side = .server
+            } else {
+                return nil
+            }
+            var time: Timestamp?
+            if let value = self.time {
+                guard let milliseconds = value.integer else { return nil }
+                time = Timestamp(epochMilliseconds: milliseconds)
+            }
+            var jobId: String?
+            var jobIdRange: Range<Int>?
+            if let value = self.jobId {
+                guard let range = value.string, !range.isEmpty else { return nil }
+                jobIdRange = range
+                jobId = string(bytes, range)
+            }
+            let kind: RecordingLine.Kind
+            if equals(bytes, kindRange, "frame") {
+                guard hasFrame, let message = frame.message(bytes, sharing: jobIdRange.map { ($0, jobId!) }) else { return nil }
+                jobId = jobId ?? message.jobId
+                kind = .frame(.message(message))
+            } else if equals(bytes, kindRange, "open") {
+                kind = .open
+            } else if equals(bytes, kindRange, "disconnect") {
+                kind = .disconnect
+            } else if equals(bytes, kindRange, "connect") {
+                // The plain reader reads a `reconnect` that is not a boolean as not recorded.
+                kind = .connect(reconnect: reconnect?.bool)
+            } else {
+                return nil
+            }
+            guard let jobId else { return nil }
+            return RecordingLine(number: number, side: side, time: time, jobId: jobId, kind: kind, text: String(decoding: bytes, as: UTF8.self))
+        }
+    }
+
+    /// A frame's envelope and payload fields.
+    struct FrameFields {
+        var jobId: Range<Int>?
+        var pipeline: Range<Int>?
+        var timestamp: Int64?
+        var type: Range<Int>?
+        var version: Range<Int>?
+        var payload = PayloadFields()
+        var hasPayload = false
+
+        /// The message, when the codec would decode it to exactly this; `sharing` is the line's own
+        /// job ID, whose `String` the frame reuses when its bytes are the same.
+        func message(_ bytes: UnsafeBufferPointer<UInt8>, sharing lineJobId: (Range<Int>, String)?) -> ProgressMessage? {
+            guard let version, equals(bytes, version, "1.0.0"),
+                let typeRange = type, let jobIdRange = jobId, let pipelineRange = pipeline,
+                let timestamp, hasPayload else { return nil }
+            guard (1...ProgressMessage.jobIdBytesMax).contains(jobIdRange.count),
+                bytes[jobIdRange].allSatisfy(ProgressMessageCodec.isJobIdByte) else { return nil }
+            let pipeline: ProgressPipeline
+            if equals(bytes, pipelineRange, "batch_enrichment") {
+                pipeline = .batchEnrichment
+            } else if equals(bytes, pipelineRange, "csv_import") {
+                pipeline = .csvImport
+            } else if equals(bytes, pipelineRange, "ai_scan") {
+                pipeline = .aiScan
+            } else {
+                return nil
+            }
+            guard let type = messageType(bytes, typeRange) else { return nil }
+            if let repeated = payload.type { guard equals(bytes, repeated, type.rawValue) else { return nil } }
+            guard let decoded = payload.payload(of: type, bytes) else { return nil }
+            let jobId: String
+            if let (range, text) = lineJobId, range.count == jobIdRange.count, equals(bytes, range, jobIdRange) {
+                jobId = text
+            } else {
+                jobId = string(bytes, jobIdRange)
+            }
+            return ProgressMessage(jobId: jobId, pipeline: pipeline, timestamp: Timestamp(epochMilliseconds: timestamp), payload: decoded)
+        }
+
+        private func messageType(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> ProgressMessageType? {
+            if equals(bytes, range, "job_progress") { return .jobProgress }
+            if equals(bytes, range, "ping") { return .ping }
+            if equals(bytes, range, "pong") { return .pong }
+            if equals(bytes, range, "sync_request") { return .syncRequest }
+            if equals(bytes, range, "sync_response") { return .syncResponse }
+            if equals(bytes, range, "job_started") { return .jobStarted }
+            return nil
+        }
+    }
+
+    /// The payload fields of every type the scanner reads; a type reads its own and, as the codec
+    /// does, passes over the others.
+    struct PayloadFields {
+        var type: Range<Int>?
+        var currentTitle: Scalar?
+        var keepAlive: Scalar?
+        var processedCount: Scalar?
+        var totalCount: Scalar?
+        var userMessage: Scalar?
+        var clientTime: Scalar?
+        var serverTime: Scalar?
+        var lastProcessedCount: Scalar?
+        var status: Scalar?
+
+        func payload(of type: ProgressMessageType, _ bytes: UnsafeBufferPointer<UInt8>) -> ProgressPayload? {
+            func text(_ value: Scalar?) -> String?? {
+                guard let value else { return .some(nil) }
+                guard let range = value.string, range.count <= ProgressMessage.textBytesMax else { return nil }
+                return .some(string(bytes, range))
+            }
+            switch type {
+            case .jobStarted:
+                guard let total = totalCount?.integer else { return nil }
+                return .jobStarted(JobStarted(totalCount: Int(total)))
+            case .jobProgress:
+                guard let processed = processedCount?.integer, let total = totalCount?.integer, processed <= total,
+                    let title = text(currentTitle), let message = text(userMessage) else { return nil }
+                var isKeepAlive = false
+                if let keepAlive {
+                    guard let flag = keepAlive.bool else { return nil }
+                    isKeepAlive = flag
+                }
+                return .progress(ProgressUpdate(processedCount: Int(processed), totalCount: Int(total), currentTitle: title, userMessage: message, keepAlive: isKeepAlive))
+            case .ping:
+                if let clientTime { guard clientTime.integer != nil else { return nil } }
+                return .ping(Ping(clientTime: clientTime?.integer))
+            case .pong:
+                if let clientTime { guard clientTime.integer != nil else { return nil } }
+                guard let serverTime = serverTime?.integer else { return nil }
+                return .pong(Pong(clientTime: clientTime?.integer, serverTime: serverTime))
+            case .syncRequest:
+                if let lastProcessedCount { guard lastProcessedCount.integer != nil else { return nil } }
+                return .syncRequest(SyncRequest(lastProcessedCount: lastProcessedCount?.integer.map { Int($0) }))
+            case .syncResponse:
+                guard let status = status?.string, equals(bytes, status, "running"),
+                    let processed = processedCount?.integer, let total = totalCount?.integer, processed <= total else { return nil }
+                return .syncResponse(JobSnapshot(status: .running, processedCount: Int(processed), totalCount: Int(total)))
+            case .jobComplete, .error, .canceled:
+                return nil
+            }
+        }
+    }
+
+    // MARK: - The byte scanner
+
+    /// One pass over a line's bytes; every method returns `nil` (or `false`) where the line leaves
+    /// the scanner's form.
+    struct Scanner {
+        let bytes: UnsafeBufferPointer<UInt8>
+        var at = 0
+
+        init(bytes: UnsafeBufferPointer<UInt8>) {
+            self.bytes = bytes
+        }
+
+        static let lineKeys: [StaticString] = ["frame", "jobId", "kind", "side", "t_ms", "v", "reconnect", "reason"]
+        static let frameKeys: [StaticString] = ["payload", "timestamp", "jobId", "type", "pipeline", "version"]
+        static let payloadKeys: [StaticString] = [
+            "type", "processedCount", "totalCount", "currentTitle", "clientTime", "serverTime", "keepAlive",
+            "userMessage", "lastProcessedCount", "status",
+        ]
+
+        mutating func line(into fields: inout LineFields) -> Bool {
+            let read = members(Self.lineKeys) { slot, scanner in
+                if slot == 0 {
+                    fields.hasFrame = true
+                    return scanner.frame(into: &fields.frame)
+                }
+                guard let value = scanner.scalar() else { return false }
+                switch slot {
+                case 1: fields.jobId = value
+                case 2: fields.kind = value
+                case 3: fields.side = value
+                case 4: fields.time = value
+                case 5: fields.version = value
+                case 6: fields.reconnect = value
+                default: break // A disconnect's reason: for people, no rule reads it.
+                }
+                return true
+            }
+            guard read else { return false }
+            skipSpace()
+            return at == bytes.count
+        }
+
+        mutating func frame(into fields: inout FrameFields) -> Bool {
+            members(Self.frameKeys) { slot, scanner in
+                switch slot {
+                case 0:
+                    fields.hasPayload = true
+                    return scanner.payload(into: &fields.payload)
+                case 1:
+                    fields.timestamp = scanner.scalar()?.integer
+                    return fields.timestamp != nil
+                default:
+                    guard let value = scanner.scalar()?.string else { return false }
+                    switch slot {
+                    case 2: fields.jobId = value
+                    case 3: fields.type = value
+                    case 4: fields.pipeline = value
+                    default: fields.version = value
+                    }
+                    return true
+                }
+            }
+        }
+
+        mutating func payload(into fields: inout PayloadFields) -> Bool {
+            members(Self.payloadKeys) { slot, scanner in
+                if slot == 0 {
+                    fields.type = scanner.scalar()?.string
+                    return fields.type != nil
+                }
+                guard let value = scanner.scalar() else { return false }
+                switch slot {
+                case 1: fields.processedCount = value
+                case 2: fields.totalCount = value
+                case 3: fields.currentTitle = value
+                case 4: fields.clientTime = value
+                case 5: fields.serverTime = value
+                case 6: fields.keepAlive = value
+                case 7: fields.userMessage = value
+                case 8: fields.lastProcessedCount = value
+                default: fields.status = value
+                }
+                return true
+            }
+        }
+
+        /// An object whose keys are among `keys`, each at most once: `read` reads the value of the key
+        /// at its index in `keys`. An unknown key or a repeated one leaves the scanner's form.
+        mutating func members(_ keys: [StaticString], _ read: (Int, inout Scanner) -> Bool) -> Bool {
+            var seen: UInt32 = 0
+            return object { scanner, key in
+                guard let slot = keys.firstIndex(where: { scanner.equals(key, $0) }), seen & 1 << slot == 0 else { return false }
+                seen |= 1 << slot
+                return read(slot, &scanner)
+            }
+        }
+
+        /// `{ "key": value, … }`, handing each key's range to `member`, which reads the value.
+        mutating func object(_ member: (inout Scanner, Range<Int>) -> Bool) -> Bool {
+            skipSpace()
+            guard next() == UInt8(ascii: "{") else { return false }
+            skipSpace()
+            if peek() == UInt8(ascii: "}") {
+                at += 1
+                return true
+            }
+            while true {
+                skipSpace()
+                guard next() == UInt8(ascii: "\""), let key = stringBody() else { return false }
+                skipSpace()
+                guard next() == UInt8(ascii: ":") else { return false }
+                skipSpace()
+                guard member(&self, key) else { return false }
+                skipSpace()
+                switch next() {
+                case UInt8(ascii: ","): continue
+                case UInt8(ascii: "}"): return true
+                default: return false
+                }
+            }
+        }
+
+        /// An integer, a string or a boolean.
+        mutating func scalar() -> Scalar? {
+            guard let first = peek() else { return nil }
+            switch first {
+            case UInt8(ascii: "\""):
+                at += 1
+                return stringBody().map(Scalar.string)
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                return integer().map(Scalar.integer)
+            case UInt8(ascii: "t"):
+                return literal("true") ? .bool(true) : nil
+            case UInt8(ascii: "f"):
+                return literal("false") ? .bool(false) : nil
+            default:
+                return nil
+            }
+        }
+
+        /// `0` or 1 to 18 digits not starting with 0, not followed by a fraction or an exponent.
+        mutating func integer() -> Int64? {
+            let start = at
+            var value: Int64 = 0
+            while at < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[at]) {
+                value = value &* 10 &+ Int64(bytes[at] &- UInt8(ascii: "0"))
+                at += 1
+            }
+            let digits = at - start
+            guard digits <= 18, digits == 1 || bytes[start] != UInt8(ascii: "0") else { return nil }
+            if let after = peek(), after == UInt8(ascii: ".") || after == UInt8(ascii: "e") || after == UInt8(ascii: "E") { return nil }
+            return value
+        }
+
+        /// A string's bytes after its opening quote, through its closing one: printable ASCII, no escapes.
+        mutating func stringBody() -> Range<Int>? {
+            let start = at
+            while at < bytes.count {
+                let byte = bytes[at]
+                if byte == UInt8(ascii: "\"") {
+                    at += 1
+                    return start..<(at - 1)
+                }
+                guard byte >= 0x20, byte < 0x7F, byte != UInt8(ascii: "\\") else { return nil }
+                at += 1
+            }
+            return nil
+        }
+
+        mutating func literal(_ text: StaticString) -> Bool {
+            let count = text.utf8CodeUnitCount
+            guard bytes.count - at >= count else { return false }
+            for offset in 0..<count where bytes[at + offset] != text.utf8Start[offset] { return false }
+            at += count
+            return true
+        }
+
+        mutating func skipSpace() {
+            while at < bytes.count {
+                switch bytes[at] {
+                case 0x20, 0x09, 0x0A, 0x0D: at += 1
+                default: return
+                }
+            }
+        }
+
+        func peek() -> UInt8? { at < bytes.count ? bytes[at] : nil }
+
+        mutating func next() -> UInt8? {
+            guard at < bytes.count else { return nil }
+            defer { at += 1 }
+            return bytes[at]
+        }
+
+        func equals(_ range: Range<Int>, _ text: StaticString) -> Bool {
+            RecordingLineScanner.equals(bytes, range, text)
+        }
+    }
+
+    // MARK: - Bytes
+
+    static func equals(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ text: StaticString) -> Bool {
+        let count = text.utf8CodeUnitCount
+        guard range.count == count else { return false }
+        for offset in 0..<count where bytes[range.lowerBound + offset] != text.utf8Start[offset] { return false }
+        return true
+    }
+
+    static func equals(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { utf8 in
+            guard utf8.count == range.count else { return false }
+            for offset in 0..<utf8.count where bytes[range.lowerBound + offset] != utf8[offset] { return false }
+            return true
+        }
+    }
+
+    static func equals(_ bytes: UnsafeBufferPointer<UInt8>, _ a: Range<Int>, _ b: Range<Int>) -> Bool {
+        guard a.count == b.count else { return false }
+        for offset in 0..<a.count where bytes[a.lowerBound + offset] != bytes[b.lowerBound + offset] { return false }
+        return true
+    }
+
+    static func string(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+    }
+}
