@@ -223,28 +223,41 @@ package enum RecordingLineScanner {
             self.bytes = bytes
         }
 
-        static let lineKeys: [StaticString] = ["frame", "jobId", "kind", "side", "t_ms", "v", "reconnect", "reason"]
-        static let frameKeys: [StaticString] = ["payload", "timestamp", "jobId", "type", "pipeline", "version"]
-        static let payloadKeys: [StaticString] = [
-            "type", "processedCount", "totalCount", "currentTitle", "clientTime", "serverTime", "keepAlive",
-            "userMessage", "lastProcessedCount", "status",
-        ]
+        // The keys of a line, a frame and a payload, each numbered by its place in `names`.
+        enum LineKey: Int, CaseIterable {
+            case frame, jobId, kind, reason, reconnect, side, time, version
+            static let names: [StaticString] = ["frame", "jobId", "kind", "reason", "reconnect", "side", "t_ms", "v"]
+        }
+
+        enum FrameKey: Int, CaseIterable {
+            case jobId, payload, pipeline, timestamp, type, version
+            static let names: [StaticString] = ["jobId", "payload", "pipeline", "timestamp", "type", "version"]
+        }
+
+        enum PayloadKey: Int, CaseIterable {
+            case clientTime, currentTitle, keepAlive, lastProcessedCount, processedCount, serverTime, status, totalCount, type, userMessage
+            static let names: [StaticString] = [
+                "clientTime", "currentTitle", "keepAlive", "lastProcessedCount", "processedCount", "serverTime", "status",
+                "totalCount", "type", "userMessage",
+            ]
+        }
 
         mutating func line(into fields: inout LineFields) -> Bool {
-            let read = members(Self.lineKeys) { slot, scanner in
-                if slot == 0 {
+            let read = members(LineKey.names) { slot, scanner in
+                let key = LineKey(rawValue: slot)!
+                if key == .frame {
                     fields.hasFrame = true
                     return scanner.frame(into: &fields.frame)
                 }
                 guard let value = scanner.scalar() else { return false }
-                switch slot {
-                case 1: fields.jobId = value
-                case 2: fields.kind = value
-                case 3: fields.side = value
-                case 4: fields.time = value
-                case 5: fields.version = value
-                case 6: fields.reconnect = value
-                default: break // A disconnect's reason: for people, no rule reads it.
+                switch key {
+                case .jobId: fields.jobId = value
+                case .kind: fields.kind = value
+                case .side: fields.side = value
+                case .time: fields.time = value
+                case .version: fields.version = value
+                case .reconnect: fields.reconnect = value
+                case .reason, .frame: break // A disconnect's reason: for people, no rule reads it.
                 }
                 return true
             }
@@ -254,20 +267,21 @@ package enum RecordingLineScanner {
         }
 
         mutating func frame(into fields: inout FrameFields) -> Bool {
-            members(Self.frameKeys) { slot, scanner in
-                switch slot {
-                case 0:
+            members(FrameKey.names) { slot, scanner in
+                let key = FrameKey(rawValue: slot)!
+                switch key {
+                case .payload:
                     fields.hasPayload = true
                     return scanner.payload(into: &fields.payload)
-                case 1:
+                case .timestamp:
                     fields.timestamp = scanner.scalar()?.integer
                     return fields.timestamp != nil
-                default:
+                case .jobId, .type, .pipeline, .version:
                     guard let value = scanner.scalar()?.string else { return false }
-                    switch slot {
-                    case 2: fields.jobId = value
-                    case 3: fields.type = value
-                    case 4: fields.pipeline = value
+                    switch key {
+                    case .jobId: fields.jobId = value
+                    case .type: fields.type = value
+                    case .pipeline: fields.pipeline = value
                     default: fields.version = value
                     }
                     return true
@@ -276,22 +290,24 @@ package enum RecordingLineScanner {
         }
 
         mutating func payload(into fields: inout PayloadFields) -> Bool {
-            members(Self.payloadKeys) { slot, scanner in
-                if slot == 0 {
+            members(PayloadKey.names) { slot, scanner in
+                let key = PayloadKey(rawValue: slot)!
+                if key == .type {
                     fields.type = scanner.scalar()?.string
                     return fields.type != nil
                 }
                 guard let value = scanner.scalar() else { return false }
-                switch slot {
-                case 1: fields.processedCount = value
-                case 2: fields.totalCount = value
-                case 3: fields.currentTitle = value
-                case 4: fields.clientTime = value
-                case 5: fields.serverTime = value
-                case 6: fields.keepAlive = value
-                case 7: fields.userMessage = value
-                case 8: fields.lastProcessedCount = value
-                default: fields.status = value
+                switch key {
+                case .processedCount: fields.processedCount = value
+                case .totalCount: fields.totalCount = value
+                case .currentTitle: fields.currentTitle = value
+                case .clientTime: fields.clientTime = value
+                case .serverTime: fields.serverTime = value
+                case .keepAlive: fields.keepAlive = value
+                case .userMessage: fields.userMessage = value
+                case .lastProcessedCount: fields.lastProcessedCount = value
+                case .status: fields.status = value
+                case .type: break
                 }
                 return true
             }
@@ -302,10 +318,21 @@ package enum RecordingLineScanner {
         mutating func members(_ keys: [StaticString], _ read: (Int, inout Scanner) -> Bool) -> Bool {
             var seen: UInt32 = 0
             return object { scanner, key in
-                guard let slot = keys.firstIndex(where: { scanner.equals(key, $0) }), seen & 1 << slot == 0 else { return false }
+                guard let slot = scanner.slot(of: key, in: keys), seen & 1 << slot == 0 else { return false }
                 seen |= 1 << slot
                 return read(slot, &scanner)
             }
+        }
+
+        /// The index of the key at `key` in `keys`, if it is there: its length and first byte compared
+        /// before the rest.
+        func slot(of key: Range<Int>, in keys: [StaticString]) -> Int? {
+            guard let first = key.first.map({ bytes[$0] }) else { return nil }
+            for index in keys.indices {
+                let candidate = keys[index]
+                if candidate.utf8CodeUnitCount == key.count, candidate.utf8Start[0] == first, equals(key, candidate) { return index }
+            }
+            return nil
         }
 
         /// `{ "key": value, … }`, handing each key's range to `member`, which reads the value.

@@ -85,6 +85,7 @@ public enum ProgressMessageCodec {
     }
 
     /// Whether `byte` may be in a job ID: an ASCII letter or digit, `-`, `_`, `.` or `:`.
+    @inlinable
     public static func isJobIdByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
