@@ -6,8 +6,8 @@ import SpecModel
 ///
 /// It reads a line only when all of it is in this narrow form, and declines (returns `nil`) on
 /// anything else, which the plain reader then reads or rejects with its error:
-/// - objects of known keys only (a disconnect's `reason` among them, read by no rule), each key once, nested at most three deep (line, frame, payload); no
-///   arrays, no `null`;
+/// - objects of known keys only (a disconnect's `reason` among them, read by no rule), each key
+///   once, nested at most three deep (line, frame, payload); no arrays, no `null`;
 /// - strings of printable ASCII without escapes; integers of 1 to 18 digits, without sign, fraction
 ///   or exponent; `true` and `false`;
 /// - a line of format version 1 (or without `v`), of kind `frame`, `connect`, `open` or `disconnect`,
@@ -23,6 +23,8 @@ package enum RecordingLineScanner {
 
     /// The line read from `bytes`, or `nil` when it is not in the scanner's form.
     static func read(_ bytes: UnsafeBufferPointer<UInt8>, number: Int) -> RecordingLine? {
+        // Over the limit, the plain reader rejects the line as too long, whatever it holds.
+        guard bytes.count <= RecordingLine.lineBytesMax else { return nil }
         // The fields are filled in place: copying them whole, a few hundred bytes, would cost more
         // than reading them.
         var scanner = Scanner(bytes: bytes)

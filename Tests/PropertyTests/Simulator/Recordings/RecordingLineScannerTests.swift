@@ -192,6 +192,16 @@ import Testing
         for (name, bytes) in outside {
             #expect(RecordingLineScanner._read(bytes, number: 1) == nil, "the scanner read \(name)")
         }
+        // The line's own limit: a line of the scanner's form padded to the limit is read, one byte more is
+        // the plain reader's "too long", through the checker's `feed` as well.
+        let open = #"{"jobId":"job-1","kind":"open","side":"app"}"#
+        let atLimit = Array((open + String(repeating: " ", count: RecordingLine.lineBytesMax - open.utf8.count)).utf8)
+        #expect(try Self.requireAgreement(atLimit), "the scanner declined a line of exactly \(RecordingLine.lineBytesMax) bytes")
+        let overLimit = atLimit + [0x20]
+        #expect(RecordingLineScanner._read(overLimit, number: 1) == nil, "the scanner read a line over the limit")
+        var checker = RecordingChecker()
+        #expect(checker.feed(overLimit, number: 1).isEmpty)
+        #expect(checker.summary.malformed.map(\.problem) == [.tooLong(bytes: RecordingLine.lineBytesMax + 1)])
         // Outside the scanner's form is not outside the format: the plain reader still reads these.
         #expect(RecordingLine.read(line(time: "1000000000000000000"), number: 1).isLine)
         #expect(RecordingLine.read(line(processed: "11"), number: 1).isUndecodableFrame)
