@@ -138,7 +138,7 @@ package enum RecordingLineScanner {
                 return nil
             }
             guard let type = messageType(bytes, typeRange) else { return nil }
-            if let repeated = payload.type { guard equals(bytes, repeated, type.rawValue) else { return nil } }
+            if let repeated = payload.type { guard equals(bytes, repeated, typeRange) else { return nil } }
             guard let decoded = payload.payload(of: type, bytes) else { return nil }
             let jobId: String
             if let (range, text) = lineJobId, range.count == jobIdRange.count, equals(bytes, range, jobIdRange) {
@@ -226,17 +226,17 @@ package enum RecordingLineScanner {
         }
 
         // The keys of a line, a frame and a payload, each numbered by its place in `names`.
-        enum LineKey: Int, CaseIterable {
+        enum LineKey: Int {
             case frame, jobId, kind, reason, reconnect, side, time, version
             static let names: [StaticString] = ["frame", "jobId", "kind", "reason", "reconnect", "side", "t_ms", "v"]
         }
 
-        enum FrameKey: Int, CaseIterable {
+        enum FrameKey: Int {
             case jobId, payload, pipeline, timestamp, type, version
             static let names: [StaticString] = ["jobId", "payload", "pipeline", "timestamp", "type", "version"]
         }
 
-        enum PayloadKey: Int, CaseIterable {
+        enum PayloadKey: Int {
             case clientTime, currentTitle, keepAlive, lastProcessedCount, processedCount, serverTime, status, totalCount, type, userMessage
             static let names: [StaticString] = [
                 "clientTime", "currentTitle", "keepAlive", "lastProcessedCount", "processedCount", "serverTime", "status",
@@ -446,15 +446,6 @@ package enum RecordingLineScanner {
         guard range.count == count else { return false }
         for offset in 0..<count where bytes[range.lowerBound + offset] != text.utf8Start[offset] { return false }
         return true
-    }
-
-    static func equals(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { utf8 in
-            guard utf8.count == range.count else { return false }
-            for offset in 0..<utf8.count where bytes[range.lowerBound + offset] != utf8[offset] { return false }
-            return true
-        }
     }
 
     static func equals(_ bytes: UnsafeBufferPointer<UInt8>, _ a: Range<Int>, _ b: Range<Int>) -> Bool {
