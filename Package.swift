@@ -83,7 +83,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ConformanceTests",
-            dependencies: ["Generators", "SpecModel", "Workloads", "SpecConformance", "SpecTesting", "ProcessAdapter"],
+            dependencies: ["Generators", "SpecModel", "Simulator", "Workloads", "SpecConformance", "SpecTesting", "ProcessAdapter"],
             swiftSettings: strict
         ),
         .testTarget(

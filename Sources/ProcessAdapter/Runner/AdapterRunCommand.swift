@@ -6,7 +6,7 @@ import SpecModel
 /// the process.
 ///
 ///     adapterrun [--seam ID]... [--side backend|client] [--timeout SECONDS] [--report PATH] -- PROGRAM [ARG]...
-///     adapterrun --scenario FILE [--seeds A..<B] [--timeout SECONDS] -- PROGRAM [ARG]...
+///     adapterrun --scenario FILE [--seeds A..<B] [--seam progress-throttle|progress-reconnect]... [--timeout SECONDS] -- PROGRAM [ARG]...
 ///
 /// Exit status: 0 when the program serves every seam asked and keeps every MUST rule; 1 when it breaks
 /// a rule or fails at the protocol level; 2 for a usage error.
@@ -26,9 +26,13 @@ public enum AdapterRunCommand {
           --timeout SECONDS    how long to wait for one answer (default 10)
           --report PATH        also write the conformance report as Markdown to PATH
           --scenario FILE      instead of the suites, run the program's progress throttle behind the
-                               model's job socket in a simulated progress scenario (Scenarios/*.json),
-                               under its faults, clocks and latencies, for each seed
+                               model's job socket, its client in the model client's place, or both,
+                               in a simulated progress scenario (Scenarios/*.json), under its faults,
+                               clocks and latencies, for each seed; the runs are judged by the
+                               scenario's properties and by sessioncheck's rules on their recordings
           --seeds A..<B        the seeds for --scenario (default: the file's own)
+                               With --scenario, --seam picks progress-throttle, progress-reconnect
+                               or both (default: those of the two the program serves).
           --help               print this and exit
 
         environment: PROPERTY_SEED, PROPERTY_CASES, PROPERTY_CASES_SCALE, PROPERTY_REPLAY, as for swift test.
@@ -38,7 +42,8 @@ public enum AdapterRunCommand {
 
     /// A parsed command line.
     public struct Invocation: Equatable, Sendable {
-        /// The seams named with `--seam`, in order and without repeats; empty checks every seam the program serves.
+        /// The seams named with `--seam`, in order and without repeats; empty checks every seam the
+        /// program serves. With `--scenario`, the seams that take the model's place in the runs.
         public var seams: [AdapterSeam] = []
         /// `backend` or `client` from `--side`, or `nil` for both sides.
         public var side: String?
@@ -48,7 +53,7 @@ public enum AdapterRunCommand {
         public var reportPath: String?
         /// The program and its arguments, everything after `--`.
         public var program: [String] = []
-        /// The scenario file `--scenario` names: run the program's throttle in it instead of the suites.
+        /// The scenario file `--scenario` names: run the program's seams in it instead of the suites.
         public var scenarioPath: String?
         /// The seeds `--seeds A..<B` names for `--scenario`, or `nil` for the file's own.
         public var seeds: Range<UInt64>?
@@ -118,8 +123,13 @@ public enum AdapterRunCommand {
         }
         guard !invocation.program.isEmpty else { return .usageError("no program: give it after --, as in adapterrun -- node adapter.js") }
         if invocation.scenarioPath == nil, invocation.seeds != nil { return .usageError("--seeds goes with --scenario") }
-        if invocation.scenarioPath != nil, !invocation.seams.isEmpty || invocation.side != nil || invocation.reportPath != nil {
-            return .usageError("--scenario runs the program's throttle in a scenario; --seam, --side and --report are for the suites")
+        if invocation.scenarioPath != nil {
+            if invocation.side != nil || invocation.reportPath != nil {
+                return .usageError("--scenario runs the program's seams in a scenario; --side and --report are for the suites")
+            }
+            if let seam = invocation.seams.first(where: { !AdapterScenarioRun.seams.contains($0) }) {
+                return .usageError("--seam \(seam.rawValue) does not run in a scenario; with --scenario, the seams are \(AdapterScenarioRun.seams.map(\.rawValue).joined(separator: ", "))")
+            }
         }
         return .run(invocation)
     }

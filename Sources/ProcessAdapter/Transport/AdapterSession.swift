@@ -65,6 +65,12 @@ public final class AdapterSession: @unchecked Sendable {
     /// Starts the program and shakes hands: the program must speak this protocol version and serve
     /// `seam`.
     public func start(serving seam: AdapterSeam) throws(AdapterFailure) {
+        try start(serving: [seam])
+    }
+
+    /// Starts the program and shakes hands, asking for `seams`; throws unless it serves every one of
+    /// them (none asked: it may serve any).
+    public func start(serving seams: [AdapterSeam]) throws(AdapterFailure) {
         let started: ChildProcess
         do {
             started = try ChildProcess(command)
@@ -73,7 +79,7 @@ public final class AdapterSession: @unchecked Sendable {
             throw error
         }
         lock.withLock { child = started }
-        let answer = request("hello", [("protocol", .integer(Int64(AdapterProtocol.version))), ("seams", .array([.string(seam.rawValue)]))])
+        let answer = request("hello", [("protocol", .integer(Int64(AdapterProtocol.version))), ("seams", .array(seams.map { .string($0.rawValue) }))])
         guard let answer else {
             // A program that answers the handshake with an error refuses it: another version, say.
             if case let .programError(_, message)? = failure {
@@ -88,13 +94,14 @@ public final class AdapterSession: @unchecked Sendable {
                 throw AdapterFailure.handshake(reason: "the program speaks protocol version \(version); this runner speaks \(AdapterProtocol.version)")
             }
             let name = try ok.field("name").string()
-            let seams = try ok.field("seams").elements().map { field throws(JSONFieldError) in try field.string() }
+            let served = try ok.field("seams").elements().map { field throws(JSONFieldError) in try field.string() }
             lock.withLock {
                 programName = AdapterText.excerpt(name)
-                programSeams = seams
+                programSeams = served
             }
-            guard seams.contains(seam.rawValue) else {
-                throw AdapterFailure.handshake(reason: "the program serves \(seams.isEmpty ? "no seams" : seams.joined(separator: ", ")), not \(seam.rawValue)")
+            let missing = seams.filter { !served.contains($0.rawValue) }
+            guard missing.isEmpty else {
+                throw AdapterFailure.handshake(reason: "the program serves \(served.isEmpty ? "no seams" : served.joined(separator: ", ")), not \(missing.map(\.rawValue).joined(separator: ", "))")
             }
         } catch let error as JSONFieldError {
             fail(.malformedAnswer(request: "hello", excerpt: AdapterText.excerpt(answer.encodedString()), reason: error.description))

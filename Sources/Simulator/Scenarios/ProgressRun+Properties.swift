@@ -4,7 +4,8 @@ extension ProgressRun.Result {
     /// Safety: the progress messages the client applied were sent at most 2 in any second (judged by
     /// when the server sent them, D-107); the client never showed more than the job processed.
     /// Liveness: the job ended, the client learned the ending and the final count, within the bound
-    /// after the heal (or after the job ended, if later); the run stayed within its event bound.
+    /// after the heal (or after the job ended, if later), and then stopped: no socket, nothing scheduled;
+    /// the run stayed within its event bound.
     public func violations(of configuration: ProgressRun.Configuration) -> [String] {
         failures(of: configuration).map(\.message)
     }
@@ -17,8 +18,8 @@ extension ProgressRun.Result {
             found.append(ScenarioFailure("progress.two-per-second", at: "app", "the client applied 3 progress messages sent within a second: at \(sent[index - 2]), \(sent[index - 1]) and \(sent[index]) ns"))
             break
         }
-        if client.view.processedCount > processed {
-            found.append(ScenarioFailure("progress.count-within-processed", at: "app", "the client shows \(client.view.processedCount) items, more than the \(processed) processed"))
+        if clientCount > processed {
+            found.append(ScenarioFailure("progress.count-within-processed", at: "app", "the client shows \(clientCount) items, more than the \(processed) processed"))
         }
         if end == .reachedEventLimit { found.append(ScenarioFailure("progress.event-bound", at: "run", "the run hit its bound of \(configuration.eventsMax) events")) }
         guard let jobEnded = jobEndedAtNanoseconds else {
@@ -26,11 +27,14 @@ extension ProgressRun.Result {
             return found
         }
         guard let knew = clientKnewEndingAtNanoseconds else {
-            found.append(ScenarioFailure("progress.client-learns-ending", at: "app", "the client never learned the ending (state \(client.state), \(framesLost) of \(framesSent) frames lost)"))
+            found.append(ScenarioFailure("progress.client-learns-ending", at: "app", "the client never learned the ending (state \(clientState), \(framesLost) of \(framesSent) frames lost)"))
             return found
         }
-        if client.view.processedCount != processed {
-            found.append(ScenarioFailure("progress.final-count", at: "app", "the client ended with \(client.view.processedCount) items, not the final \(processed)"))
+        if clientCount != processed {
+            found.append(ScenarioFailure("progress.final-count", at: "app", "the client ended with \(clientCount) items, not the final \(processed)"))
+        }
+        if !clientStopped {
+            found.append(ScenarioFailure("progress.client-stops", at: "app", "the client learned the ending and kept going (state \(clientState))"))
         }
         let readyAt = max(jobEnded, configuration.healAtNanoseconds ?? 0)
         if knew > readyAt + configuration.livenessBoundNanoseconds {

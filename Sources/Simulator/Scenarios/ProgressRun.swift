@@ -75,8 +75,16 @@ public enum ProgressRun {
         public var eventsRun: Int
         /// True time when the run ended.
         public var endedAtNanoseconds: UInt64
-        /// The app's client as the run left it: its view of the job, its state and its counters.
-        public var client: ProgressSocketClient
+        /// The model's client as the run left it: its view of the job, its state and its counters; `nil`
+        /// when a seam ran in its place.
+        public var client: ProgressSocketClient?
+        /// The count the client shows: the model's view, or for a seam the highest count the frames
+        /// delivered to it carried (D-136).
+        public var clientCount: Int
+        /// Whether the client has stopped: no socket and nothing scheduled.
+        public var clientStopped: Bool
+        /// Where the client stands, in words: the model's state, or a seam's socket.
+        public var clientState: String
         /// The backend's job socket as the run left it.
         public var server: ProgressJobSocket
         /// The job's processed count at the end.
@@ -135,11 +143,25 @@ public enum ProgressRun {
         return state.run()
     }
 
-    /// Runs the configuration with `seed` and `throttle` behind the job's socket in the reference
-    /// throttle's place: a team's own throttle, or a program's through the process adapter, under the
-    /// run's faults, clocks and latencies. The run is as deterministic as the throttle is.
-    public static func run(seed: UInt64, _ configuration: Configuration, throttle: any ProgressThrottling) -> Result {
-        var state = RunState(configuration: configuration, seed: seed, throttle: throttle)
+    /// What takes the model's place in a run: a team's own code, or a program's through the process
+    /// adapter. `nil` leaves the model's.
+    public struct Seams {
+        /// The throttle behind the job's socket, in the reference throttle's place.
+        public var throttle: (any ProgressThrottling)?
+        /// The app's client, in the model client's place; started with the run's job (D-136).
+        public var client: (any ProgressSocketConnecting)?
+
+        /// Seams in the model's place; `nil` keeps the model's.
+        public init(throttle: (any ProgressThrottling)? = nil, client: (any ProgressSocketConnecting)? = nil) {
+            self.throttle = throttle
+            self.client = client
+        }
+    }
+
+    /// Runs the configuration with `seed` and `seams` in the model's place, under the run's faults,
+    /// clocks and latencies. The run is as deterministic as the seams are.
+    public static func run(seed: UInt64, _ configuration: Configuration, seams: Seams) -> Result {
+        var state = RunState(configuration: configuration, seed: seed, seams: seams)
         return state.run()
     }
 
@@ -179,7 +201,10 @@ struct RunState {
     let configuration: ProgressRun.Configuration
     var simulation: Simulation<Event>
     var options: FaultOptions
+    /// The model's client; unused when `seamClient` is given.
     var client: ProgressSocketClient
+    /// A client seam in the model client's place.
+    var seamClient: SeamClient?
     var server: ProgressJobSocket
     var toClient = Link(from: ProgressRun.backend, to: ProgressRun.app)
     var toServer = Link(from: ProgressRun.app, to: ProgressRun.backend)
@@ -198,15 +223,16 @@ struct RunState {
     var trace: [SimulationTraceEvent] = []
     var recording: [String] = []
 
-    /// A run's state; `throttle`, if given, decides in the reference throttle's place.
-    init(configuration: ProgressRun.Configuration, seed: UInt64, throttle: (any ProgressThrottling)? = nil) {
+    /// A run's state; `seams`, if given, decide in the model's place.
+    init(configuration: ProgressRun.Configuration, seed: UInt64, seams: ProgressRun.Seams = ProgressRun.Seams()) {
         self.configuration = configuration
         simulation = Simulation(seed: seed)
         options = configuration.faults
         let start = configuration.backendClock.timestamp(at: 0)
         client = ProgressSocketClient(jobId: ProgressRun.jobId, pipeline: .batchEnrichment, token: ProgressRun.token, syncRetryMilliseconds: configuration.clientSyncRetryMilliseconds)
+        seamClient = seams.client.map { SeamClient(seam: $0) }
         let idleClose = Int64(max(1, configuration.faults.idleCloseNanoseconds / FaultOptions.millisecond))
-        if let throttle {
+        if let throttle = seams.throttle {
             server = ProgressJobSocket(
                 jobId: ProgressRun.jobId, pipeline: .batchEnrichment, token: ProgressRun.token, totalCount: configuration.items, at: start,
                 idleCloseMilliseconds: idleClose, throttle: throttle
@@ -234,7 +260,12 @@ struct RunState {
     /// Starts the job and the client.
     mutating func start() {
         perform(server.start(at: backendNow))
-        perform(client.start(at: appNow))
+        if seamClient != nil {
+            let job = ProgressJobTicket(jobId: ProgressRun.jobId, pipeline: .batchEnrichment, token: ProgressRun.token)
+            perform(seamClient!.seam.start(job, at: appNow))
+        } else {
+            perform(client.start(at: appNow))
+        }
         simulation.schedule(after: configuration.itemIntervalNanoseconds, .jobStep)
         if let heal = configuration.healAtNanoseconds { simulation.schedule(at: heal, .heal) }
         rescheduleTimers()
@@ -250,10 +281,10 @@ struct RunState {
         let clientWasUp = clientSocketUp
         handle(event)
         if recordsRecording, clientWasUp, !clientSocketUp {
-            recording.append(SessionRecording.disconnect(at: appNow, jobId: ProgressRun.jobId, reason: "\(client.state)"))
+            recording.append(SessionRecording.disconnect(at: appNow, jobId: ProgressRun.jobId, reason: clientState))
         }
         rescheduleTimers()
-        if client.hasStopped, server.hasEnded, jobEndedAt != nil { return false }
+        if clientHasStopped, server.hasEnded, jobEndedAt != nil { return false }
         if let ended = jobEndedAt, simulation.now > max(ended, configuration.healAtNanoseconds ?? 0) + configuration.livenessBoundNanoseconds {
             end = .reachedTimeLimit
             return false
@@ -264,10 +295,11 @@ struct RunState {
     func result() -> ProgressRun.Result {
         ProgressRun.Result(
             digest: simulation.digest, eventsRun: simulation.eventsRun, endedAtNanoseconds: simulation.now,
-            client: client, server: server, processed: processed, jobEndedAtNanoseconds: jobEndedAt,
+            client: seamClient == nil ? client : nil, clientCount: seamClient?.highestCount ?? client.view.processedCount,
+            clientStopped: clientHasStopped, clientState: clientState, server: server, processed: processed, jobEndedAtNanoseconds: jobEndedAt,
             clientKnewEndingAtNanoseconds: clientKnewEndingAt, progressSentAt: progressSent,
             progressArrivals: progressArrivals, framesSent: toClient.framesSent + toServer.framesSent,
-            framesLost: toClient.framesLost + toServer.framesLost, opens: client.opens, end: end, trace: trace,
+            framesLost: toClient.framesLost + toServer.framesLost, opens: seamClient?.opens ?? client.opens, end: end, trace: trace,
             recording: recording, frameFates: (toClient.fates + toServer.fates).sorted()
         )
     }
@@ -288,7 +320,11 @@ struct RunState {
         case let .clientTimer(generation):
             guard generation == clientTimerGeneration else { return }
             clientTimerAt = nil
-            perform(client.fire(at: appNow))
+            if seamClient != nil {
+                perform(seamClient!.seam.fire(at: appNow))
+            } else {
+                perform(client.fire(at: appNow))
+            }
         case let .serverTimer(generation):
             guard generation == serverTimerGeneration else { return }
             serverTimerAt = nil
@@ -297,6 +333,10 @@ struct RunState {
             simulation.digest.record(bytes)
             guard connection == clientConnection else { return }
             if recordsRecording { recording.append(SessionRecording.frame(.app, at: appNow, jobId: ProgressRun.jobId, bytes: bytes)) }
+            if seamClient != nil {
+                deliverToSeam(bytes, sentAt: sentAt)
+                return
+            }
             let before = client.view.progressMessages
             let receipt = client.received(bytes, at: appNow)
             if tracing {
@@ -328,12 +368,17 @@ struct RunState {
             guard connection == clientConnection else { return }
             clientConnection = nil
             if tracing { note(ProgressRun.app, "connection.lost", ["connection": .integer(Int64(connection))]) }
-            perform(client.connectionLost(at: appNow))
+            if seamClient != nil {
+                seamClient!.phase = .closed
+                perform(seamClient!.seam.connectionLost(at: appNow))
+            } else {
+                perform(client.connectionLost(at: appNow))
+            }
         case let .closeToServer(connection):
             server.disconnected(connection, at: backendNow)
         case let .openArrives(attempt):
             let answer: Event
-            switch server.connect(token: client.token, at: backendNow) {
+            switch server.connect(token: ProgressRun.token, at: backendNow) {
             case let .accepted(connection, actions):
                 perform(actions)
                 answer = .openAnswered(attempt: attempt, connection: connection, status: nil)
@@ -342,7 +387,7 @@ struct RunState {
             }
             sendRequest(answer, from: ProgressRun.backend, to: ProgressRun.app)
         case let .openAnswered(attempt, connection, status):
-            guard attempt == openAttempt, case .connecting = client.state else {
+            guard attempt == openAttempt, clientIsConnecting else {
                 // A late answer to an abandoned attempt: the server's socket for it is closed.
                 if let connection { sendClose(toServer: connection) }
                 return
@@ -351,7 +396,16 @@ struct RunState {
                 clientConnection = connection
                 if tracing { note(ProgressRun.app, "socket.opened", ["connection": .integer(Int64(connection))]) }
                 if recordsRecording { recording.append(SessionRecording.open(at: appNow, jobId: ProgressRun.jobId)) }
-                perform(client.opened(at: appNow))
+                if seamClient != nil {
+                    seamClient!.phase = .open
+                    seamClient!.opens += 1
+                    perform(seamClient!.seam.opened(at: appNow))
+                } else {
+                    perform(client.opened(at: appNow))
+                }
+            } else if seamClient != nil {
+                seamClient!.phase = .closed
+                perform(seamClient!.seam.openFailed(status: status, at: appNow))
             } else {
                 perform(client.openFailed(status: status, at: appNow))
             }
@@ -375,10 +429,41 @@ struct RunState {
 
     /// Whether the app's socket is open or opening: its end is a disconnect in the recording.
     var clientSocketUp: Bool {
+        if let seamClient { return seamClient.phase == .connecting || seamClient.phase == .open }
         switch client.state {
         case .connecting, .connected: return true
         default: return false
         }
+    }
+
+    /// Whether the app's client is waiting for an answer to its open.
+    var clientIsConnecting: Bool {
+        if let seamClient { return seamClient.phase == .connecting }
+        if case .connecting = client.state { return true }
+        return false
+    }
+
+    /// Whether the app's client has stopped for good (a seam: no socket, nothing scheduled).
+    var clientHasStopped: Bool {
+        seamClient?.hasStopped ?? client.hasStopped
+    }
+
+    /// Where the app's client stands, in words.
+    var clientState: String {
+        seamClient.map { "seam \($0.phase.rawValue)" } ?? "\(client.state)"
+    }
+
+    /// Hands a frame to the client seam, noting what it carries (D-136).
+    mutating func deliverToSeam(_ bytes: [UInt8], sentAt: UInt64) {
+        if seamClient!.observe(bytes) {
+            progressSent.append(sentAt)
+            progressArrivals.append(simulation.now)
+        }
+        if tracing {
+            note(ProgressRun.app, "frame.received", ["type": .string(Self.typeName(bytes)), "outcome": "delivered", "processed": .integer(Int64(seamClient!.highestCount))])
+        }
+        perform(seamClient!.seam.received(bytes, at: appNow))
+        noteEnding()
     }
 
     /// A frame's type, for the trace.
@@ -401,7 +486,7 @@ struct RunState {
     }
 
     mutating func noteEnding() {
-        if clientKnewEndingAt == nil, client.view.hasEnded { clientKnewEndingAt = simulation.now }
+        if clientKnewEndingAt == nil, seamClient?.knowsEnding ?? client.view.hasEnded { clientKnewEndingAt = simulation.now }
     }
 
     // MARK: - Actions onto links
@@ -410,15 +495,31 @@ struct RunState {
         for action in actions {
             switch action {
             case let .open(reconnect):
+                if seamClient != nil {
+                    if let connection = clientConnection {
+                        // A seam that opens again with its socket open: the old socket is closed first.
+                        clientConnection = nil
+                        sendClose(toServer: connection)
+                        if recordsRecording { recording.append(SessionRecording.disconnect(at: appNow, jobId: ProgressRun.jobId, reason: "opened again")) }
+                    }
+                    seamClient!.phase = .connecting
+                }
                 openAttempt += 1
                 if recordsRecording { recording.append(SessionRecording.connect(at: appNow, jobId: ProgressRun.jobId, reconnect: reconnect)) }
                 if tracing { note(ProgressRun.app, "socket.open", ["attempt": .integer(Int64(openAttempt))]) }
-                sendRequest(.openArrives(attempt: openAttempt), from: ProgressRun.app, to: ProgressRun.backend)
+                if options.isOffline(ProgressRun.app, at: simulation.now) {
+                    // An offline device fails the open at once, as iOS does without a network; a cut
+                    // link leaves it to the handshake timeout (D-137).
+                    simulation.schedule(after: FaultOptions.millisecond, .openAnswered(attempt: openAttempt, connection: nil, status: nil))
+                } else {
+                    sendRequest(.openArrives(attempt: openAttempt), from: ProgressRun.app, to: ProgressRun.backend)
+                }
             case let .send(message):
                 guard let connection = clientConnection else { continue }
                 if recordsRecording { recording.append(SessionRecording.frame(.app, at: appNow, message)) }
                 send(.frameToServer(ProgressMessageCodec.encode(message), connection: connection), over: \.toServer, message: message.type.rawValue)
             case .close:
+                if seamClient != nil { seamClient!.phase = .closed }
                 if let connection = clientConnection {
                     clientConnection = nil
                     sendClose(toServer: connection)
@@ -474,7 +575,7 @@ struct RunState {
     // MARK: - Timers on each node's clock
 
     mutating func rescheduleTimers() {
-        let clientDue = client.deadline.flatMap { configuration.appClock.trueNanoseconds(whenReading: $0, from: simulation.now) }
+        let clientDue = (seamClient.map(\.seam.deadline) ?? client.deadline).flatMap { configuration.appClock.trueNanoseconds(whenReading: $0, from: simulation.now) }
         if clientDue != clientTimerAt {
             clientTimerGeneration += 1
             clientTimerAt = clientDue

@@ -184,18 +184,18 @@ public struct ScenarioFile: Hashable, Sendable {
         }
     }
 
-    /// Runs a progress scenario with `seed` and `throttle` behind the job's socket in the reference
-    /// throttle's place (`ProgressRun.run(seed:_:throttle:)`), under the scenario's faults, clocks and
-    /// latencies; `nil` for a scenario of another kind, which has no throttle.
-    public func run(seed: UInt64, throttle: any ProgressThrottling, recordsTrace: Bool = false, recordsRecording: Bool = false) -> Outcome? {
+    /// Runs a progress scenario with `seed` and `seams` in the model's place (the throttle behind the
+    /// job's socket, the app's client: `ProgressRun.run(seed:_:seams:)`), under the scenario's faults,
+    /// clocks and latencies; `nil` for a scenario of another kind, which has neither.
+    public func run(seed: UInt64, seams: ProgressRun.Seams, recordsTrace: Bool = false, recordsRecording: Bool = false) -> Outcome? {
         guard var configuration = configuration(seed: seed) else { return nil }
         configuration.recordsTrace = recordsTrace
         configuration.recordsRecording = recordsRecording
-        return Self.outcome(ProgressRun.run(seed: seed, configuration, throttle: throttle), configuration)
+        return Self.outcome(ProgressRun.run(seed: seed, configuration, seams: seams), configuration)
     }
 
     static func outcome(_ result: ProgressRun.Result, _ configuration: ProgressRun.Configuration) -> Outcome {
-        let summary = "digest \(result.digest), \(result.eventsRun) events, \(Double(result.endedAtNanoseconds) / 1e9) simulated s, client \(result.client.view.processedCount)/\(result.processed) \(result.client.view.hasEnded ? "ended" : "not ended"), \(result.opens) opens, \(result.framesLost) of \(result.framesSent) frames lost"
+        let summary = "digest \(result.digest), \(result.eventsRun) events, \(Double(result.endedAtNanoseconds) / 1e9) simulated s, client \(result.clientCount)/\(result.processed) \(result.clientKnewEndingAtNanoseconds != nil ? "ended" : "not ended"), \(result.opens) opens, \(result.framesLost) of \(result.framesSent) frames lost"
         return Outcome(digest: result.digest, eventsRun: result.eventsRun, failures: result.failures(of: configuration), summary: summary, trace: result.trace, recording: result.recording, frameFates: result.frameFates)
     }
 

@@ -4,31 +4,55 @@ import Simulator
 import SpecModel
 import Testing
 
-/// Issue 23: a program's throttle behind the model's job socket in a simulated scenario, in the
-/// reference throttle's place, under the same faults, clocks and latencies (`adapterrun --scenario`).
+/// Issue 23: a program's seams in a simulated scenario, in the model's place, under the same faults,
+/// clocks and latencies (`adapterrun --scenario`): its throttle behind the model's job socket, its
+/// client in the model client's place, or both.
 @Suite struct AdapterScenarioTests {
     static let scenario = ScenarioFile.progress(named: "adapter-lossy", items: 60)
         .faults(FaultOptions.calm.latency(.uniform(minimum: 20 * FaultOptions.millisecond, maximum: 300 * FaultOptions.millisecond)))
         .healing(atMilliseconds: 30_000)
         .seeds([1, 2])
 
-    static func run(_ program: [String], scenario: ScenarioFile = scenario, seeds: [UInt64] = [1, 2]) -> (status: Int32, output: String) {
+    /// The phone offline for two minutes: the client's reconnects fail, then succeed.
+    static let offline = ScenarioFile.progress(named: "adapter-offline", items: 200)
+        .faults(FaultOptions.calm.latency(.uniform(minimum: 20 * FaultOptions.millisecond, maximum: 150 * FaultOptions.millisecond))
+            .offline(ProgressRun.app, from: 40_000, to: 160_000))
+        .healing(atMilliseconds: 160_000)
+
+    static func run(_ program: [String], scenario: ScenarioFile = scenario, seeds: [UInt64] = [1, 2], seams: [AdapterSeam] = []) -> (status: Int32, output: String) {
         var invocation = AdapterRunCommand.Invocation()
         invocation.program = program
+        invocation.seams = seams
         invocation.scenarioPath = "adapter-lossy.json"
         var output = ""
         let status = AdapterScenarioRun.run(scenario, path: "adapter-lossy.json", seeds: seeds, invocation: invocation) { output += $0 }
         return (status, output)
     }
 
-    /// The model behind the protocol decides as the reference throttle does: every seed's run is the
-    /// model's own run, digest for digest, and keeps every property.
+    /// The model behind the protocol decides as the model does, throttle and client both: every
+    /// seed's run is the model's own run, digest for digest, and keeps every property and recording rule.
     @Test func theModelsProgramRunsTheModelsRunExactly() throws {
         let program = try #require(AdapterPrograms.command("adapter-model"))
-        let (status, output) = Self.run(program)
-        #expect(status == 0, "\(output)")
-        #expect(output.components(separatedBy: "the model's run exactly").count == 3, "\(output)")
-        #expect(output.contains("adapterrun: PASS, 2 runs of adapter-lossy kept every property"))
+        for scenario in [Self.scenario, Self.offline] {
+            let (status, output) = Self.run(program, scenario: scenario)
+            #expect(status == 0, "\(output)")
+            #expect(output.hasPrefix("adapterrun: the program's progress-throttle and progress-reconnect in the model's place\n"), "\(output)")
+            #expect(output.components(separatedBy: "the model's run exactly").count == 3, "\(output)")
+            #expect(output.contains("adapterrun: PASS, 2 runs of \(scenario.name) kept every property and recording rule"), "\(output)")
+        }
+    }
+
+    /// The wrong program's client, whose backoff is in milliseconds, in the model client's place: the
+    /// run's recording breaks RECONNECT-01, with its witness and the line that replays the seed.
+    @Test func aWrongProgramsClientBreaksTheRecordingsReconnectRule() throws {
+        let program = try #require(AdapterPrograms.command("adapter-wrong"))
+        let (status, output) = Self.run(program, scenario: Self.offline, seeds: [1], seams: [.progressReconnect])
+        #expect(status == 1, "\(output)")
+        #expect(output.hasPrefix("adapterrun: the program's progress-reconnect in the model's place\n"), "\(output)")
+        #expect(output.contains("  VIOLATION RECONNECT-01 at line "), "\(output)")
+        #expect(output.contains("  witness ("), "\(output)")
+        #expect(output.contains("replay: swift run adapterrun --scenario adapter-lossy.json --seeds 1..<2 --seam progress-reconnect -- "), "\(output)")
+        #expect(output.hasSuffix("adapterrun: FAIL\n"))
     }
 
     /// The seed's throttle as written, behind the socket: the client is sent three progress messages
@@ -38,10 +62,10 @@ import Testing
         // Ten books a second: the seed's throttle lets milestones through on top of its interval.
         let fast = ScenarioFile.progress(named: "adapter-lossy", items: 60, itemIntervalMilliseconds: 100)
             .faults(FaultOptions.calm.latency(.uniform(minimum: 20 * FaultOptions.millisecond, maximum: 300 * FaultOptions.millisecond)))
-        let (status, output) = Self.run(program, scenario: fast)
+        let (status, output) = Self.run(program, scenario: fast, seams: [.progressThrottle])
         #expect(status == 1, "\(output)")
         #expect(output.contains("VIOLATED [progress.two-per-second@app]"), "\(output)")
-        #expect(output.contains("replay: swift run adapterrun --scenario adapter-lossy.json --seeds 1..<2 -- "), "\(output)")
+        #expect(output.contains("replay: swift run adapterrun --scenario adapter-lossy.json --seeds 1..<2 --seam progress-throttle -- "), "\(output)")
         #expect(output.contains("not the model's run"))
     }
 
@@ -58,13 +82,15 @@ import Testing
         let program = try #require(AdapterPrograms.command("adapter-model"))
         let (status, output) = Self.run(program, scenario: ScenarioFile.resetDuringEnrichment(named: "reset", .init()))
         #expect(status == 2)
-        #expect(output.contains("a reset-during-enrichment scenario; a program's throttle runs in progress scenarios only"), "\(output)")
+        #expect(output.contains("a reset-during-enrichment scenario; a program's seams run in progress scenarios only"), "\(output)")
     }
 
     @Test(arguments: [
         (["--scenario", "s.json", "--seeds", "5..<5", "--", "p"], "--seeds needs a non-empty range A..<B of seeds, got 5..<5"),
         (["--seeds", "1..<2", "--", "p"], "--seeds goes with --scenario"),
-        (["--scenario", "s.json", "--seam", "progress-throttle", "--", "p"], "--seam, --side and --report are for the suites"),
+        (["--scenario", "s.json", "--side", "backend", "--", "p"], "--side and --report are for the suites"),
+        (["--scenario", "s.json", "--report", "r.md", "--", "p"], "--side and --report are for the suites"),
+        (["--scenario", "s.json", "--seam", "heartbeat", "--", "p"], "--seam heartbeat does not run in a scenario; with --scenario, the seams are progress-throttle, progress-reconnect"),
     ])
     func scenarioArgumentsAreChecked(arguments: [String], message: String) {
         guard case let .usageError(text) = AdapterRunCommand.parse(arguments) else {

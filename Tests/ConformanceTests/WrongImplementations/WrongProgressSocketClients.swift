@@ -89,48 +89,78 @@ private func isSyncRequest(_ action: ProgressSocketClient.Action) -> Bool {
 }
 
 enum WrongProgressSocketClients {
+    private static func productionFiveTriesClient() -> some ProgressSocketConnecting {
+        var client = EditedClient()
+        client.onOpenFailed = { client, status, now in
+            let actions = client.inner.openFailed(status: status, at: now)
+            if status == nil, client.reopensFailing >= 5 { client.stopped = true }
+            return client.stopped ? [] : actions
+        }
+        return client
+    }
+
+    private static func noSyncAfterReconnectClient() -> some ProgressSocketConnecting {
+        var client = EditedClient()
+        client.onOpened = { client, actions in client.opens > 1 ? actions.filter { !isSyncRequest($0) } : actions }
+        return client
+    }
+
+    private static func millisecondDelaysClient() -> some ProgressSocketConnecting {
+        ModelProgressSocketClient(policy: ReconnectPolicy(delaysMilliseconds: [1, 2, 4, 8, 16], delayCapMilliseconds: 30))
+    }
+
+    private static func uncappedBackoffClient() -> some ProgressSocketConnecting {
+        ModelProgressSocketClient(policy: ReconnectPolicy(delaysMilliseconds: (0..<10).map { 1_000 << Int64($0) }, delayCapMilliseconds: 1_024_000))
+    }
+
+    private static func noHandshakeTimeoutClient() -> some ProgressSocketConnecting {
+        var client = EditedClient()
+        client.hidesHandshakeTimeout = true
+        return client
+    }
+
+    private static func refusalRetriedClient() -> some ProgressSocketConnecting {
+        var client = EditedClient()
+        client.onOpenFailed = { client, _, now in client.inner.openFailed(status: nil, at: now) }
+        return client
+    }
+
+    private static func endingIgnoredClient() -> some ProgressSocketConnecting {
+        var client = EditedClient()
+        client.onReceived = { client, frame, now in isEnding(frame) ? [] : client.inner.received(frame, at: now) }
+        return client
+    }
+
+    private static func fourMissedPongsClient() -> some ProgressSocketConnecting {
+        ModelProgressSocketClient(heartbeat: Heartbeat(missedPongsMax: 4))
+    }
+
+    private static func syncOnceClient() -> some ProgressSocketConnecting {
+        ModelProgressSocketClient(syncRetryMilliseconds: nil)
+    }
+
     static let all: [WrongImplementation] = [
-        .of({ .progressReconnect }, "ProductionFiveTriesClient", flaw: "production's policy: gives up after five failed tries, 31 s into an outage, and the final count is lost",
-            breaks: "RECONNECT-02", "RECONNECT-01") {
-            var client = EditedClient()
-            client.onOpenFailed = { client, status, now in
-                let actions = client.inner.openFailed(status: status, at: now)
-                if status == nil, client.reopensFailing >= 5 { client.stopped = true }
-                return client.stopped ? [] : actions
-            }
-            return client
-        },
-        .of({ .progressReconnect }, "NoSyncAfterReconnectClient", flaw: "asks for the job's state after the first open only, so a reconnect misses what happened meanwhile", breaks: "RECONNECT-03", "RECONNECT-09") {
-            var client = EditedClient()
-            client.onOpened = { client, actions in client.opens > 1 ? actions.filter { !isSyncRequest($0) } : actions }
-            return client
-        },
-        .of({ .progressReconnect }, "MillisecondDelaysClient", flaw: "the backoff's 1, 2, 4, 8, 16 and 30 given in milliseconds instead of seconds", breaks: "RECONNECT-01") {
-            ModelProgressSocketClient(policy: ReconnectPolicy(delaysMilliseconds: [1, 2, 4, 8, 16], delayCapMilliseconds: 30))
-        },
-        .of({ .progressReconnect }, "UncappedBackoffClient", flaw: "keeps doubling past 16 s (32, 64, 128 s…) instead of retrying every 30 s", breaks: "RECONNECT-01") {
-            ModelProgressSocketClient(policy: ReconnectPolicy(delaysMilliseconds: (0..<10).map { 1_000 << Int64($0) }, delayCapMilliseconds: 1_024_000))
-        },
-        .of({ .progressReconnect }, "NoHandshakeTimeoutClient", flaw: "waits for a hanging open forever instead of giving up after 10 s", breaks: "RECONNECT-05") {
-            var client = EditedClient()
-            client.hidesHandshakeTimeout = true
-            return client
-        },
-        .of({ .progressReconnect }, "RefusalRetriedClient", flaw: "retries an open the server refused with 401 or 404, as if the network had failed", breaks: "RECONNECT-06") {
-            var client = EditedClient()
-            client.onOpenFailed = { client, _, now in client.inner.openFailed(status: nil, at: now) }
-            return client
-        },
-        .of({ .progressReconnect }, "EndingIgnoredClient", flaw: "leaves job_complete and error to another layer and keeps the socket open and reconnecting", breaks: "RECONNECT-07") {
-            var client = EditedClient()
-            client.onReceived = { client, frame, now in isEnding(frame) ? [] : client.inner.received(frame, at: now) }
-            return client
-        },
-        .of({ .progressReconnect }, "FourMissedPongsClient", flaw: "tolerates a fourth missed pong, closing a dead connection at 125 s", breaks: "RECONNECT-08") {
-            ModelProgressSocketClient(heartbeat: Heartbeat(missedPongsMax: 4))
-        },
-        .of({ .progressReconnect }, "SyncOnceClient", flaw: "asks for the job's state once per open, so a lost request or answer loses the ending", breaks: "RECONNECT-04") {
-            ModelProgressSocketClient(syncRetryMilliseconds: nil)
-        },
+        .of({ .progressReconnect }, "ProductionFiveTriesClient", flaw: "production's policy: gives up after five failed tries, 31 s into an outage, and the final count is lost", breaks: "RECONNECT-02", "RECONNECT-01") { productionFiveTriesClient() },
+        .of({ .progressReconnect }, "NoSyncAfterReconnectClient", flaw: "asks for the job's state after the first open only, so a reconnect misses what happened meanwhile", breaks: "RECONNECT-03", "RECONNECT-09") { noSyncAfterReconnectClient() },
+        .of({ .progressReconnect }, "MillisecondDelaysClient", flaw: "the backoff's 1, 2, 4, 8, 16 and 30 given in milliseconds instead of seconds", breaks: "RECONNECT-01") { millisecondDelaysClient() },
+        .of({ .progressReconnect }, "UncappedBackoffClient", flaw: "keeps doubling past 16 s (32, 64, 128 s…) instead of retrying every 30 s", breaks: "RECONNECT-01") { uncappedBackoffClient() },
+        .of({ .progressReconnect }, "NoHandshakeTimeoutClient", flaw: "waits for a hanging open forever instead of giving up after 10 s", breaks: "RECONNECT-05") { noHandshakeTimeoutClient() },
+        .of({ .progressReconnect }, "RefusalRetriedClient", flaw: "retries an open the server refused with 401 or 404, as if the network had failed", breaks: "RECONNECT-06") { refusalRetriedClient() },
+        .of({ .progressReconnect }, "EndingIgnoredClient", flaw: "leaves job_complete and error to another layer and keeps the socket open and reconnecting", breaks: "RECONNECT-07") { endingIgnoredClient() },
+        .of({ .progressReconnect }, "FourMissedPongsClient", flaw: "tolerates a fourth missed pong, closing a dead connection at 125 s", breaks: "RECONNECT-08") { fourMissedPongsClient() },
+        .of({ .progressReconnect }, "SyncOnceClient", flaw: "asks for the job's state once per open, so a lost request or answer loses the ending", breaks: "RECONNECT-04") { syncOnceClient() },
+    ]
+
+    /// The same clients, to run in the simulator in the model client's place (`ProgressRun.Seams`).
+    static let clients: [(name: String, make: @Sendable () -> any ProgressSocketConnecting)] = [
+        ("ProductionFiveTriesClient", { productionFiveTriesClient() }),
+        ("NoSyncAfterReconnectClient", { noSyncAfterReconnectClient() }),
+        ("MillisecondDelaysClient", { millisecondDelaysClient() }),
+        ("UncappedBackoffClient", { uncappedBackoffClient() }),
+        ("NoHandshakeTimeoutClient", { noHandshakeTimeoutClient() }),
+        ("RefusalRetriedClient", { refusalRetriedClient() }),
+        ("EndingIgnoredClient", { endingIgnoredClient() }),
+        ("FourMissedPongsClient", { fourMissedPongsClient() }),
+        ("SyncOnceClient", { syncOnceClient() }),
     ]
 }

@@ -31,7 +31,7 @@ import Workloads
         let singles = (0..<4).map { ProgressRun.run(seed: 10 + UInt64($0), configuration) }
         #expect(fleet.results == singles)
         #expect(fleet.eventsRun == singles.map(\.eventsRun).reduce(0, +))
-        #expect(fleet.results.allSatisfy { $0.client.view.hasEnded && $0.client.view.processedCount == 150 })
+        #expect(fleet.results.allSatisfy { $0.client?.view.hasEnded == true && $0.clientCount == 150 })
         #expect(Workloads.all.contains { $0.name == "simulator.progress.fleet-100" })
     }
 
