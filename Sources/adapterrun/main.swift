@@ -15,7 +15,7 @@ case let .usageError(message):
     exit(2)
 case let .run(invocation):
     if let path = invocation.scenarioPath {
-        // A program's throttle in a simulated scenario: the file read with its size checked first.
+        // A program's seams in a simulated scenario: the file read with its size checked first.
         let scenario: ScenarioFile
         do {
             let size = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0

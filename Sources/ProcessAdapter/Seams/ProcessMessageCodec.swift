@@ -122,7 +122,7 @@ enum Base64 {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// The bytes of `text`, or `nil` when it is not padded standard base64.
+    /// The bytes of `text`, or `nil` when it is not canonical padded standard base64.
     static func decode(_ text: String) -> [UInt8]? {
         let characters = Array(text.utf8)
         guard characters.count % 4 == 0 else { return nil }
@@ -144,6 +144,8 @@ enum Base64 {
                     group = group << 6 | UInt32(value)
                 }
             }
+            // The bits after the last byte must be zero: `QR==` is not a spelling of "A" (RFC 4648, 3.5).
+            guard padding == 0 || group & (padding == 1 ? 0xFF : 0xFFFF) == 0 else { return nil }
             bytes.append(UInt8(group >> 16 & 0xFF))
             if padding < 2 { bytes.append(UInt8(group >> 8 & 0xFF)) }
             if padding < 1 { bytes.append(UInt8(group & 0xFF)) }

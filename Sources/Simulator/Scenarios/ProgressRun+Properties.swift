@@ -13,6 +13,8 @@ extension ProgressRun.Result {
     /// The same as `violations(of:)`, each with its property's id and actor.
     public func failures(of configuration: ProgressRun.Configuration) -> [ScenarioFailure] {
         var found: [ScenarioFailure] = []
+        // A run a seam stopped (a timer that never moved on, a flood of actions) is judged by that alone.
+        if let fault { return [fault] }
         let sent = progressSentAt
         for index in sent.indices.dropFirst(2) where sent[index] - sent[index - 2] < 1_000 * FaultOptions.millisecond {
             found.append(ScenarioFailure("progress.two-per-second", at: "app", "the client applied 3 progress messages sent within a second: at \(sent[index - 2]), \(sent[index - 1]) and \(sent[index]) ns"))

@@ -111,6 +111,8 @@ public enum ProgressRun {
         public var recording: [String]
         /// The frames the random faults hit, as a script that does the same to them (`Link.fates`).
         public var frameFates: [FaultOptions.ScriptedFrame] = []
+        /// What stopped the run early, if a seam did: a timer that never moved on, or a flood of actions.
+        public var fault: ScenarioFailure?
     }
 
     /// The run's events.
@@ -218,6 +220,13 @@ struct RunState {
     var serverTimerAt: UInt64?
     var jobEndedAt: UInt64?
     var clientKnewEndingAt: UInt64?
+    /// Whether the app's socket is open or opening, as its recording says: its end is a `disconnect`.
+    var appSocketUp = false
+    /// Timer fires in a row at one instant, to stop a timer that never moves on.
+    var firesAtThisInstant = 0
+    var lastFireAt: UInt64?
+    /// What stopped the run: a timer that did not move on, or a client answering with a flood.
+    var seamFault: ScenarioFailure?
     var progressSent: [UInt64] = []
     var progressArrivals: [UInt64] = []
     var trace: [SimulationTraceEvent] = []
@@ -278,11 +287,8 @@ struct RunState {
             return false
         }
         guard let event = simulation.next() else { return false }
-        let clientWasUp = clientSocketUp
         handle(event)
-        if recordsRecording, clientWasUp, !clientSocketUp {
-            recording.append(SessionRecording.disconnect(at: appNow, jobId: ProgressRun.jobId, reason: clientState))
-        }
+        guard seamFault == nil else { return false }
         rescheduleTimers()
         if clientHasStopped, server.hasEnded, jobEndedAt != nil { return false }
         if let ended = jobEndedAt, simulation.now > max(ended, configuration.healAtNanoseconds ?? 0) + configuration.livenessBoundNanoseconds {
@@ -300,7 +306,7 @@ struct RunState {
             clientKnewEndingAtNanoseconds: clientKnewEndingAt, progressSentAt: progressSent,
             progressArrivals: progressArrivals, framesSent: toClient.framesSent + toServer.framesSent,
             framesLost: toClient.framesLost + toServer.framesLost, opens: seamClient?.opens ?? client.opens, end: end, trace: trace,
-            recording: recording, frameFates: (toClient.fates + toServer.fates).sorted()
+            recording: recording, frameFates: (toClient.fates + toServer.fates).sorted(), fault: seamFault
         )
     }
 
@@ -318,7 +324,7 @@ struct RunState {
                 endJob()
             }
         case let .clientTimer(generation):
-            guard generation == clientTimerGeneration else { return }
+            guard generation == clientTimerGeneration, timerMovesOn("client") else { return }
             clientTimerAt = nil
             if seamClient != nil {
                 perform(seamClient!.seam.fire(at: appNow))
@@ -326,7 +332,7 @@ struct RunState {
                 perform(client.fire(at: appNow))
             }
         case let .serverTimer(generation):
-            guard generation == serverTimerGeneration else { return }
+            guard generation == serverTimerGeneration, timerMovesOn("job socket") else { return }
             serverTimerAt = nil
             perform(server.fire(at: backendNow))
         case let .frameToClient(bytes, connection, sentAt):
@@ -368,6 +374,7 @@ struct RunState {
             guard connection == clientConnection else { return }
             clientConnection = nil
             if tracing { note(ProgressRun.app, "connection.lost", ["connection": .integer(Int64(connection))]) }
+            socketDown("connection lost")
             if seamClient != nil {
                 seamClient!.phase = .closed
                 perform(seamClient!.seam.connectionLost(at: appNow))
@@ -403,11 +410,14 @@ struct RunState {
                 } else {
                     perform(client.opened(at: appNow))
                 }
-            } else if seamClient != nil {
-                seamClient!.phase = .closed
-                perform(seamClient!.seam.openFailed(status: status, at: appNow))
             } else {
-                perform(client.openFailed(status: status, at: appNow))
+                socketDown(status.map { "open refused (HTTP \($0))" } ?? "open failed")
+                if seamClient != nil {
+                    seamClient!.phase = .closed
+                    perform(seamClient!.seam.openFailed(status: status, at: appNow))
+                } else {
+                    perform(client.openFailed(status: status, at: appNow))
+                }
             }
             noteEnding()
         case .heal:
@@ -427,15 +437,6 @@ struct RunState {
 
     var recordsRecording: Bool { configuration.recordsRecording }
 
-    /// Whether the app's socket is open or opening: its end is a disconnect in the recording.
-    var clientSocketUp: Bool {
-        if let seamClient { return seamClient.phase == .connecting || seamClient.phase == .open }
-        switch client.state {
-        case .connecting, .connected: return true
-        default: return false
-        }
-    }
-
     /// Whether the app's client is waiting for an answer to its open.
     var clientIsConnecting: Bool {
         if let seamClient { return seamClient.phase == .connecting }
@@ -451,6 +452,29 @@ struct RunState {
     /// Where the app's client stands, in words.
     var clientState: String {
         seamClient.map { "seam \($0.phase.rawValue)" } ?? "\(client.state)"
+    }
+
+    /// The app's socket closed, dropped or failed to open, if it was open or opening: the recording's
+    /// `disconnect`, with what happened.
+    mutating func socketDown(_ reason: String) {
+        guard appSocketUp else { return }
+        appSocketUp = false
+        if recordsRecording { recording.append(SessionRecording.disconnect(at: appNow, jobId: ProgressRun.jobId, reason: reason)) }
+    }
+
+    /// Whether a timer firing now may run: a timer that fires `SeamClient.firesPerInstantMax` times at
+    /// one instant has not moved its deadline on (a seam's bug: the model's never does), and stops
+    /// the run with a failure rather than loop.
+    mutating func timerMovesOn(_ owner: String) -> Bool {
+        if lastFireAt == simulation.now {
+            firesAtThisInstant += 1
+        } else {
+            lastFireAt = simulation.now
+            firesAtThisInstant = 1
+        }
+        guard firesAtThisInstant > SeamClient.firesPerInstantMax else { return true }
+        seamFault = ScenarioFailure("progress.timers-advance", at: owner == "client" ? "app" : "backend", "the \(owner)'s timer fired \(SeamClient.firesPerInstantMax) times at \(simulation.now) ns without its deadline moving on; the run stops")
+        return false
     }
 
     /// Hands a frame to the client seam, noting what it carries (D-136).
@@ -492,18 +516,22 @@ struct RunState {
     // MARK: - Actions onto links
 
     mutating func perform(_ actions: [ProgressSocketClient.Action]) {
+        guard actions.count <= SeamClient.actionsPerCallMax else {
+            seamFault = ScenarioFailure("progress.client-actions", at: "app", "one call of the client answered \(actions.count) actions; at most \(SeamClient.actionsPerCallMax) are carried out, and the run stops")
+            return
+        }
         for action in actions {
             switch action {
             case let .open(reconnect):
-                if seamClient != nil {
-                    if let connection = clientConnection {
-                        // A seam that opens again with its socket open: the old socket is closed first.
-                        clientConnection = nil
-                        sendClose(toServer: connection)
-                        if recordsRecording { recording.append(SessionRecording.disconnect(at: appNow, jobId: ProgressRun.jobId, reason: "opened again")) }
-                    }
-                    seamClient!.phase = .connecting
+                if let connection = clientConnection {
+                    // A seam that opens again with its socket open (the model never does): the old
+                    // socket is closed first.
+                    clientConnection = nil
+                    sendClose(toServer: connection)
                 }
+                socketDown("opened again")
+                appSocketUp = true
+                if seamClient != nil { seamClient!.phase = .connecting }
                 openAttempt += 1
                 if recordsRecording { recording.append(SessionRecording.connect(at: appNow, jobId: ProgressRun.jobId, reconnect: reconnect)) }
                 if tracing { note(ProgressRun.app, "socket.open", ["attempt": .integer(Int64(openAttempt))]) }
@@ -519,6 +547,7 @@ struct RunState {
                 if recordsRecording { recording.append(SessionRecording.frame(.app, at: appNow, message)) }
                 send(.frameToServer(ProgressMessageCodec.encode(message), connection: connection), over: \.toServer, message: message.type.rawValue)
             case .close:
+                socketDown("closed by the app")
                 if seamClient != nil { seamClient!.phase = .closed }
                 if let connection = clientConnection {
                     clientConnection = nil

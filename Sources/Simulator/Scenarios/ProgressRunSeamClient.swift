@@ -10,6 +10,13 @@ import SpecModel
 /// the model's codec, and a `job_progress` frame counts as applied by the model's rule (D-080): not
 /// the very same message again, not a lower count.
 struct SeamClient {
+    /// The most actions one call may answer; the model's answer at most three. A seam answering more
+    /// stops the run with a failure rather than flood it.
+    static let actionsPerCallMax = 64
+    /// The most times a timer may fire at one instant; the model's fire once. A timer that fires more
+    /// has not moved its deadline on, and stops the run with a failure rather than loop.
+    static let firesPerInstantMax = 1_000
+
     /// The seam: a team's client, or a program's through the process adapter.
     var seam: any ProgressSocketConnecting
     /// Where the seam's socket stands, as the run sees it.
@@ -50,6 +57,8 @@ struct SeamClient {
             // sends none the codec refuses.
             return false
         }
+        // A frame naming another job tells this client nothing (the model's client refuses it).
+        guard BackendJobRegistry.sameJob(message.jobId, ProgressRun.jobId) else { return false }
         switch message.payload {
         case let .progress(update):
             highestCount = max(highestCount, update.processedCount)

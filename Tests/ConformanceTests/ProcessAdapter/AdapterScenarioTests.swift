@@ -78,7 +78,7 @@ import Testing
         #expect(output.contains("last exchanges") || output.contains("exchanges"), "\(output)")
     }
 
-    @Test func onlyAProgressScenarioHasAThrottle() throws {
+    @Test func onlyAProgressScenarioRunsAProgramsSeams() throws {
         let program = try #require(AdapterPrograms.command("adapter-model"))
         let (status, output) = Self.run(program, scenario: ScenarioFile.resetDuringEnrichment(named: "reset", .init()))
         #expect(status == 2)
@@ -98,6 +98,14 @@ import Testing
             return
         }
         #expect(text.contains(message), "\(text)")
+    }
+
+    @Test func aScenarioCommandLineWithItsSeamsParses() {
+        guard case let .run(invocation) = AdapterRunCommand.parse(["--scenario", "s.json", "--seam", "progress-reconnect", "--seam", "progress-throttle", "--", "p"]) else {
+            Issue.record("did not parse")
+            return
+        }
+        #expect(invocation.seams == [.progressReconnect, .progressThrottle])
     }
 
     @Test func aScenarioCommandLineParses() {
