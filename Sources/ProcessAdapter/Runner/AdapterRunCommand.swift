@@ -134,6 +134,20 @@ public enum AdapterRunCommand {
         return .run(invocation)
     }
 
+    /// The seams `program` serves, in `AdapterSeam`'s order, learned from one handshake asking for
+    /// none; `nil` when it cannot shake hands, after writing why.
+    static func servedSeams(_ program: [String], timeout: Duration, write: (String) -> Void) -> [AdapterSeam]? {
+        let probe = AdapterSession(command: program, timeout: timeout)
+        defer { probe.stop() }
+        do {
+            try probe.start(serving: [])
+        } catch {
+            write("adapterrun: \(AdapterFailureReport(failure: error, lastExchanges: probe.lastExchanges, errorStreamTail: probe.errorStreamTail))\n")
+            return nil
+        }
+        return AdapterSeam.allCases.filter { probe.programSeams.contains($0.rawValue) }
+    }
+
     /// Runs `invocation`: finds the seams, runs each suite, writes the verdicts; returns the exit status
     /// and the report's Markdown.
     public static func run(_ invocation: Invocation, overrides: PropertyOverrides, write: (String) -> Void) -> (status: Int32, markdown: String) {
@@ -144,21 +158,8 @@ public enum AdapterRunCommand {
         )
         var seams = invocation.seams
         if seams.isEmpty {
-            // Every seam the program serves, learned from one handshake.
-            let probe = AdapterSession(command: invocation.program, timeout: runner.timeout)
-            do {
-                try probe.start(serving: .progressThrottle)
-            } catch {
-                if case .handshake = error, !probe.programSeams.isEmpty {
-                    // It serves other seams; that is fine here.
-                } else {
-                    probe.stop()
-                    write("adapterrun: \(AdapterFailureReport(failure: error, lastExchanges: probe.lastExchanges, errorStreamTail: probe.errorStreamTail))\n")
-                    return (1, "")
-                }
-            }
-            probe.stop()
-            seams = AdapterSeam.allCases.filter { probe.programSeams.contains($0.rawValue) }
+            guard let served = servedSeams(invocation.program, timeout: runner.timeout, write: write) else { return (1, "") }
+            seams = served
             if seams.isEmpty {
                 write("adapterrun: the program serves none of the seams this runner knows (\(AdapterSeam.allCases.map(\.rawValue).joined(separator: ", ")))\n")
                 return (1, "")

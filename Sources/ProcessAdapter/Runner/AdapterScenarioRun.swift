@@ -27,16 +27,9 @@ public enum AdapterScenarioRun {
         let timeout = Duration.milliseconds(Int64(invocation.timeoutSeconds * 1_000))
         var chosen = invocation.seams
         if chosen.isEmpty {
-            // Every seam of a run the program serves, learned from one handshake.
-            let probe = AdapterSession(command: invocation.program, timeout: timeout)
-            defer { probe.stop() }
-            do {
-                try probe.start(serving: [])
-            } catch {
-                write("adapterrun: \(AdapterFailureReport(failure: error, lastExchanges: probe.lastExchanges, errorStreamTail: probe.errorStreamTail))\n")
-                return 1
-            }
-            chosen = seams.filter { probe.programSeams.contains($0.rawValue) }
+            // Every seam of a run the program serves.
+            guard let served = AdapterRunCommand.servedSeams(invocation.program, timeout: timeout, write: write) else { return 1 }
+            chosen = seams.filter(served.contains)
             guard !chosen.isEmpty else {
                 write("adapterrun: the program serves neither seam a scenario runs (\(seams.map(\.rawValue).joined(separator: ", ")))\n")
                 return 1

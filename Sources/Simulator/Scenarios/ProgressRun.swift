@@ -376,7 +376,6 @@ struct RunState {
             if tracing { note(ProgressRun.app, "connection.lost", ["connection": .integer(Int64(connection))]) }
             socketDown("connection lost")
             if seamClient != nil {
-                seamClient!.phase = .closed
                 perform(seamClient!.seam.connectionLost(at: appNow))
             } else {
                 perform(client.connectionLost(at: appNow))
@@ -404,7 +403,6 @@ struct RunState {
                 if tracing { note(ProgressRun.app, "socket.opened", ["connection": .integer(Int64(connection))]) }
                 if recordsRecording { recording.append(SessionRecording.open(at: appNow, jobId: ProgressRun.jobId)) }
                 if seamClient != nil {
-                    seamClient!.phase = .open
                     seamClient!.opens += 1
                     perform(seamClient!.seam.opened(at: appNow))
                 } else {
@@ -413,7 +411,6 @@ struct RunState {
             } else {
                 socketDown(status.map { "open refused (HTTP \($0))" } ?? "open failed")
                 if seamClient != nil {
-                    seamClient!.phase = .closed
                     perform(seamClient!.seam.openFailed(status: status, at: appNow))
                 } else {
                     perform(client.openFailed(status: status, at: appNow))
@@ -439,19 +436,22 @@ struct RunState {
 
     /// Whether the app's client is waiting for an answer to its open.
     var clientIsConnecting: Bool {
-        if let seamClient { return seamClient.phase == .connecting }
+        // A seam's socket is what its actions and the transport made it: opening until answered.
+        if seamClient != nil { return appSocketUp && clientConnection == nil }
         if case .connecting = client.state { return true }
         return false
     }
 
     /// Whether the app's client has stopped for good (a seam: no socket, nothing scheduled).
     var clientHasStopped: Bool {
-        seamClient?.hasStopped ?? client.hasStopped
+        guard let seamClient else { return client.hasStopped }
+        return !appSocketUp && seamClient.seam.deadline == nil
     }
 
     /// Where the app's client stands, in words.
     var clientState: String {
-        seamClient.map { "seam \($0.phase.rawValue)" } ?? "\(client.state)"
+        guard seamClient != nil else { return "\(client.state)" }
+        return appSocketUp ? (clientConnection == nil ? "seam connecting" : "seam open") : "seam closed"
     }
 
     /// The app's socket closed, dropped or failed to open, if it was open or opening: the recording's
@@ -531,7 +531,6 @@ struct RunState {
                 }
                 socketDown("opened again")
                 appSocketUp = true
-                if seamClient != nil { seamClient!.phase = .connecting }
                 openAttempt += 1
                 if recordsRecording { recording.append(SessionRecording.connect(at: appNow, jobId: ProgressRun.jobId, reconnect: reconnect)) }
                 if tracing { note(ProgressRun.app, "socket.open", ["attempt": .integer(Int64(openAttempt))]) }
@@ -548,7 +547,6 @@ struct RunState {
                 send(.frameToServer(ProgressMessageCodec.encode(message), connection: connection), over: \.toServer, message: message.type.rawValue)
             case .close:
                 socketDown("closed by the app")
-                if seamClient != nil { seamClient!.phase = .closed }
                 if let connection = clientConnection {
                     clientConnection = nil
                     sendClose(toServer: connection)

@@ -4,7 +4,7 @@ import SpecModel
 /// what it can see of it from outside (D-136).
 ///
 /// A seam answers with actions only, so its view of the job is not visible. The run judges it by what
-/// reached it and what it did: its socket's phase follows the actions and the transport's events, its
+/// reached it and what it did: its socket is the run's (`RunState.appSocketUp`, `clientConnection`), its
 /// count is the highest one the frames delivered to it carried, and it knows the ending once a frame
 /// carrying the ending was delivered to it on an open socket. The frames it was handed are read with
 /// the model's codec, and a `job_progress` frame counts as applied by the model's rule (D-080): not
@@ -19,8 +19,6 @@ struct SeamClient {
 
     /// The seam: a team's client, or a program's through the process adapter.
     var seam: any ProgressSocketConnecting
-    /// Where the seam's socket stands, as the run sees it.
-    var phase = Phase.idle
     /// Successful opens.
     var opens = 0
     /// The highest count the frames delivered to it carried.
@@ -29,23 +27,6 @@ struct SeamClient {
     var knowsEnding = false
     /// The last fresh progress message delivered, to tell a repeat or an overtaken one.
     var lastProgress: (timestamp: Timestamp, processedCount: Int, keepAlive: Bool)?
-
-    /// The seam's socket, as the run sees it.
-    enum Phase: String {
-        /// Not started.
-        case idle
-        /// It asked to open, and no answer has come.
-        case connecting
-        /// Its socket is open.
-        case open
-        /// Its socket closed, failed to open or was closed by it.
-        case closed
-    }
-
-    /// Whether the seam has stopped: started, no socket, nothing scheduled.
-    var hasStopped: Bool {
-        phase == .closed && seam.deadline == nil
-    }
 
     /// Notes what a delivered frame carries; returns whether it is a fresh `job_progress` message.
     mutating func observe(_ bytes: [UInt8]) -> Bool {
