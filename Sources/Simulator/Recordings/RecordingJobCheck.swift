@@ -59,6 +59,8 @@ public struct RecordingJobCheck: Sendable {
     var lastFailureAt: Timestamp?
     /// Whether the app received the job's terminal message (it then closes and does not reopen).
     var appSawTerminal = false
+    /// The line and status of the refusal of the app's open, once there was one (it then never reopens).
+    var refusal: (line: Int, status: Int)?
 
     /// Consequences the rules wait for, each with its deadline on one side's clock.
     var expectations: [Expectation] = []
@@ -142,8 +144,9 @@ public struct RecordingJobCheck: Sendable {
                 expect(.syncRequest, rule: .syncAfterOpen, side: .app, line: line, due: time.adding(milliseconds: limits.atOnceMilliseconds),
                        message: "the socket opened but the app sent no sync_request within \(limits.atOnceMilliseconds) ms", before: before)
             }
-        case (.app, .disconnect):
+        case let (.app, .disconnect(refusedWith)):
             appConnected = false
+            if let status = refusedWith, refusal == nil { refusal = (line.number, status) }
             failuresSinceOpen += 1
             if failuresSinceOpen == 1 { firstFailureAt = line.time }
             lastFailureAt = line.time
@@ -154,7 +157,8 @@ public struct RecordingJobCheck: Sendable {
             expectations.removeAll { $0.side == .app && ($0.awaiting == .syncRequest || $0.awaiting == .syncAnswerOrRetry) }
             // RECONNECT-02: until ten minutes of continuous failure, the app opens again after the
             // policy's delay; once it has seen the job end, it has no reason to.
-            if !appSawTerminal, let time = line.time, let first = firstFailureAt, limits.reconnect.keepsTrying(failingSince: first, at: time) {
+            // A refusal is final (RECONNECT-06): nothing is awaited after it.
+            if !appSawTerminal, refusal == nil, let time = line.time, let first = firstFailureAt, limits.reconnect.keepsTrying(failingSince: first, at: time) {
                 let delay = limits.reconnect.delay(beforeAttempt: failuresSinceOpen)
                 expect(.reconnect, rule: .keepsTrying, side: .app, line: line, due: time.adding(milliseconds: delay + limits.atOnceMilliseconds),
                        message: "the socket failed \(time.epochMilliseconds - first.epochMilliseconds) ms into its failures, but the app did not open again within the policy's \(delay) ms (+\(limits.atOnceMilliseconds) ms)", before: before)
@@ -172,8 +176,9 @@ public struct RecordingJobCheck: Sendable {
         for side in RecordingLine.Side.allCases {
             if let time = through[side] { expire(side: side, through: time.adding(milliseconds: 1), into: &failures) }
         }
-        // SOCKET-09 on a complete recording: the job sent its terminal message.
-        if limits.sessionsComplete, terminal == nil, !endingSentInSync, let last = lastServerLine, enabled.contains(RecordingRule.oneTerminal.id) {
+        // SOCKET-09 on a complete recording: the job sent its terminal message, unless the app's
+        // open was refused, which left the ending no socket to go out on (D-138).
+        if limits.sessionsComplete, terminal == nil, !endingSentInSync, refusal == nil, let last = lastServerLine, enabled.contains(RecordingRule.oneTerminal.id) {
             failures.append(RecordingFailure(rule: .oneTerminal, line: last, message: "the recording is complete, but the job sent no terminal message, nor a sync_response with its ending (its last server line is \(last))", stateBefore: state))
         }
         return failures
@@ -327,6 +332,9 @@ public struct RecordingJobCheck: Sendable {
     private mutating func appConnect(reconnect: Bool?, line: RecordingLine, before: StateBefore, _ fail: (RecordingRule, String) -> Void) {
         defer { appConnected = false }
         resolve(.reconnect, side: .app)
+        if let refusal {
+            fail(.refusalFinal, "the app opened again after the server refused its open with HTTP \(refusal.status) at line \(refusal.line)")
+        }
         if let time = line.time {
             // RECONNECT-05: the open completes or fails within the handshake timeout.
             expect(.openOrFailure, rule: .openTimeout, side: .app, line: line, due: time.adding(milliseconds: limits.handshakeTimeoutMilliseconds + limits.atOnceMilliseconds),
@@ -402,6 +410,7 @@ struct StateBefore {
     let openedAt: Timestamp?
     let failuresSinceOpen: Int
     let missedPongs: Int
+    let refusal: (line: Int, status: Int)?
     let expectations: [RecordingJobCheck.Expectation]
 
     init(_ check: RecordingJobCheck) {
@@ -414,6 +423,7 @@ struct StateBefore {
         openedAt = check.openedAt
         failuresSinceOpen = check.failuresSinceOpen
         missedPongs = check.missedPongs
+        refusal = check.refusal
         expectations = check.expectations
     }
 
@@ -427,6 +437,7 @@ struct StateBefore {
         var app = "app: " + (appConnected ? "connected since \(openedAt.map { "\($0.epochMilliseconds) ms" } ?? "?")" : "not connected")
         if failuresSinceOpen > 0 { app += ", \(failuresSinceOpen) failures since the last open" }
         if missedPongs > 0 { app += ", \(missedPongs) missed pongs" }
+        if let refusal { app += ", open refused with HTTP \(refusal.status) at line \(refusal.line)" }
         parts.append(app)
         if !expectations.isEmpty { parts.append("awaiting " + expectations.map { "\($0.awaiting) by \($0.due.epochMilliseconds) ms" }.joined(separator: ", ")) }
         return parts.joined(separator: "; ")

@@ -32,8 +32,9 @@ public struct RecordingLine: Equatable, Sendable {
         case connect(reconnect: Bool?)
         /// The app's socket opened.
         case open
-        /// The app's socket closed or dropped, or an open attempt failed.
-        case disconnect
+        /// The app's socket closed or dropped, or an open attempt failed; `refusedWith` is the HTTP
+        /// status when the server refused the open (its `status` field), which makes it final.
+        case disconnect(refusedWith: Int?)
     }
 
     /// A recorded frame, decoded by the protocol codec.
@@ -193,7 +194,12 @@ extension RecordingLine {
         case "open":
             kind = .open
         case "disconnect":
-            kind = .disconnect
+            var refusal: Int?
+            if let value = object["status"], !value.isNull {
+                guard let status = value.int64, (100...599).contains(status) else { return invalid("status", "must be the HTTP status the open was refused with") }
+                refusal = Int(status)
+            }
+            kind = .disconnect(refusedWith: refusal)
         default:
             return .skipped(reason: "kind \"\(kindName.prefix(32))\"")
         }

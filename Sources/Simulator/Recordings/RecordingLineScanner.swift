@@ -97,7 +97,8 @@ package enum RecordingLineScanner {
             } else if equals(bytes, kindRange, "open") {
                 kind = .open
             } else if equals(bytes, kindRange, "disconnect") {
-                kind = .disconnect
+                // A refusal's `status` is not among the scanner's keys: the plain reader reads it.
+                kind = .disconnect(refusedWith: nil)
             } else if equals(bytes, kindRange, "connect") {
                 // The plain reader reads a `reconnect` that is not a boolean as not recorded.
                 kind = .connect(reconnect: reconnect?.bool)

@@ -42,6 +42,8 @@ public struct RecordingRule: Hashable, Sendable, CustomStringConvertible {
     public static let syncRetry = RecordingRule(id: "RECONNECT-04", statement: "A sync_request without a sync_response is sent again 5 s later, while the socket is open.")
     /// RECONNECT-05, app: an open that has not completed 10 s after it began fails.
     public static let openTimeout = RecordingRule(id: "RECONNECT-05", statement: "An open that has not completed 10 s after it began is closed as a failure.")
+    /// RECONNECT-06, app: an open the server refused with an HTTP status is final (D-138).
+    public static let refusalFinal = RecordingRule(id: "RECONNECT-06", statement: "An open the server refuses with an HTTP status (401, 404) is final: the app never opens again.")
     /// RECONNECT-03, app: every open is followed at once by a `sync_request` (D-079).
     public static let syncAfterOpen = RecordingRule(id: "RECONNECT-03", statement: "Every open of the app's socket is followed at once by a sync_request.")
     /// CANCEL-02, server: a cancel answered 200 for a running job is followed at once by a `canceled` message.
@@ -52,7 +54,7 @@ public struct RecordingRule: Hashable, Sendable, CustomStringConvertible {
     /// Every rule, in the order reports list them.
     public static let all: [RecordingRule] = [
         codec, frameJob, rate, countsForward, finalCount, keepAlive, oneTerminal, canceledBroadcast, canceledCompletion,
-        pongAnswer, pingClock, pingInterval, missedPongs, reconnectDelay, keepsTrying, syncAfterOpen, syncRetry, openTimeout,
+        pongAnswer, pingClock, pingInterval, missedPongs, reconnectDelay, keepsTrying, refusalFinal, syncAfterOpen, syncRetry, openTimeout,
     ]
 
     /// The rules whose id starts with one of `prefixes` (`THROTTLE` selects every THROTTLE rule).

@@ -31,9 +31,12 @@ public enum SessionRecording {
         line(.app, "open", at: at, jobId: jobId)
     }
 
-    /// The app's socket closed or dropped, or its open failed.
-    public static func disconnect(at: Timestamp, jobId: String, reason: String) -> String {
-        line(.app, "disconnect", at: at, jobId: jobId, ["reason": .string(reason)])
+    /// The app's socket closed or dropped, or its open failed; `status` when the server refused the
+    /// open with one (a refusal is final, RECONNECT-06).
+    public static func disconnect(at: Timestamp, jobId: String, reason: String, refusedWith status: Int? = nil) -> String {
+        var fields: JSONObject = ["reason": .string(reason)]
+        if let status { fields["status"] = .integer(Int64(status)) }
+        return line(.app, "disconnect", at: at, jobId: jobId, fields)
     }
 
     /// A cancel request the server answered with `status` (and `alreadyCanceled` in its body's data).

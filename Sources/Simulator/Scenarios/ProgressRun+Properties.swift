@@ -5,7 +5,8 @@ extension ProgressRun.Result {
     /// when the server sent them, D-107); the client never showed more than the job processed.
     /// Liveness: the job ended, the client learned the ending and the final count, within the bound
     /// after the heal (or after the job ended, if later), and then stopped: no socket, nothing scheduled;
-    /// the run stayed within its event bound.
+    /// the run stayed within its event bound. A client whose open the server refused before it learned
+    /// the ending instead stops there and never opens again (D-138).
     public func violations(of configuration: ProgressRun.Configuration) -> [String] {
         failures(of: configuration).map(\.message)
     }
@@ -26,6 +27,17 @@ extension ProgressRun.Result {
         if end == .reachedEventLimit { found.append(ScenarioFailure("progress.event-bound", at: "run", "the run hit its bound of \(configuration.eventsMax) events")) }
         guard let jobEnded = jobEndedAtNanoseconds else {
             found.append(ScenarioFailure("progress.job-ends", at: "backend", "the job did not end"))
+            return found
+        }
+        // A refused open is final (RECONNECT-06): the client stops without the ending, which it can
+        // no longer learn on this socket (D-138).
+        if let refused = refusedAtNanoseconds, clientKnewEndingAtNanoseconds == nil {
+            if opensAfterRefusal > 0 {
+                found.append(ScenarioFailure("progress.refusal-final", at: "app", "the server refused an open at \(refused) ns, and the client opened again \(opensAfterRefusal) times"))
+            }
+            if !clientStopped {
+                found.append(ScenarioFailure("progress.client-stops", at: "app", "the server refused an open at \(refused) ns, and the client kept going (state \(clientState))"))
+            }
             return found
         }
         guard let knew = clientKnewEndingAtNanoseconds else {

@@ -41,6 +41,8 @@ public enum ProgressRun {
         public var eventsMax: Int
         /// The client's sync retry (`nil`: ask once per open, the canary).
         public var clientSyncRetryMilliseconds: Int64?
+        /// From when the server refuses the app's opens, and with what status; `nil`: never (D-138).
+        public var openRefusal: OpenRefusal?
         /// Whether to record a trace (`Result.trace`); it never changes the run or its digest.
         public var recordsTrace = false
         /// Whether to write a session recording (`Result.recording`, `Docs/Recordings.md`): each side's
@@ -64,6 +66,27 @@ public enum ProgressRun {
             self.healAtNanoseconds = healAtNanoseconds
             self.livenessBoundNanoseconds = livenessBoundNanoseconds
             self.eventsMax = eventsMax
+        }
+    }
+
+    /// The server refusing every open from a moment on: the job's token revoked, or the job unknown
+    /// to the server (D-138). An open that arrives at or after `fromNanoseconds`, in true time, is
+    /// answered with `status` and never reaches the job's socket.
+    public struct OpenRefusal: Hashable, Sendable {
+        /// The statuses a refusal may carry: the client errors, which say that retrying cannot help.
+        public static let statuses: ClosedRange<Int> = 400...499
+
+        /// The first nanosecond of true time at which an arriving open is refused.
+        public var fromNanoseconds: UInt64
+        /// The HTTP status of the refusal (401: the token; 404: the job).
+        public var status: Int
+
+        /// Refuses the opens arriving from `fromNanoseconds` with `status`.
+        /// - Precondition: `status` is in `statuses`.
+        public init(fromNanoseconds: UInt64, status: Int) {
+            precondition(Self.statuses.contains(status), "a refusal's status is \(status), not a client error (400...499)")
+            self.fromNanoseconds = fromNanoseconds
+            self.status = status
         }
     }
 
@@ -103,6 +126,10 @@ public enum ProgressRun {
         public var framesLost: Int
         /// The client's successful socket opens.
         public var opens: Int
+        /// When the first refusal of an open reached the client, in true time (D-138).
+        public var refusedAtNanoseconds: UInt64?
+        /// The opens the client began after that refusal; a refusal is final, so any is a failure.
+        public var opensAfterRefusal = 0
         /// How the run ended: quiescent, past the liveness bound, or at `eventsMax`.
         public var end: Simulation<Event>.RunEnd
         /// The trace, when the configuration asked for one.
@@ -220,6 +247,8 @@ struct RunState {
     var serverTimerAt: UInt64?
     var jobEndedAt: UInt64?
     var clientKnewEndingAt: UInt64?
+    var refusedAt: UInt64?
+    var opensAfterRefusal = 0
     /// Whether the app's socket is open or opening, as its recording says: its end is a `disconnect`.
     var appSocketUp = false
     /// Timer fires in a row at one instant, to stop a timer that never moves on.
@@ -305,7 +334,8 @@ struct RunState {
             clientStopped: clientHasStopped, clientState: clientState, server: server, processed: processed, jobEndedAtNanoseconds: jobEndedAt,
             clientKnewEndingAtNanoseconds: clientKnewEndingAt, progressSentAt: progressSent,
             progressArrivals: progressArrivals, framesSent: toClient.framesSent + toServer.framesSent,
-            framesLost: toClient.framesLost + toServer.framesLost, opens: seamClient?.opens ?? client.opens, end: end, trace: trace,
+            framesLost: toClient.framesLost + toServer.framesLost, opens: seamClient?.opens ?? client.opens,
+            refusedAtNanoseconds: refusedAt, opensAfterRefusal: opensAfterRefusal, end: end, trace: trace,
             recording: recording, frameFates: (toClient.fates + toServer.fates).sorted(), fault: seamFault
         )
     }
@@ -384,6 +414,11 @@ struct RunState {
             server.disconnected(connection, at: backendNow)
         case let .openArrives(attempt):
             let answer: Event
+            if let refusal = configuration.openRefusal, simulation.now >= refusal.fromNanoseconds {
+                if tracing { note(ProgressRun.backend, "socket.refused", ["status": .integer(Int64(refusal.status))]) }
+                sendRequest(.openAnswered(attempt: attempt, connection: nil, status: refusal.status), from: ProgressRun.backend, to: ProgressRun.app)
+                return
+            }
             switch server.connect(token: ProgressRun.token, at: backendNow) {
             case let .accepted(connection, actions):
                 perform(actions)
@@ -409,7 +444,8 @@ struct RunState {
                     perform(client.opened(at: appNow))
                 }
             } else {
-                socketDown(status.map { "open refused (HTTP \($0))" } ?? "open failed")
+                if status != nil, refusedAt == nil { refusedAt = simulation.now }
+                socketDown(status.map { "open refused (HTTP \($0))" } ?? "open failed", refusedWith: status)
                 if seamClient != nil {
                     perform(seamClient!.seam.openFailed(status: status, at: appNow))
                 } else {
@@ -456,10 +492,10 @@ struct RunState {
 
     /// The app's socket closed, dropped or failed to open, if it was open or opening: the recording's
     /// `disconnect`, with what happened.
-    mutating func socketDown(_ reason: String) {
+    mutating func socketDown(_ reason: String, refusedWith status: Int? = nil) {
         guard appSocketUp else { return }
         appSocketUp = false
-        if recordsRecording { recording.append(SessionRecording.disconnect(at: appNow, jobId: ProgressRun.jobId, reason: reason)) }
+        if recordsRecording { recording.append(SessionRecording.disconnect(at: appNow, jobId: ProgressRun.jobId, reason: reason, refusedWith: status)) }
     }
 
     /// Whether a timer firing now may run: a timer that fires `SeamClient.firesPerInstantMax` times at
@@ -532,6 +568,7 @@ struct RunState {
                 socketDown("opened again")
                 appSocketUp = true
                 openAttempt += 1
+                if refusedAt != nil { opensAfterRefusal += 1 }
                 if recordsRecording { recording.append(SessionRecording.connect(at: appNow, jobId: ProgressRun.jobId, reconnect: reconnect)) }
                 if tracing { note(ProgressRun.app, "socket.open", ["attempt": .integer(Int64(openAttempt))]) }
                 if options.isOffline(ProgressRun.app, at: simulation.now) {

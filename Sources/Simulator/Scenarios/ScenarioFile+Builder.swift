@@ -16,6 +16,15 @@ extension ScenarioFile {
         ), faults: .fixed(.calm), healAtMilliseconds: nil)
     }
 
+    /// The server refusing every open of the app's socket from `fromMilliseconds` on, with `status`
+    /// (a progress scenario's `refuseOpens`, D-138).
+    /// - Precondition: `status` is in `ProgressRun.OpenRefusal.statuses`.
+    public func refusingOpens(fromMilliseconds: UInt64, status: Int) -> ScenarioFile {
+        var copy = self
+        copy.openRefusal = ProgressRun.OpenRefusal(fromNanoseconds: fromMilliseconds * FaultOptions.millisecond, status: status)
+        return copy
+    }
+
     /// Devices syncing through CloudKit and a reset on device 0 (`CloudKitRun`).
     public static func cloudKit(named name: String, _ configuration: CloudKitRun.Configuration) -> ScenarioFile {
         ScenarioFile(name: name, description: "", seeds: [1], kind: .cloudKit(configuration), faults: .fixed(configuration.faults), healAtMilliseconds: configuration.healAtNanoseconds / FaultOptions.millisecond)

@@ -24,6 +24,12 @@ extension ScenarioFile {
             }
             if !clocks.isEmpty { members.append(("clocks", .object(JSONObject(clocks)))) }
             members.append(("livenessBoundMilliseconds", .integer(Int64(bound))))
+            if let openRefusal {
+                members.append(("refuseOpens", .object(JSONObject([
+                    ("fromMilliseconds", try Self.milliseconds(openRefusal.fromNanoseconds, "refuseOpens.from")),
+                    ("status", .integer(Int64(openRefusal.status))),
+                ]))))
+            }
         case let .cloudKit(configuration):
             let defaults = CloudKitRun.Configuration()
             guard configuration.addIntervalNanoseconds == defaults.addIntervalNanoseconds, configuration.eventsMax == defaults.eventsMax else {

@@ -7,7 +7,8 @@ import SpecModel
 /// `seeds`; the kind adds its own fields:
 ///
 /// - `"progress"`: a job's throttled socket and the app's client (`ProgressRun`): `items`,
-///   `itemIntervalMilliseconds`, `endsWith` (`"complete"` or `"fail"`), `clocks`, `livenessBoundMilliseconds`;
+///   `itemIntervalMilliseconds`, `endsWith` (`"complete"` or `"fail"`), `clocks`, `livenessBoundMilliseconds`,
+///   `refuseOpens` (`{"fromMilliseconds": 70000, "status": 401}`: the server refuses every open from then on, D-138);
 /// - `"cloudkit"`: devices syncing through CloudKit and a reset on device 0 (`CloudKitRun`): `devices`,
 ///   `booksPerDevice`, `booksAfterReset`, `resetAtMilliseconds`, `syncIntervalMilliseconds`,
 ///   `convergenceBoundMilliseconds`;
@@ -38,6 +39,8 @@ public struct ScenarioFile: Hashable, Sendable {
     var healAtMilliseconds: UInt64?
     /// A deliberately wrong implementation the run uses in the model's place, or `nil` for the model.
     public var canary: Canary?
+    /// Progress: from when the server refuses the app's opens, and with what status (`refuseOpens`, D-138).
+    var openRefusal: ProgressRun.OpenRefusal?
 
     init(name: String, description: String, seeds: [UInt64], kind: Kind, faults: Faults, healAtMilliseconds: UInt64?, canary: Canary? = nil) {
         self.name = name
@@ -112,12 +115,14 @@ public struct ScenarioFile: Hashable, Sendable {
     public func configuration(seed: UInt64) -> ProgressRun.Configuration? {
         guard case let .progress(items, interval, fails, appClock, backendClock, bound) = kind else { return nil }
         let ms = FaultOptions.millisecond
-        return ProgressRun.Configuration(
+        var configuration = ProgressRun.Configuration(
             items: items, itemIntervalNanoseconds: interval * ms, failsAtEnd: fails, faults: faultOptions(seed: seed),
             appClock: appClock, backendClock: backendClock, healAtNanoseconds: healAtMilliseconds.map { $0 * ms },
             livenessBoundNanoseconds: bound * ms,
             clientSyncRetryMilliseconds: canary == .syncOnce ? nil : ProgressSocketClient.syncRetryMillisecondsDefault
         )
+        configuration.openRefusal = openRefusal
+        return configuration
     }
 
     /// What one run of the scenario did.
@@ -245,7 +250,13 @@ public struct ScenarioFile: Hashable, Sendable {
         }
         switch try kindField.string() {
         case "progress":
-            try root.requireKnownKeys(common + ["items", "endsWith", "clocks", "itemIntervalMilliseconds", "livenessBoundMilliseconds"], of: "a progress scenario")
+            try root.requireKnownKeys(common + ["items", "endsWith", "clocks", "itemIntervalMilliseconds", "livenessBoundMilliseconds", "refuseOpens"], of: "a progress scenario")
+            if let refusal = try root.optionalField("refuseOpens") {
+                try refusal.requireKnownKeys(["fromMilliseconds", "status"], of: "refuseOpens")
+                let from = UInt64(try Self.integer(refusal.field("fromMilliseconds"), in: 0...86_400_000))
+                let status = try Self.integer(refusal.field("status"), in: ProgressRun.OpenRefusal.statuses)
+                openRefusal = ProgressRun.OpenRefusal(fromNanoseconds: from * ms, status: status)
+            }
             let items = try Self.integer(root.field("items"), in: 1...1_000_000)
             var failsAtEnd = false
             if let ending = try root.optionalField("endsWith") {

@@ -285,6 +285,15 @@ public enum ScenarioShrinker {
         passes.append(("the inputs made smaller", scenario.smallerInputs))
         passes.append(("a fault window narrowed", narrowedWindows(options).map { narrowed in with { $0 = narrowed } }))
         passes.append(("a fault window moved earlier", earlierWindows(options).map { earlier in with { $0 = earlier } }))
+        if let refusal = scenario.openRefusal {
+            let ms = FaultOptions.millisecond
+            var candidates = [scenario]
+            candidates[0].openRefusal = nil
+            for earlier in Array(Set([0, refusal.fromNanoseconds / 2 / ms * ms])).filter({ $0 < refusal.fromNanoseconds }).sorted() {
+                candidates.append(scenario.refusingOpens(fromMilliseconds: earlier / ms, status: refusal.status))
+            }
+            passes.append(("the refusal of opens removed or moved earlier", candidates))
+        }
         if let heal = scenario.healAtMilliseconds, heal > 0 {
             passes.append(("the heal moved earlier", Array(Set([0, heal / 2, heal / 4 * 3, heal / 8 * 7])).filter { $0 < heal }.sorted().map { scenario.healing(atMilliseconds: $0) }))
         }
@@ -362,6 +371,7 @@ extension ScenarioFile {
         if case let .progress(_, _, _, appClock, backendClock, _) = kind {
             count += [appClock, backendClock].filter { $0 != .perfect }.count
         }
+        if openRefusal != nil { count += 1 }
         if case let .importAndEnrich(configuration) = kind {
             count += [configuration.notFoundPartsPerMillion, configuration.unavailablePartsPerMillion, configuration.silentPartsPerMillion].filter { $0 > 0 }.count
         }

@@ -19,6 +19,14 @@ import Testing
             .offline(ProgressRun.app, from: 40_000, to: 160_000))
         .healing(atMilliseconds: 160_000)
 
+    /// The same flight, with the server refusing every open from 40 s with 404 (D-138): the client's
+    /// reopen after the flight is refused, a status the protocol carries to the program.
+    static var refused: ScenarioFile {
+        var scenario = offline.refusingOpens(fromMilliseconds: 40_000, status: 404)
+        scenario.name = "adapter-refused"
+        return scenario
+    }
+
     static func run(_ program: [String], scenario: ScenarioFile = scenario, seeds: [UInt64] = [1, 2], seams: [AdapterSeam] = []) -> (status: Int32, output: String) {
         var invocation = AdapterRunCommand.Invocation()
         invocation.program = program
@@ -33,13 +41,15 @@ import Testing
     /// seed's run is the model's own run, digest for digest, and keeps every property and recording rule.
     @Test func theModelsProgramRunsTheModelsRunExactly() throws {
         let program = try #require(AdapterPrograms.command("adapter-model"))
-        for scenario in [Self.scenario, Self.offline] {
+        for scenario in [Self.scenario, Self.offline, Self.refused] {
             let (status, output) = Self.run(program, scenario: scenario)
             #expect(status == 0, "\(output)")
             #expect(output.hasPrefix("adapterrun: the program's progress-throttle and progress-reconnect in the model's place\n"), "\(output)")
             #expect(output.components(separatedBy: "the model's run exactly").count == 3, "\(output)")
             #expect(output.contains("adapterrun: PASS, 2 runs of \(scenario.name) kept every property and recording rule"), "\(output)")
         }
+        let model = Self.refused.run(seed: 1, recordsRecording: true)
+        #expect(model.summary.contains("not ended") && model.recording.contains { $0.contains(#""status":404"#) }, "\(model.summary)")
     }
 
     /// The wrong program's client, whose backoff is in milliseconds, in the model client's place: the

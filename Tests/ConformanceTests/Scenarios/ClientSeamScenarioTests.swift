@@ -48,8 +48,7 @@ import Testing
 
     /// Each of the kit's wrong clients (`WrongProgressSocketClients`) and what catches it in the shipped
     /// scenarios: a recording rule on the run's recording, or one of the run's properties.
-    /// `RefusalRetriedClient` is not here: nothing refuses a simulated client's open, since it always
-    /// has the job's token, so only the kit's suite (RECONNECT-06) can catch it.
+    /// `RefusalRetriedClient` needs a server that refuses its open: `progress-refused-reopen` (D-138).
     /// Each names the scenario that must catch it, or any shipped one (`""`).
     static let catches: [(client: String, by: String, scenario: String)] = [
         ("ProductionFiveTriesClient", "progress.client-learns-ending", "progress-long-outage"),
@@ -60,11 +59,13 @@ import Testing
         ("EndingIgnoredClient", "progress.client-stops", ""),
         ("FourMissedPongsClient", "HEART-04", ""),
         ("SyncOnceClient", "RECONNECT-04", ""),
+        ("RefusalRetriedClient", "progress.refusal-final", "progress-refused-reopen"),
+        ("RefusalRetriedClient", "RECONNECT-06", "progress-refused-reopen"),
     ]
 
-    @Test func everyWrongClientButTheRefusedOneIsListed() {
+    @Test func everyWrongClientIsListed() {
         let listed = Set(Self.catches.map(\.client))
-        #expect(Set(WrongProgressSocketClients.clients.map(\.name)).subtracting(listed) == ["RefusalRetriedClient"])
+        #expect(Set(WrongProgressSocketClients.clients.map(\.name)) == listed)
         #expect(Set(WrongProgressSocketClients.clients.map(\.name)) == Set(WrongProgressSocketClients.all.map(\.name)))
     }
 

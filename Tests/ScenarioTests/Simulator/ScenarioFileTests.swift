@@ -175,6 +175,34 @@ import Testing
         #expect(outcome.output.hasPrefix("cannot load typo.json: ") && outcome.output.hasSuffix("\n") && !outcome.output.dropLast().contains("\n"), "\(outcome.output)")
     }
 
+    /// D-138: `refuseOpens` takes a client error's status, 400 through 499, and a time from 0; either
+    /// side of each limit, and an unknown key inside it, is refused naming the field. An accepted
+    /// refusal is written back and read again to the same scenario.
+    @Test(arguments: [
+        (399, 0, "field refuseOpens.status is invalid: must be in 400...499"),
+        (400, 0, nil),
+        (499, 86_400_000, nil),
+        (500, 0, "field refuseOpens.status is invalid: must be in 400...499"),
+        (401, -1, "field refuseOpens.fromMilliseconds is invalid"),
+        (401, 86_400_001, "field refuseOpens.fromMilliseconds is invalid"),
+    ] as [(Int, Int, String?)])
+    func aRefusalOfOpensIsReadWithinItsLimits(status: Int, from: Int, error: String?) throws {
+        let json = #"{"name":"x","scenario":"progress","items":3,"refuseOpens":{"fromMilliseconds":\#(from),"status":\#(status)}}"#
+        let outcome = ScenarioCommand.run(arguments: ["run", "refusal.json"]) { _ in Array(json.utf8) }
+        if let error {
+            #expect(outcome.status == 2)
+            #expect(outcome.output.contains(error), "\(outcome.output)")
+            return
+        }
+        let scenario = try ScenarioFile(decoding: Array(json.utf8))
+        #expect(scenario == scenario.refusingOpens(fromMilliseconds: UInt64(from), status: status))
+        #expect(scenario != ScenarioFile.progress(named: "x", items: 3))
+        #expect(try ScenarioFile(decoding: Array(try scenario.fileText().utf8)) == scenario)
+        let typo = #"{"name":"x","scenario":"progress","items":3,"refuseOpens":{"fromMilliseconds":0,"statu":401}}"#
+        let refused = ScenarioCommand.run(arguments: ["run", "typo.json"]) { _ in Array(typo.utf8) }
+        #expect(refused.status == 2 && refused.output.contains(#"refuseOpens has no key "statu""#), "\(refused.output)")
+    }
+
     /// Issue 24: a trace path simrunner cannot write is one plain line with the path and the reason.
     @Test func aFileThatCannotBeWrittenIsOnePlainLine() {
         typealias Failure = ScenarioCommand.WriteFailure

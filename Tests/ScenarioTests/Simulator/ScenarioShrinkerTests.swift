@@ -105,6 +105,22 @@ import Testing
         }
     }
 
+    /// A refusal of opens the failure does not need is taken out (D-138); one it needs is kept.
+    @Test func aRefusalTheFailureDoesNotNeedIsRemoved() throws {
+        let canary = try Self.load(Self.canariesFolder.appendingPathComponent("progress-sync-once.json"))
+        let seed = try #require(canary.seeds.first)
+        let late = canary.refusingOpens(fromMilliseconds: 86_400_000, status: 401)
+        #expect(try late.fileText().contains("refuseOpens"))
+        let shrunk = try ScenarioShrinker.shrink(late, seed: seed)
+        #expect(!shrunk.fileText.contains("refuseOpens"), "\(shrunk.fileText)")
+        // From the start every open is refused: the client stops at once, and a client that opens
+        // again breaks progress.refusal-final, which only the refusal makes possible.
+        let refused = ScenarioFile.progress(named: "refused", items: 20).refusingOpens(fromMilliseconds: 0, status: 404)
+        let run = refused.run(seed: 1)
+        #expect(run.failures.isEmpty, "\(run.violations)")
+        #expect(run.summary.contains("0 opens"), "\(run.summary)")
+    }
+
     @Test func aRunThatKeepsEveryPropertyIsNotShrunk() throws {
         let scenario = try Self.load(ScenarioFileTests.scenariosFolder.appendingPathComponent("progress-calm-1500.json"))
         #expect(throws: ScenarioShrinker.Refusal.keptEveryProperty) { try ScenarioShrinker.shrink(scenario, seed: 1) }

@@ -238,6 +238,37 @@ import Workloads
         #expect(Self.violations(ended).isEmpty)
     }
 
+    /// RECONNECT-06: an open refused with an HTTP status is final. Nothing is awaited after the
+    /// refusal (no RECONNECT-02), a complete recording needs no terminal message for a job whose app
+    /// was refused (D-138), and an app that opens again is flagged, its witness the refusal and the
+    /// open.
+    @Test func anAppThatReopensAfterARefusalIsFlagged() throws {
+        let connect = { (offset: Int64) in SessionRecording.connect(at: Self.at(offset), jobId: Self.jobId, reconnect: true) }
+        let drop = SessionRecording.disconnect(at: Self.at(5_000), jobId: Self.jobId, reason: "dropped")
+        let refused = SessionRecording.disconnect(at: Self.at(6_100), jobId: Self.jobId, reason: "open refused (HTTP 401)", refusedWith: 401)
+        let progress = Self.appSends(7_000, .progress(ProgressUpdate(processedCount: 2, totalCount: 10)), side: .server)
+        // The app's own line a minute later: its clock went past every deadline a failure would set.
+        let appLater = Self.appSends(60_000, .progress(ProgressUpdate(processedCount: 1, totalCount: 10)))
+        let stopped = Self.opened + [drop, connect(6_000), refused, progress, appLater, Self.appSends(90_000, .progress(ProgressUpdate(processedCount: 3, totalCount: 10)), side: .server)]
+        var complete = RecordingChecker.Options()
+        complete.limits.sessionsComplete = true
+        #expect(Self.violations(stopped, options: complete).isEmpty, "\(Self.violations(stopped, options: complete).map(\.failure))")
+        // The same failure without its status is a network failure: the app must open again.
+        let unrefused = stopped.map { $0 == refused ? SessionRecording.disconnect(at: Self.at(6_100), jobId: Self.jobId, reason: "open failed") : $0 }
+        #expect(Self.violations(unrefused).map(\.failure.rule.id) == ["RECONNECT-02"])
+        let found = Self.violations(Self.opened + [drop, connect(6_000), refused, connect(8_100)])
+        #expect(found.map(\.failure.rule.id) == ["RECONNECT-06"], "\(found.map(\.failure))")
+        let violation = try #require(found.first)
+        #expect(violation.failure.line == 8)
+        #expect(violation.failure.message.contains("HTTP 401 at line 7"))
+        #expect(violation.failure.stateBefore.contains("open refused with HTTP 401 at line 7"))
+        #expect(violation.witness == [refused, connect(8_100)])
+        // The refusal's status is read by the plain reader; a status that is not one is a typed error.
+        let (status, output) = Self.check(Self.opened + [drop, connect(6_000), refused.replacing("\"status\":401", with: "\"status\":600")])
+        #expect(status == 1 && output.contains("MALFORMED line 7: field status"), "\(output)")
+        #expect(RecordingLineScanner._read(Array(refused.utf8), number: 1) == nil, "the scanner leaves the refusal to the plain reader")
+    }
+
     /// THROTTLE-06: a keep-alive 10 s after the previous progress message is kept, one sooner is
     /// flagged; the same message to two connections (two lines at one time) is one message.
     @Test func aKeepAliveSoonerThanTenSecondsIsFlagged() {
