@@ -415,16 +415,17 @@ struct RunState {
         case let .openArrives(attempt):
             let answer: Event
             if let refusal = configuration.openRefusal, simulation.now >= refusal.fromNanoseconds {
+                // The refusal is answered before the job's socket sees the open (D-138).
                 if tracing { note(ProgressRun.backend, "socket.refused", ["status": .integer(Int64(refusal.status))]) }
-                sendRequest(.openAnswered(attempt: attempt, connection: nil, status: refusal.status), from: ProgressRun.backend, to: ProgressRun.app)
-                return
-            }
-            switch server.connect(token: ProgressRun.token, at: backendNow) {
-            case let .accepted(connection, actions):
-                perform(actions)
-                answer = .openAnswered(attempt: attempt, connection: connection, status: nil)
-            case let .refused(status, _):
-                answer = .openAnswered(attempt: attempt, connection: nil, status: status)
+                answer = .openAnswered(attempt: attempt, connection: nil, status: refusal.status)
+            } else {
+                switch server.connect(token: ProgressRun.token, at: backendNow) {
+                case let .accepted(connection, actions):
+                    perform(actions)
+                    answer = .openAnswered(attempt: attempt, connection: connection, status: nil)
+                case let .refused(status, _):
+                    answer = .openAnswered(attempt: attempt, connection: nil, status: status)
+                }
             }
             sendRequest(answer, from: ProgressRun.backend, to: ProgressRun.app)
         case let .openAnswered(attempt, connection, status):
