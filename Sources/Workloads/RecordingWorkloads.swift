@@ -1,3 +1,4 @@
+import Foundation
 import Simulator
 import SpecModel
 
@@ -80,7 +81,7 @@ public enum RecordingFixture {
         }, write: { text in
             report += text
             if report.utf8.count > 100_000 { report = String(report.suffix(10_000)) }
-        })
+        }, startThread: { body in Thread.detachNewThread(body) })
         if let range = report.firstRange(of: "lines read ") {
             lines = Int(report[range.upperBound...].prefix { $0.isNumber }) ?? -1
         }

@@ -34,7 +34,7 @@ case let .check(invocation):
         }
     }, write: { text in
         FileHandle.standardOutput.write(Data(text.utf8))
-    })
+    }, startThread: { body in Thread.detachNewThread(body) })
     if let readFailure {
         FileHandle.standardError.write(Data("cannot read \(invocation.path): \(readFailure)\n".utf8))
         exit(2)

@@ -93,33 +93,73 @@ public struct RecordingChecker: Sendable {
     public private(set) var summary = Summary()
     /// The app's reorder buffer and the server's, indexed by `Side.index`.
     private var buffers = [ReorderBuffer(), ReorderBuffer()]
-    /// The live jobs, each in a slot that stays its own until the job is dropped; `jobSlots` finds a
-    /// job's slot by its key, so a line changes its job in place.
-    private var jobs: [Job?] = []
-    private var jobSlots: [String: Int] = [:]
-    private var freeJobSlots: [Int] = []
-    /// The latest time each side has checked through.
-    private var latest: [RecordingLine.Side: Timestamp] = [:]
+    /// The jobs with lines waiting or checked, found by their ID's bytes; each job is changed in place.
+    private var table = RecordingJobTable()
+    private var liveJobs = 0
+    /// The latest time each side has checked through, indexed by `Side.index`.
+    private var latest: [Timestamp?] = [nil, nil]
     private var reportedWithWitness = 0
     private var linesSinceSweep = 0
 
+    /// One job's check and the lines it keeps for witnesses, in two generations: when the current
+    /// one holds half the lines kept, the older one is dropped and the current one becomes it, so
+    /// between half and all of `witnessLinesPerJobMax` are kept and no line is ever moved.
     struct Job: Sendable {
         var check: RecordingJobCheck
         var firstLine: Int
-        var lines: [RecordingLine] = []
+        var older = KeptLines()
+        var current = KeptLines()
         var droppedLines = 0
         var reported: Set<String> = []
 
         /// Checks the job's next line and keeps it for witnesses.
-        mutating func record(_ line: consuming RecordingLine, linesMax: Int) -> [RecordingFailure] {
-            // Past `linesMax`, the job keeps its latest `linesMax / 2`, this one included.
-            if lines.count >= linesMax {
-                lines.removeFirst(min(lines.count, lines.count + 1 - linesMax / 2))
-                droppedLines += 1
+        mutating func record(_ event: RecordingEvent, bytes: UnsafeBufferPointer<UInt8>, linesMax: Int) -> [RecordingFailure] {
+            if current.events.count >= max(linesMax / 2, 1) {
+                droppedLines += older.events.count
+                swap(&older, &current)
+                current.removeAll()
+                // Fewer than two lines kept: the older generation goes too.
+                if linesMax < 2 {
+                    droppedLines += older.events.count
+                    older.removeAll()
+                }
             }
-            let failures = check.check(line)
-            lines.append(line)
+            let failures = check.check(event)
+            current.append(event, bytes: bytes)
             return failures
+        }
+
+        /// The kept lines' events, oldest first.
+        var events: [RecordingEvent] { older.events + current.events }
+
+        /// The kept line at `index` (of `events`), as recorded.
+        func line(at index: Int) -> String {
+            index < older.events.count ? older.line(at: index) : current.line(at: index - older.events.count)
+        }
+    }
+
+    /// Lines kept for witnesses: the rules' events, and the lines' bytes back to back.
+    struct KeptLines: Sendable {
+        var events: [RecordingEvent] = []
+        var text: [UInt8] = []
+        /// Where each line ends in `text`.
+        var ends: [Int] = []
+
+        mutating func append(_ event: RecordingEvent, bytes: UnsafeBufferPointer<UInt8>) {
+            events.append(event)
+            text.append(contentsOf: bytes)
+            ends.append(text.count)
+        }
+
+        /// Empties it, keeping its storage for the next generation.
+        mutating func removeAll() {
+            events.removeAll(keepingCapacity: true)
+            text.removeAll(keepingCapacity: true)
+            ends.removeAll(keepingCapacity: true)
+        }
+
+        func line(at index: Int) -> String {
+            String(decoding: text[(index == 0 ? 0 : ends[index - 1])..<ends[index]], as: UTF8.self)
         }
     }
 
@@ -130,38 +170,76 @@ public struct RecordingChecker: Sendable {
 
     /// Reads one line of the file (1-based `number`, without its newline) and checks what it releases.
     public mutating func feed(_ bytes: some Collection<UInt8>, number: Int) -> [Violation] {
+        if let violations = bytes.withContiguousStorageIfAvailable({ feed(Self.read($0, number: number, options: options), bytes: $0) }) {
+            return violations
+        }
+        return feed(Array(bytes), number: number)
+    }
+
+    /// A line as read, before it is checked. Reading needs nothing of the check's state, so a
+    /// chunk's lines may be read on one thread while the lines before them are checked on another.
+    enum LineRead: Sendable {
+        /// A blank line.
+        case blank
+        /// The scanner's reading: what the rules read, where the job's ID is in the line, and the
+        /// ID's hash (`RecordingJobTable.hash`), made here so the check does not.
+        case scanned(RecordingEvent, jobId: Range<Int>, hash: Int)
+        /// The plain reader's verdict, for a line the scanner declined.
+        indirect case plain(RecordingLineRead)
+    }
+
+    /// Reads line `number`: the scanner reads the common lines in one pass; what it declines, the
+    /// plain reader reads.
+    static func read(_ bytes: UnsafeBufferPointer<UInt8>, number: Int, options: Options) -> LineRead {
+        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return .blank }
+        if options.readsWithScanner, let scanned = RecordingLineScanner.read(bytes, number: number) {
+            return .scanned(scanned.event, jobId: scanned.jobId, hash: RecordingJobTable.hash(UnsafeBufferPointer(rebasing: bytes[scanned.jobId])))
+        }
+        return .plain(RecordingLine.read(bytes, number: number))
+    }
+
+    /// Checks what reading `bytes` gave (`read(_:number:options:)`), and what it releases.
+    mutating func feed(_ read: LineRead, bytes: UnsafeBufferPointer<UInt8>) -> [Violation] {
         summary.linesRead += 1
-        if bytes.isEmpty || bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
+        switch read {
+        case .blank:
             skip("empty line")
             return []
-        }
-        // The scanner reads the common lines in one pass; what it declines, the plain reader reads.
-        if options.readsWithScanner, let scanned = bytes.withContiguousStorageIfAvailable({ RecordingLineScanner.read($0, number: number) }), let line = scanned {
-            return accept(line)
-        }
-        switch RecordingLine.read(bytes, number: number) {
-        case let .skipped(reason):
+        case let .scanned(event, jobId, hash):
+            let entry = table.intern(UnsafeBufferPointer(rebasing: bytes[jobId]), hash: hash)
+            return accept(event, entry: entry, spelled: .inBytes(jobId), bytes: bytes)
+        case let .plain(.skipped(reason)):
             skip(reason)
             return []
-        case let .malformed(error):
+        case let .plain(.malformed(error)):
             recordMalformed(error)
             return []
-        case let .line(line):
+        case let .plain(.line(line)):
             return accept(line)
         }
     }
 
     /// Checks an already-read line.
     public mutating func accept(_ line: consuming RecordingLine) -> [Violation] {
-        let side = line.side
-        let number = line.number
-        if let step = buffers[side.index].insert(line, tolerance: options.toleranceMilliseconds) {
+        var jobId = line.jobId
+        var text = line.text
+        let entry = jobId.withUTF8 { table.intern($0) }
+        let event = RecordingEvent(line)
+        return text.withUTF8 { accept(event, entry: entry, spelled: .text(jobId), bytes: $0) }
+    }
+
+    /// Holds a line read, of the job at `entry` (its ID spelled as `spelled` says), and checks what
+    /// the tolerance releases.
+    private mutating func accept(_ event: RecordingEvent, entry: Int, spelled: JobIdSpelling, bytes: UnsafeBufferPointer<UInt8>) -> [Violation] {
+        let side = event.side.index
+        let number = event.number
+        if let step = buffers[side].insert(event, entry: entry, spelled: spelled, bytes: bytes, tolerance: options.toleranceMilliseconds) {
             summary.clockStepCount += 1
-            if summary.clockSteps.count < options.malformedReportedMax { summary.clockSteps.append((number, side, step)) }
+            if summary.clockSteps.count < options.malformedReportedMax { summary.clockSteps.append((number, event.side, step)) }
         }
         var violations: [Violation] = []
-        while let released = buffers[side.index].popReleased(olderThan: options.toleranceMilliseconds, linesMax: options.reorderLinesMax) {
-            check(released, into: &violations)
+        while let released = buffers[side].popReleased(olderThan: options.toleranceMilliseconds, linesMax: options.reorderLinesMax) {
+            check(side: side, slot: released, into: &violations)
         }
         linesSinceSweep += 1
         if linesSinceSweep >= options.sweepEveryLines {
@@ -175,19 +253,18 @@ public struct RecordingChecker: Sendable {
     public mutating func finish() -> [Violation] {
         var violations: [Violation] = []
         for side in RecordingLine.Side.allCases {
-            while let released = buffers[side.index].popFirst() { check(released, into: &violations) }
+            while let released = buffers[side.index].popFirst() { check(side: side.index, slot: released, into: &violations) }
         }
-        // In order of each job's first line: a dictionary's order changes from one run to the next.
-        for slot in jobs.indices.filter({ jobs[$0] != nil }).sorted(by: { jobs[$0]!.firstLine < jobs[$1]!.firstLine }) {
-            end(slot: slot, into: &violations)
-        }
+        for entry in jobsInOrder(where: { _ in true }) { end(entry: entry, into: &violations) }
         return violations
     }
 
     /// Jobs whose state is held, for growth tests.
-    package var _liveJobs: Int { jobSlots.count }
+    package var _liveJobs: Int { liveJobs }
+    /// Job IDs the checker's table holds (live jobs, and jobs with lines waiting), for growth tests.
+    package var _internedJobs: Int { table.count }
     /// Lines held in the reorder buffers and kept for witnesses, for growth tests.
-    package var _heldLines: Int { buffers.reduce(0) { $0 + $1.count } + jobs.reduce(0) { $0 + ($1?.lines.count ?? 0) } }
+    package var _heldLines: Int { buffers.reduce(0) { $0 + $1.count } + table.entries.reduce(0) { $0 + ($1.job.map { $0.older.events.count + $0.current.events.count } ?? 0) } }
 
     // MARK: - Internals
 
@@ -196,45 +273,42 @@ public struct RecordingChecker: Sendable {
         summary.skipReasons[reason, default: 0] += 1
     }
 
+    mutating func countRead() {
+        summary.linesRead += 1
+    }
+
     mutating func recordMalformed(_ error: RecordingLineError) {
         summary.malformedCount += 1
         if summary.malformed.count < options.malformedReportedMax { summary.malformed.append(error) }
         skip("malformed")
     }
 
-    private static func key(_ jobId: String) -> String {
-        // Job IDs match without regard to ASCII case (D-024); most are lowercase already.
-        var text = jobId
-        guard text.withUTF8({ $0.contains { (0x41...0x5A).contains($0) } }) else { return jobId }
-        return String(decoding: jobId.utf8.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
-    }
-
-    private mutating func check(_ line: consuming RecordingLine, into violations: inout [Violation]) {
+    /// Checks the line released from `slot` of side `side`'s buffer against its job.
+    private mutating func check(side: Int, slot: Int, into violations: inout [Violation]) {
+        var bytes: [UInt8] = []
+        let (event, entry, spelled) = buffers[side].release(slot, movingBytesTo: &bytes)
+        defer { buffers[side].reuse(&bytes, for: slot) }
         summary.linesChecked += 1
-        if let time = line.time { latest[line.side] = max(latest[line.side] ?? time, time) }
-        let key = Self.key(line.jobId)
-        let number = line.number
-        let slot: Int
-        if let found = jobSlots[key] {
-            slot = found
-        } else {
+        if let time = event.time { latest[side] = max(latest[side] ?? time, time) }
+        table[entry].waiting -= 1
+        if table[entry].job == nil {
             summary.jobs += 1
-            let job = Job(check: RecordingJobCheck(jobId: line.jobId, limits: options.limits, enabled: options.rules), firstLine: number)
-            if let free = freeJobSlots.popLast() {
-                slot = free
-                jobs[slot] = job
-            } else {
-                slot = jobs.count
-                jobs.append(job)
+            liveJobs += 1
+            // The job is spelled as its first line checked spells it.
+            let jobId: String
+            switch spelled {
+            case let .inBytes(range): jobId = String(decoding: bytes[range], as: UTF8.self)
+            case let .text(text): jobId = text
             }
-            jobSlots[key] = slot
+            table[entry].job = Job(check: RecordingJobCheck(jobId: jobId, limits: options.limits, enabled: options.rules), firstLine: event.number)
         }
-        let failures = jobs[slot]!.record(line, linesMax: options.witnessLinesPerJobMax)
+        let linesMax = options.witnessLinesPerJobMax
+        let failures = bytes.withUnsafeBufferPointer { table[entry].job!.record(event, bytes: $0, linesMax: linesMax) }
         guard !failures.isEmpty else { return }
-        // Taken out of its slot while it is reported, so the report may change the summary.
-        var job = jobs[slot].take()!
+        // Taken out of its entry while it is reported, so the report may change the summary.
+        var job = table[entry].job.take()!
         report(failures, job: &job, into: &violations)
-        jobs[slot] = job
+        table[entry].job = job
     }
 
     private mutating func report(_ failures: [RecordingFailure], job: inout Job, into violations: inout [Violation]) {
@@ -246,39 +320,63 @@ public struct RecordingChecker: Sendable {
             job.reported.insert(failure.rule.id)
             guard reportedWithWitness < options.violationsReportedMax else { continue }
             reportedWithWitness += 1
-            let shrunk = RecordingWitness.shrink(job.lines, breaking: failure.rule, jobId: job.check.jobId, options: options)
+            let shrunk = RecordingWitness.shrink(job.events, breaking: failure.rule, jobId: job.check.jobId, options: options)
             var note: String?
             if shrunk == nil {
                 note = job.droppedLines > 0
                     ? "the job's earlier lines were not kept (over \(options.witnessLinesPerJobMax)); the rule does not fail on the lines kept"
                     : "the rule does not fail on the job's lines alone"
             }
-            violations.append(Violation(failure: failure, jobId: job.check.jobId, witness: shrunk?.map(\.text) ?? [], witnessNote: note))
+            violations.append(Violation(failure: failure, jobId: job.check.jobId, witness: shrunk?.map { job.line(at: $0) } ?? [], witnessNote: note))
         }
     }
 
-    private mutating func end(slot: Int, into violations: inout [Violation]) {
-        guard var job = jobs[slot].take() else { return }
-        jobSlots[Self.key(job.check.jobId)] = nil
-        freeJobSlots.append(slot)
-        let failures = job.check.finish(through: latest)
+    /// The latest time each side has checked through, as the job check reads it.
+    private var latestBySide: [RecordingLine.Side: Timestamp] {
+        var through: [RecordingLine.Side: Timestamp] = [:]
+        for side in RecordingLine.Side.allCases { through[side] = latest[side.index] }
+        return through
+    }
+
+    private mutating func end(entry: Int, into violations: inout [Violation]) {
+        guard var job = table[entry].job.take() else { return }
+        liveJobs -= 1
+        if table[entry].waiting == 0 { table.remove(entry) }
+        let failures = job.check.finish(through: latestBySide)
         report(failures, job: &job, into: &violations)
+    }
+
+    /// The entries of the live jobs that satisfy `condition`, in order of each job's first line.
+    private func jobsInOrder(where condition: (Job) -> Bool) -> [Int] {
+        table.entries.indices
+            .compactMap { entry in table.entries[entry].job.flatMap { condition($0) ? (entry, $0.firstLine) : nil } }
+            .sorted { $0.1 < $1.1 }
+            .map(\.0)
     }
 
     /// Drops the jobs that ended long enough ago on both sides' clocks.
     private mutating func sweep(into violations: inout [Violation]) {
-        guard let serverNow = latest[.server] else { return }
-        let ended = jobs.indices.filter { slot in
-            guard let end = jobs[slot]?.check.endedAt else { return false }
-            return serverNow.epochMilliseconds - end.epochMilliseconds > options.endedJobLingerMilliseconds
+        guard let serverNow = latest[RecordingLine.Side.server.index] else { return }
+        let linger = options.endedJobLingerMilliseconds
+        let ended = jobsInOrder { job in
+            guard let end = job.check.endedAt else { return false }
+            return serverNow.epochMilliseconds - end.epochMilliseconds > linger
         }
-        for slot in ended.sorted(by: { jobs[$0]!.firstLine < jobs[$1]!.firstLine }) { end(slot: slot, into: &violations) }
+        for entry in ended { end(entry: entry, into: &violations) }
     }
 }
+
+/// Where a held line's job ID is spelled: in its bytes (the scanner's lines), or as read plainly.
+enum JobIdSpelling: Sendable {
+    case inBytes(Range<Int>)
+    case text(String)
+}
+
 /// One side's lines held until the tolerance has passed, released in (time, line number) order.
 ///
-/// The heap orders small keys; the lines wait in slots beside it, so sifting moves 24 bytes, not a
-/// parsed line.
+/// Most lines come in order: those wait in a queue, already sorted, and only the lines that come
+/// earlier than the queue's last go into a heap; the next line released is the earlier of the two
+/// heads. Both order small keys; the lines wait in slots beside them, so no line is moved.
 struct ReorderBuffer: Sendable {
     /// A held line's ordering time (its own, or for a line without one, the latest time seen when it
     /// came, so it keeps its place and the rules read its time as missing), its number, and its slot.
@@ -288,8 +386,25 @@ struct ReorderBuffer: Sendable {
         var slot: Int
     }
 
+    /// A held line: what the rules read, its job's entry and ID, and its bytes for witnesses. A free
+    /// slot keeps its bytes' capacity for the next line, unless it is over `slotBytesKept`.
+    struct Held: Sendable {
+        var event: RecordingEvent
+        var entry: Int
+        var spelled: JobIdSpelling
+        var bytes: [UInt8]
+    }
+
+    /// The most a free slot keeps of its last line's storage: lines are a few hundred bytes, and a
+    /// rare long one must not leave every slot holding its size.
+    static let slotBytesKept = 4_096
+
+    /// Keys in order, from `queueStart` on (the ones before it were released).
+    private var queue: [Key] = []
+    private var queueStart = 0
+    /// Keys that came earlier than the queue's last, as a binary heap.
     private var heap: [Key] = []
-    private var slots: [RecordingLine?] = []
+    private var slots: [Held] = []
     private var freeSlots: [Int] = []
     /// The latest ordering time seen on this side.
     private(set) var latestSeen: Int64?
@@ -298,17 +413,17 @@ struct ReorderBuffer: Sendable {
     /// What the side's clock has stepped back in all: added to its times to order its lines.
     private(set) var stepsMilliseconds: Int64 = 0
 
-    var count: Int { heap.count }
+    var count: Int { queue.count - queueStart + heap.count }
 
     private static func before(_ a: Key, _ b: Key) -> Bool {
         a.at < b.at || (a.at == b.at && a.number < b.number)
     }
 
-    /// Holds `line`; returns how far the side's clock stepped back if the line is further back than the
-    /// tolerance from the latest time seen (it is then ordered after every line before it in the file).
-    mutating func insert(_ line: consuming RecordingLine, tolerance: Int64) -> Int64? {
+    /// Holds a line; returns how far the side's clock stepped back if the line is further back than
+    /// the tolerance from the latest time seen (it is then ordered after every line before it in the file).
+    mutating func insert(_ event: RecordingEvent, entry: Int, spelled: JobIdSpelling, bytes: UnsafeBufferPointer<UInt8>, tolerance: Int64) -> Int64? {
         var step: Int64?
-        var at = line.time.map { $0.epochMilliseconds &+ stepsMilliseconds } ?? latestSeen ?? 0
+        var at = event.time.map { $0.epochMilliseconds &+ stepsMilliseconds } ?? latestSeen ?? 0
         if let latest = latestSeen, at < latest - tolerance {
             step = latest - at
             stepsMilliseconds += latest - at
@@ -318,44 +433,87 @@ struct ReorderBuffer: Sendable {
         let slot: Int
         if let free = freeSlots.popLast() {
             slot = free
-            slots[slot] = line
+            slots[slot].event = event
+            slots[slot].entry = entry
+            slots[slot].spelled = spelled
+            slots[slot].bytes.removeAll(keepingCapacity: true)
+            slots[slot].bytes.append(contentsOf: bytes)
         } else {
             slot = slots.count
-            slots.append(line)
+            slots.append(Held(event: event, entry: entry, spelled: spelled, bytes: Array(bytes)))
         }
-        heap.append(Key(at: at, number: line.number, slot: slot))
-        siftUp(heap.count - 1)
+        let key = Key(at: at, number: event.number, slot: slot)
+        if queueStart < queue.count, Self.before(key, queue[queue.count - 1]) {
+            heap.append(key)
+            siftUp(heap.count - 1)
+        } else {
+            queue.append(key)
+        }
         return step
     }
 
-    /// The next line to check: the earliest held, if it is further back than the tolerance from the
-    /// latest time seen or the buffer holds more than `linesMax`.
-    mutating func popReleased(olderThan tolerance: Int64, linesMax: Int) -> RecordingLine? {
-        guard let latestSeen, let first = heap.first, first.at < latestSeen - tolerance || heap.count > linesMax else { return nil }
+    /// The slot of the next line to check: the earliest held, if it is further back than the
+    /// tolerance from the latest time seen or the buffer holds more than `linesMax`.
+    mutating func popReleased(olderThan tolerance: Int64, linesMax: Int) -> Int? {
+        guard let latestSeen, let first = self.first, first.at < latestSeen - tolerance || count > linesMax else { return nil }
         return pop()
     }
 
-    /// The earliest line held, at the end of the recording.
-    mutating func popFirst() -> RecordingLine? {
-        heap.isEmpty ? nil : pop()
+    /// The slot of the earliest line held, at the end of the recording.
+    mutating func popFirst() -> Int? {
+        count == 0 ? nil : pop()
     }
 
-    private mutating func pop() -> RecordingLine {
-        let top = heap[0]
-        let last = heap.removeLast()
-        if !heap.isEmpty {
-            heap[0] = last
-            siftDown(0)
+    /// The earliest key held: the queue's head or the heap's top.
+    private var first: Key? {
+        let queued = queueStart < queue.count ? queue[queueStart] : nil
+        guard let top = heap.first else { return queued }
+        guard let queued else { return top }
+        return Self.before(top, queued) ? top : queued
+    }
+
+    /// The line popped into `slot`, its bytes moved into `bytes` (an exchange, not a copy); the
+    /// slot is free again once `reuse` gives them back.
+    mutating func release(_ slot: Int, movingBytesTo bytes: inout [UInt8]) -> (event: RecordingEvent, entry: Int, spelled: JobIdSpelling) {
+        swap(&bytes, &slots[slot].bytes)
+        return (slots[slot].event, slots[slot].entry, slots[slot].spelled)
+    }
+
+    /// Gives `slot` its bytes' storage back, for the next line held in it, and frees it.
+    mutating func reuse(_ bytes: inout [UInt8], for slot: Int) {
+        swap(&bytes, &slots[slot].bytes)
+        if slots[slot].bytes.capacity > Self.slotBytesKept { slots[slot].bytes = [] }
+        freeSlots.append(slot)
+    }
+
+    private mutating func pop() -> Int {
+        let top: Key
+        if queueStart < queue.count, heap.isEmpty || Self.before(queue[queueStart], heap[0]) {
+            top = queue[queueStart]
+            queueStart += 1
+            // The released keys are dropped once they are half the queue.
+            if queueStart == queue.count {
+                queue.removeAll(keepingCapacity: true)
+                queueStart = 0
+            } else if queueStart >= 1_024, queueStart * 2 >= queue.count {
+                queue.removeFirst(queueStart)
+                queueStart = 0
+            }
+        } else {
+            top = heap[0]
+            let last = heap.removeLast()
+            if !heap.isEmpty {
+                heap[0] = last
+                siftDown(0)
+            }
         }
         releasedThrough = max(releasedThrough ?? top.at, top.at)
-        var line = slots[top.slot].take()!
-        freeSlots.append(top.slot)
         // The rules measure intervals on the side's clock with its steps back taken out.
-        if let recorded = line.time {
-            line.time = Timestamp(epochMilliseconds: top.at)
-            line.clockStepsMilliseconds = top.at - recorded.epochMilliseconds
+        if let recorded = slots[top.slot].event.time {
+            slots[top.slot].event.time = Timestamp(epochMilliseconds: top.at)
+            slots[top.slot].event.clockStepsMilliseconds = top.at - recorded.epochMilliseconds
         }
-        return line
+        return top.slot
     }
 
     private mutating func siftUp(_ index: Int) {

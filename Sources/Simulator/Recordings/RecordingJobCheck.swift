@@ -99,8 +99,13 @@ public struct RecordingJobCheck: Sendable {
     /// The job's state in a line, for reports.
     public var state: String { StateBefore(self).description }
 
-    /// Checks the next line of this job.
+    /// Checks the next line of this job (its frames compared with this job's ID for REC-01).
     public mutating func check(_ line: RecordingLine) -> [RecordingFailure] {
+        check(RecordingEvent(line, jobId: jobId))
+    }
+
+    /// Checks the next line of this job, as the rules read it.
+    public mutating func check(_ line: RecordingEvent) -> [RecordingFailure] {
         var failures: [RecordingFailure] = []
         // The state before the line, described only when a rule needs it: a copy of a few counters and
         // two short arrays, where the description would cost more than the rest of the check.
@@ -112,15 +117,21 @@ public struct RecordingJobCheck: Sendable {
             failures.append(RecordingFailure(rule: rule, line: line.number, message: message, stateBefore: before.description))
         }
         if line.side == .server { lastServerLine = line.number }
-        switch (line.side, line.kind) {
-        case let (_, .frame(.undecodable(error))):
+        switch (line.side, line.what) {
+        case let (_, .undecodable(error)):
             fail(.codec, "the frame is not a protocol message: \(error)")
-        case let (.server, .frame(.message(message))):
-            checkFrameJob(message, fail)
-            serverFrame(message, line: line, before: before, fail)
-        case let (.app, .frame(.message(message))):
-            checkFrameJob(message, fail)
-            appFrame(message, line: line, before: before, fail)
+        case let (.server, .frame(frame)):
+            serverFrame(frame, line: line, before: before, fail)
+        case let (.app, .frame(frame)):
+            appFrame(frame, line: line, before: before, fail)
+        case let (side, .frameOfJob(other, frame)):
+            // REC-01: the frame belongs to the line's job.
+            fail(.frameJob, "the frame names job \(TextExcerpt.prefix(other, utf8BytesMax: 64)), but the line is recorded for job \(TextExcerpt.prefix(jobId, utf8BytesMax: 64))")
+            if side == .server {
+                serverFrame(frame, line: line, before: before, fail)
+            } else {
+                appFrame(frame, line: line, before: before, fail)
+            }
         case let (.server, .cancel(status, alreadyCanceled)):
             if status == 200, !alreadyCanceled, terminal == nil, let time = line.time {
                 expect(.canceledBroadcast, rule: .canceledBroadcast, side: .server, line: line, due: time.adding(milliseconds: limits.atOnceMilliseconds),
@@ -186,22 +197,15 @@ public struct RecordingJobCheck: Sendable {
 
     // MARK: - The rules
 
-    /// REC-01: the frame belongs to the line's job.
-    private func checkFrameJob(_ message: ProgressMessage, _ fail: (RecordingRule, String) -> Void) {
-        if !BackendJobRegistry.sameJob(message.jobId, jobId) {
-            fail(.frameJob, "the frame names job \(TextExcerpt.prefix(message.jobId, utf8BytesMax: 64)), but the line is recorded for job \(TextExcerpt.prefix(jobId, utf8BytesMax: 64))")
-        }
-    }
-
     /// The server's frames: the throttle's rate and order, the one ending, pongs and the cancel flow.
-    private mutating func serverFrame(_ message: ProgressMessage, line: RecordingLine, before: StateBefore, _ fail: (RecordingRule, String) -> Void) {
-        switch message.payload {
-        case let .progress(update):
+    private mutating func serverFrame(_ frame: RecordingEvent.Frame, line: RecordingEvent, before: StateBefore, _ fail: (RecordingRule, String) -> Void) {
+        switch frame {
+        case let .progress(processedCount, keepAlive):
             if let terminal {
-                fail(.oneTerminal, "job_progress \(update.processedCount) was sent after the terminal \(terminal.type) at line \(terminal.line)")
+                fail(.oneTerminal, "job_progress \(processedCount) was sent after the terminal \(terminal.type) at line \(terminal.line)")
             }
             progressSent += 1
-            progressSentAt(line.time, keepAlive: update.keepAlive, fail)
+            progressSentAt(line.time, keepAlive: keepAlive, fail)
             if let time = line.time {
                 // THROTTLE-01: with this message, the last messagesPerWindowMax + 1 must span a second.
                 let window = limits.throttle
@@ -214,38 +218,37 @@ public struct RecordingJobCheck: Sendable {
                 if recentProgress.count > window.messagesPerWindowMax { recentProgress.removeFirst() }
             }
             // THROTTLE-04: counts never go backwards.
-            if let last = lastProgressCount, update.processedCount < last.count {
-                fail(.countsForward, "job_progress \(update.processedCount) was sent after job_progress \(last.count) at line \(last.line)")
+            if let last = lastProgressCount, processedCount < last.count {
+                fail(.countsForward, "job_progress \(processedCount) was sent after job_progress \(last.count) at line \(last.line)")
             }
-            lastProgressCount = (update.processedCount, line.number)
-            seeCount(update.processedCount)
-        case let .canceled(cancellation):
+            lastProgressCount = (processedCount, line.number)
+            seeCount(processedCount)
+        case let .canceled(processedItems):
             if let terminal { fail(.oneTerminal, "canceled was sent after the terminal \(terminal.type) at line \(terminal.line)") }
             canceledBroadcast = canceledBroadcast ?? line.number
             resolve(.canceledBroadcast, side: .server)
-            seeCount(cancellation.processedItems)
-        case let .complete(completion):
-            terminalSent(.jobComplete, finalCount: completion.canceled ? nil : completion.totalProcessed, line: line, fail)
-            if canceledBroadcast != nil, !completion.canceled {
+            seeCount(processedItems)
+        case let .complete(totalProcessed, canceled):
+            terminalSent(.jobComplete, finalCount: canceled ? nil : totalProcessed, line: line, fail)
+            if canceledBroadcast != nil, !canceled {
                 fail(.canceledCompletion, "the job was canceled (line \(canceledBroadcast!)) but completed with canceled: false")
             }
-        case let .error(error):
-            let counted = error.details.successCount.flatMap { successes in error.details.failureCount.map { successes + $0 } }
+        case let .error(code, counted):
             terminalSent(.error, finalCount: counted, line: line, fail)
             if let canceled = canceledBroadcast {
-                fail(.canceledCompletion, "the job was canceled (line \(canceled)) but ended with error \(error.code)")
+                fail(.canceledCompletion, "the job was canceled (line \(canceled)) but ended with error \(code)")
             }
-        case let .syncResponse(snapshot):
-            seeCount(snapshot.processedCount)
-            if snapshot.completion != nil || snapshot.error != nil { endingSentInSync = true }
-        case let .ping(ping):
+        case let .syncResponse(processedCount, carriesEnding):
+            seeCount(processedCount)
+            if carriesEnding { endingSentInSync = true }
+        case let .ping(clientTime):
             // A ping the server received: a pong must answer it.
             if let time = line.time {
-                expect(.pong(clientTime: ping.clientTime), rule: .pongAnswer, side: .server, line: line, due: time.adding(milliseconds: limits.pongTimeoutMilliseconds),
-                       message: "the ping (clientTime \(ping.clientTime.map(String.init) ?? "none")) got no pong echoing it within \(limits.pongTimeoutMilliseconds) ms", before: before)
+                expect(.pong(clientTime: clientTime), rule: .pongAnswer, side: .server, line: line, due: time.adding(milliseconds: limits.pongTimeoutMilliseconds),
+                       message: "the ping (clientTime \(clientTime.map(String.init) ?? "none")) got no pong echoing it within \(limits.pongTimeoutMilliseconds) ms", before: before)
             }
-        case let .pong(pong):
-            resolve(.pong(clientTime: pong.clientTime), side: .server)
+        case let .pong(clientTime):
+            resolve(.pong(clientTime: clientTime), side: .server)
         case .jobStarted, .syncRequest:
             break
         }
@@ -264,7 +267,7 @@ public struct RecordingJobCheck: Sendable {
     }
 
     /// THROTTLE-03 and SOCKET-09: one terminal message, carrying the count already sent.
-    private mutating func terminalSent(_ type: ProgressMessageType, finalCount: Int?, line: RecordingLine, _ fail: (RecordingRule, String) -> Void) {
+    private mutating func terminalSent(_ type: ProgressMessageType, finalCount: Int?, line: RecordingEvent, _ fail: (RecordingRule, String) -> Void) {
         if let terminal {
             fail(.oneTerminal, "a second terminal message (\(type)) was sent after the \(terminal.type) at line \(terminal.line)")
             return
@@ -282,12 +285,12 @@ public struct RecordingJobCheck: Sendable {
     }
 
     /// The app's frames: its pings and sync requests, and the pongs it received.
-    private mutating func appFrame(_ message: ProgressMessage, line: RecordingLine, before: StateBefore, _ fail: (RecordingRule, String) -> Void) {
-        switch message.payload {
-        case let .ping(ping):
+    private mutating func appFrame(_ frame: RecordingEvent.Frame, line: RecordingEvent, before: StateBefore, _ fail: (RecordingRule, String) -> Void) {
+        switch frame {
+        case let .ping(pingClientTime):
             guard let time = line.time else { return }
             // HEART-02: the ping carries the app's clock as it sends it.
-            if let clientTime = ping.clientTime {
+            if let clientTime = pingClientTime {
                 let written = time.epochMilliseconds - line.clockStepsMilliseconds
                 if abs(clientTime - written) > limits.atOnceMilliseconds {
                     fail(.pingClock, "the ping's clientTime is \(clientTime), \(clientTime - written) ms off the app's clock when it was sent (\(written))")
@@ -302,7 +305,7 @@ public struct RecordingJobCheck: Sendable {
                 fail(.pingInterval, "the first ping at \(time.epochMilliseconds) ms, \(time.epochMilliseconds - opened.epochMilliseconds) ms after the socket opened; the interval is \(limits.pingIntervalMilliseconds) ms")
             }
             lastPingAt = time
-            unansweredPing = (line.number, time, message.payload.pingClientTime)
+            unansweredPing = (line.number, time, pingClientTime)
         case .syncRequest:
             resolve(.syncRequest, side: .app)
             resolve(.syncAnswerOrRetry, side: .app)
@@ -316,9 +319,9 @@ public struct RecordingJobCheck: Sendable {
         case .complete, .error:
             appSawTerminal = true
             expectations.removeAll { $0.side == .app && ($0.awaiting == .syncAnswerOrRetry || $0.awaiting == .reconnect) }
-        case let .pong(pong):
+        case let .pong(clientTime):
             // Any pong proves the connection alive (HEART-05); a late one still counted as a miss.
-            if let ping = unansweredPing, pong.clientTime == nil || pong.clientTime == ping.clientTime {
+            if let ping = unansweredPing, clientTime == nil || clientTime == ping.clientTime {
                 unansweredPing = nil
             }
             missedPongs = 0
@@ -329,7 +332,7 @@ public struct RecordingJobCheck: Sendable {
     }
 
     /// RECONNECT-01: an open after failures waits the policy's delay for that attempt.
-    private mutating func appConnect(reconnect: Bool?, line: RecordingLine, before: StateBefore, _ fail: (RecordingRule, String) -> Void) {
+    private mutating func appConnect(reconnect: Bool?, line: RecordingEvent, before: StateBefore, _ fail: (RecordingRule, String) -> Void) {
         defer { appConnected = false }
         resolve(.reconnect, side: .app)
         if let refusal {
@@ -354,7 +357,7 @@ public struct RecordingJobCheck: Sendable {
 
     // MARK: - Expectations
 
-    private mutating func expect(_ awaiting: Awaiting, rule: RecordingRule, side: RecordingLine.Side, line: RecordingLine, due: Timestamp, message: String, before: StateBefore) {
+    private mutating func expect(_ awaiting: Awaiting, rule: RecordingRule, side: RecordingLine.Side, line: RecordingEvent, due: Timestamp, message: String, before: StateBefore) {
         guard enabled.contains(rule.id) else { return }
         expectations.append(Expectation(rule: rule, side: side, line: line.number, due: due, message: message, stateBefore: before.description, awaiting: awaiting))
     }
@@ -388,13 +391,6 @@ public struct RecordingJobCheck: Sendable {
             }
         }
         expectations = kept
-    }
-}
-
-extension ProgressPayload {
-    fileprivate var pingClientTime: Int64? {
-        if case let .ping(ping) = self { return ping.clientTime }
-        return nil
     }
 }
 

@@ -16,13 +16,22 @@ import SpecModel
 ///   `sync_request`, or a `sync_response` of a running job, with every field the codec checks in range.
 /// The rest (cancels, terminal messages, other versions, errors of every kind) is rare and read plainly.
 package enum RecordingLineScanner {
-    /// The scanner's reading of `bytes`, for the tests that hold it to the plain reader.
-    package static func _read(_ bytes: [UInt8], number: Int) -> RecordingLine? {
-        bytes.withUnsafeBufferPointer { read($0, number: number) }
+    /// A line as the scanner reads it: what the rules read, and where the job's ID is in the bytes.
+    struct Scanned {
+        var event: RecordingEvent
+        var jobId: Range<Int>
+    }
+
+    /// The scanner's reading of `bytes` (the event and the job's ID), for the tests that hold it to
+    /// the plain reader.
+    package static func _read(_ bytes: [UInt8], number: Int) -> (event: RecordingEvent, jobId: String)? {
+        bytes.withUnsafeBufferPointer { buffer in
+            read(buffer, number: number).map { ($0.event, string(buffer, $0.jobId)) }
+        }
     }
 
     /// The line read from `bytes`, or `nil` when it is not in the scanner's form.
-    static func read(_ bytes: UnsafeBufferPointer<UInt8>, number: Int) -> RecordingLine? {
+    static func read(_ bytes: UnsafeBufferPointer<UInt8>, number: Int) -> Scanned? {
         // Over the limit, the plain reader rejects the line as too long, whatever it holds.
         guard bytes.count <= RecordingLine.lineBytesMax else { return nil }
         // The fields are filled in place: copying them whole, a few hundred bytes, would cost more
@@ -66,7 +75,7 @@ package enum RecordingLineScanner {
         var frame = FrameFields()
         var hasFrame = false
 
-        func line(_ bytes: UnsafeBufferPointer<UInt8>, number: Int) -> RecordingLine? {
+        func line(_ bytes: UnsafeBufferPointer<UInt8>, number: Int) -> Scanned? {
             if let version { guard version.integer == RecordingLine.formatVersion else { return nil } }
             guard let kindRange = kind?.string, let sideRange = side?.string else { return nil }
             let side: RecordingLine.Side
@@ -82,31 +91,34 @@ package enum RecordingLineScanner {
                 guard let milliseconds = value.integer else { return nil }
                 time = Timestamp(epochMilliseconds: milliseconds)
             }
-            var jobId: String?
-            var jobIdRange: Range<Int>?
+            var jobId: Range<Int>?
             if let value = self.jobId {
                 guard let range = value.string, !range.isEmpty else { return nil }
-                jobIdRange = range
-                jobId = string(bytes, range)
+                jobId = range
             }
-            let kind: RecordingLine.Kind
+            let what: RecordingEvent.What
             if equals(bytes, kindRange, "frame") {
-                guard hasFrame, let message = frame.message(bytes, sharing: jobIdRange.map { ($0, jobId!) }) else { return nil }
-                jobId = jobId ?? message.jobId
-                kind = .frame(.message(message))
+                guard hasFrame, let (read, frameJobId) = frame.frame(bytes) else { return nil }
+                if let jobId, !sameJob(bytes, jobId, frameJobId) {
+                    // REC-01's rare case: the frame names another job than its line.
+                    what = .frameOfJob(string(bytes, frameJobId), read)
+                } else {
+                    jobId = jobId ?? frameJobId
+                    what = .frame(read)
+                }
             } else if equals(bytes, kindRange, "open") {
-                kind = .open
+                what = .open
             } else if equals(bytes, kindRange, "disconnect") {
                 // A refusal's `status` is not among the scanner's keys: the plain reader reads it.
-                kind = .disconnect(refusedWith: nil)
+                what = .disconnect(refusedWith: nil)
             } else if equals(bytes, kindRange, "connect") {
                 // The plain reader reads a `reconnect` that is not a boolean as not recorded.
-                kind = .connect(reconnect: reconnect?.bool)
+                what = .connect(reconnect: reconnect?.bool)
             } else {
                 return nil
             }
             guard let jobId else { return nil }
-            return RecordingLine(number: number, side: side, time: time, jobId: jobId, kind: kind, text: String(decoding: bytes, as: UTF8.self))
+            return Scanned(event: RecordingEvent(number: number, side: side, time: time, what: what), jobId: jobId)
         }
     }
 
@@ -120,34 +132,19 @@ package enum RecordingLineScanner {
         var payload = PayloadFields()
         var hasPayload = false
 
-        /// The message, when the codec would decode it to exactly this; `sharing` is the line's own
-        /// job ID, whose `String` the frame reuses when its bytes are the same.
-        func message(_ bytes: UnsafeBufferPointer<UInt8>, sharing lineJobId: (Range<Int>, String)?) -> ProgressMessage? {
+        /// The frame and its job ID's bytes, when the codec would decode it to exactly this.
+        func frame(_ bytes: UnsafeBufferPointer<UInt8>) -> (RecordingEvent.Frame, jobId: Range<Int>)? {
             guard let version, equals(bytes, version, "1.0.0"),
                 let typeRange = type, let jobIdRange = jobId, let pipelineRange = pipeline,
-                let timestamp, hasPayload else { return nil }
+                timestamp != nil, hasPayload else { return nil }
             guard (1...ProgressMessage.jobIdBytesMax).contains(jobIdRange.count),
                 bytes[jobIdRange].allSatisfy(ProgressMessageCodec.isJobIdByte) else { return nil }
-            let pipeline: ProgressPipeline
-            if equals(bytes, pipelineRange, "batch_enrichment") {
-                pipeline = .batchEnrichment
-            } else if equals(bytes, pipelineRange, "csv_import") {
-                pipeline = .csvImport
-            } else if equals(bytes, pipelineRange, "ai_scan") {
-                pipeline = .aiScan
-            } else {
-                return nil
-            }
+            guard equals(bytes, pipelineRange, "batch_enrichment") || equals(bytes, pipelineRange, "csv_import")
+                || equals(bytes, pipelineRange, "ai_scan") else { return nil }
             guard let type = messageType(bytes, typeRange) else { return nil }
             if let repeated = payload.type { guard equals(bytes, repeated, typeRange) else { return nil } }
-            guard let decoded = payload.payload(of: type, bytes) else { return nil }
-            let jobId: String
-            if let (range, text) = lineJobId, range.count == jobIdRange.count, equals(bytes, range, jobIdRange) {
-                jobId = text
-            } else {
-                jobId = string(bytes, jobIdRange)
-            }
-            return ProgressMessage(jobId: jobId, pipeline: pipeline, timestamp: Timestamp(epochMilliseconds: timestamp), payload: decoded)
+            guard let decoded = payload.frame(of: type, bytes) else { return nil }
+            return (decoded, jobIdRange)
         }
 
         private func messageType(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> ProgressMessageType? {
@@ -175,39 +172,41 @@ package enum RecordingLineScanner {
         var lastProcessedCount: Scalar?
         var status: Scalar?
 
-        func payload(of type: ProgressMessageType, _ bytes: UnsafeBufferPointer<UInt8>) -> ProgressPayload? {
-            func text(_ value: Scalar?) -> String?? {
-                guard let value else { return .some(nil) }
-                guard let range = value.string, range.count <= ProgressMessage.textBytesMax else { return nil }
-                return .some(string(bytes, range))
+        /// The frame of `type`, when its fields are what the codec accepts; a title or a message is
+        /// read by no rule, so only its length is checked.
+        func frame(of type: ProgressMessageType, _ bytes: UnsafeBufferPointer<UInt8>) -> RecordingEvent.Frame? {
+            func textFits(_ value: Scalar?) -> Bool {
+                guard let value else { return true }
+                guard let range = value.string else { return false }
+                return range.count <= ProgressMessage.textBytesMax
             }
             switch type {
             case .jobStarted:
-                guard let total = totalCount?.integer else { return nil }
-                return .jobStarted(JobStarted(totalCount: Int(total)))
+                guard totalCount?.integer != nil else { return nil }
+                return .jobStarted
             case .jobProgress:
                 guard let processed = processedCount?.integer, let total = totalCount?.integer, processed <= total,
-                    let title = text(currentTitle), let message = text(userMessage) else { return nil }
+                    textFits(currentTitle), textFits(userMessage) else { return nil }
                 var isKeepAlive = false
                 if let keepAlive {
                     guard let flag = keepAlive.bool else { return nil }
                     isKeepAlive = flag
                 }
-                return .progress(ProgressUpdate(processedCount: Int(processed), totalCount: Int(total), currentTitle: title, userMessage: message, keepAlive: isKeepAlive))
+                return .progress(processedCount: Int(processed), keepAlive: isKeepAlive)
             case .ping:
                 if let clientTime { guard clientTime.integer != nil else { return nil } }
-                return .ping(Ping(clientTime: clientTime?.integer))
+                return .ping(clientTime: clientTime?.integer)
             case .pong:
                 if let clientTime { guard clientTime.integer != nil else { return nil } }
-                guard let serverTime = serverTime?.integer else { return nil }
-                return .pong(Pong(clientTime: clientTime?.integer, serverTime: serverTime))
+                guard serverTime?.integer != nil else { return nil }
+                return .pong(clientTime: clientTime?.integer)
             case .syncRequest:
                 if let lastProcessedCount { guard lastProcessedCount.integer != nil else { return nil } }
-                return .syncRequest(SyncRequest(lastProcessedCount: lastProcessedCount?.integer.map { Int($0) }))
+                return .syncRequest
             case .syncResponse:
                 guard let status = status?.string, equals(bytes, status, "running"),
                     let processed = processedCount?.integer, let total = totalCount?.integer, processed <= total else { return nil }
-                return .syncResponse(JobSnapshot(status: .running, processedCount: Int(processed), totalCount: Int(total)))
+                return .syncResponse(processedCount: Int(processed), carriesEnding: false)
             case .jobComplete, .error, .canceled:
                 return nil
             }
@@ -230,11 +229,13 @@ package enum RecordingLineScanner {
         enum LineKey: Int {
             case frame, jobId, kind, reason, reconnect, side, time, version
             static let names: [StaticString] = ["frame", "jobId", "kind", "reason", "reconnect", "side", "t_ms", "v"]
+            static let table = KeyTable(names)
         }
 
         enum FrameKey: Int {
             case jobId, payload, pipeline, timestamp, type, version
             static let names: [StaticString] = ["jobId", "payload", "pipeline", "timestamp", "type", "version"]
+            static let table = KeyTable(names)
         }
 
         enum PayloadKey: Int {
@@ -243,10 +244,11 @@ package enum RecordingLineScanner {
                 "clientTime", "currentTitle", "keepAlive", "lastProcessedCount", "processedCount", "serverTime", "status",
                 "totalCount", "type", "userMessage",
             ]
+            static let table = KeyTable(names)
         }
 
         mutating func line(into fields: inout LineFields) -> Bool {
-            let read = members(LineKey.names) { slot, scanner in
+            let read = members(LineKey.table) { slot, scanner in
                 let key = LineKey(rawValue: slot)!
                 if key == .frame {
                     fields.hasFrame = true
@@ -270,7 +272,7 @@ package enum RecordingLineScanner {
         }
 
         mutating func frame(into fields: inout FrameFields) -> Bool {
-            members(FrameKey.names) { slot, scanner in
+            members(FrameKey.table) { slot, scanner in
                 let key = FrameKey(rawValue: slot)!
                 switch key {
                 case .payload:
@@ -293,7 +295,7 @@ package enum RecordingLineScanner {
         }
 
         mutating func payload(into fields: inout PayloadFields) -> Bool {
-            members(PayloadKey.names) { slot, scanner in
+            members(PayloadKey.table) { slot, scanner in
                 let key = PayloadKey(rawValue: slot)!
                 if key == .type {
                     fields.type = scanner.scalar()?.string
@@ -318,24 +320,13 @@ package enum RecordingLineScanner {
 
         /// An object whose keys are among `keys`, each at most once: `read` reads the value of the key
         /// at its index in `keys`. An unknown key or a repeated one leaves the scanner's form.
-        mutating func members(_ keys: [StaticString], _ read: (Int, inout Scanner) -> Bool) -> Bool {
+        mutating func members(_ keys: KeyTable, _ read: (Int, inout Scanner) -> Bool) -> Bool {
             var seen: UInt32 = 0
             return object { scanner, key in
-                guard let slot = scanner.slot(of: key, in: keys), seen & 1 << slot == 0 else { return false }
+                guard let slot = keys.index(of: key, in: scanner.bytes), seen & 1 << slot == 0 else { return false }
                 seen |= 1 << slot
                 return read(slot, &scanner)
             }
-        }
-
-        /// The index of the key at `key` in `keys`, if it is there: its length and first byte compared
-        /// before the rest.
-        func slot(of key: Range<Int>, in keys: [StaticString]) -> Int? {
-            guard let first = key.first.map({ bytes[$0] }) else { return nil }
-            for index in keys.indices {
-                let candidate = keys[index]
-                if candidate.utf8CodeUnitCount == key.count, candidate.utf8Start[0] == first, equals(key, candidate) { return index }
-            }
-            return nil
         }
 
         /// `{ "key": value, … }`, handing each key's range to `member`, which reads the value.
@@ -398,6 +389,14 @@ package enum RecordingLineScanner {
         /// A string's bytes after its opening quote, through its closing one: printable ASCII, no escapes.
         mutating func stringBody() -> Range<Int>? {
             let start = at
+            // Eight bytes at a time while none of them ends the string or leaves the scanner's form.
+            if let base = bytes.baseAddress {
+                while at + 8 <= bytes.count {
+                    let word = UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self)
+                    if Self.mayEndString(word) { break }
+                    at += 8
+                }
+            }
             while at < bytes.count {
                 let byte = bytes[at]
                 if byte == UInt8(ascii: "\"") {
@@ -408,6 +407,19 @@ package enum RecordingLineScanner {
                 at += 1
             }
             return nil
+        }
+
+        /// Whether any of the eight bytes of `word` is a quote, a backslash, a control byte, DEL or
+        /// beyond ASCII (never false when one is; the byte loop then decides).
+        static func mayEndString(_ word: UInt64) -> Bool {
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highs: UInt64 = 0x8080_8080_8080_8080
+            func zeroByte(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
+            let quote = zeroByte(word ^ (0x22 &* ones))
+            let backslash = zeroByte(word ^ (0x5C &* ones))
+            let delete = zeroByte(word ^ (0x7F &* ones))
+            let control = (word &- 0x20 &* ones) & ~word & highs
+            return (quote | backslash | delete | control | (word & highs)) != 0
         }
 
         mutating func literal(_ text: StaticString) -> Bool {
@@ -440,6 +452,34 @@ package enum RecordingLineScanner {
         }
     }
 
+    /// The keys of one kind of object, found by their length and first byte, then compared whole.
+    struct KeyTable: Sendable {
+        let names: [StaticString]
+        /// At `length % 32 * 256 + first byte`: the key's index plus one, 0 for none.
+        private let places: [UInt8]
+
+        init(_ names: [StaticString]) {
+            var places = [UInt8](repeating: 0, count: 32 * 256)
+            for (index, name) in names.enumerated() {
+                let place = Self.place(count: name.utf8CodeUnitCount, first: name.utf8Start[0])
+                precondition(places[place] == 0, "two keys share a length and a first byte")
+                places[place] = UInt8(index + 1)
+            }
+            self.names = names
+            self.places = places
+        }
+
+        private static func place(count: Int, first: UInt8) -> Int { (count & 31) << 8 | Int(first) }
+
+        /// The index of the key at `key` in `bytes`, if it is one of these.
+        func index(of key: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+            guard let first = key.first.map({ bytes[$0] }) else { return nil }
+            let found = Int(places[Self.place(count: key.count, first: first)])
+            guard found > 0, RecordingLineScanner.equals(bytes, key, names[found - 1]) else { return nil }
+            return found - 1
+        }
+    }
+
     // MARK: - Bytes
 
     static func equals(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ text: StaticString) -> Bool {
@@ -453,6 +493,12 @@ package enum RecordingLineScanner {
         guard a.count == b.count else { return false }
         for offset in 0..<a.count where bytes[a.lowerBound + offset] != bytes[b.lowerBound + offset] { return false }
         return true
+    }
+
+    /// Whether the two ranges hold the same job ID, compared without regard to ASCII case (D-024).
+    static func sameJob(_ bytes: UnsafeBufferPointer<UInt8>, _ a: Range<Int>, _ b: Range<Int>) -> Bool {
+        guard a.count == b.count else { return false }
+        return RecordingJobTable.sameKey(UnsafeBufferPointer(rebasing: bytes[a]), UnsafeBufferPointer(rebasing: bytes[b]))
     }
 
     static func string(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {

@@ -12,6 +12,16 @@ import SpecModel
 public enum RecordingWitness {
     /// Whether `rule` fails on `lines` alone (in checking order).
     public static func fails(_ rule: RecordingRule, on lines: [RecordingLine], jobId: String, limits: RecordingLimits = RecordingLimits()) -> Bool {
+        fails(rule, on: lines.map { RecordingEvent($0, jobId: jobId) }, jobId: jobId, limits: limits)
+    }
+
+    /// The 1-minimal sub-recording of `lines` that breaks `rule`, or `nil` if `lines` do not.
+    public static func shrink(_ lines: [RecordingLine], breaking rule: RecordingRule, jobId: String, options: RecordingChecker.Options = .init()) -> [RecordingLine]? {
+        shrink(lines.map { RecordingEvent($0, jobId: jobId) }, breaking: rule, jobId: jobId, options: options)?.map { lines[$0] }
+    }
+
+    /// Whether `rule` fails on `lines` alone (in checking order).
+    static func fails(_ rule: RecordingRule, on lines: some Sequence<RecordingEvent>, jobId: String, limits: RecordingLimits) -> Bool {
         var check = RecordingJobCheck(jobId: jobId, limits: limits, enabled: [rule.id])
         var latest: [RecordingLine.Side: Timestamp] = [:]
         for line in lines {
@@ -21,11 +31,12 @@ public enum RecordingWitness {
         return check.finish(through: latest).contains { $0.rule == rule }
     }
 
-    /// The 1-minimal sub-recording of `lines` that breaks `rule`, or `nil` if `lines` do not.
-    public static func shrink(_ lines: [RecordingLine], breaking rule: RecordingRule, jobId: String, options: RecordingChecker.Options = .init()) -> [RecordingLine]? {
+    /// The positions in `lines` of their 1-minimal sub-recording that breaks `rule`, or `nil` if
+    /// `lines` do not.
+    static func shrink(_ lines: [RecordingEvent], breaking rule: RecordingRule, jobId: String, options: RecordingChecker.Options) -> [Int]? {
         var checks = 1
         guard fails(rule, on: lines, jobId: jobId, limits: options.limits) else { return nil }
-        var current = lines
+        var current = Array(lines.indices)
         var chunks = 2
         while current.count >= 2, checks < options.shrinkChecksMax {
             let size = (current.count + chunks - 1) / chunks
@@ -35,7 +46,7 @@ public enum RecordingWitness {
                 let end = min(start + size, current.count)
                 let candidate = Array(current[..<start] + current[end...])
                 checks += 1
-                if !candidate.isEmpty, fails(rule, on: candidate, jobId: jobId, limits: options.limits) {
+                if !candidate.isEmpty, fails(rule, on: candidate.lazy.map { lines[$0] }, jobId: jobId, limits: options.limits) {
                     current = candidate
                     chunks = max(chunks - 1, 2)
                     reduced = true

@@ -3,14 +3,14 @@ import SpecModel
 /// sessioncheck's logic without I/O: the arguments, the check of a recording read in chunks, and the
 /// report. `Sources/sessioncheck` only opens the file and writes the terminal.
 ///
-///     sessioncheck RECORDING.jsonl [--tolerance-ms N] [--rules ID,PREFIX,…] [--complete] [--strict] [--plain-reader]
+///     sessioncheck RECORDING.jsonl [--tolerance-ms N] [--rules ID,PREFIX,…] [--complete] [--strict] [--plain-reader] [--one-thread]
 ///
 /// Exit status: 0 the recording keeps every rule checked, 1 a rule is broken or a line is malformed,
 /// 2 a usage error or an unreadable file.
 public enum SessionCheckCommand {
     /// The help text `--help` prints and a usage error follows, listing every rule id.
     public static let usage = """
-        USAGE: sessioncheck RECORDING.jsonl [--tolerance-ms N] [--rules ID,…] [--complete] [--strict] [--plain-reader]
+        USAGE: sessioncheck RECORDING.jsonl [--tolerance-ms N] [--rules ID,…] [--complete] [--strict] [--plain-reader] [--one-thread]
 
         Checks a recorded progress-socket session (JSON Lines, Docs/Recordings.md) against the
         protocol's rules, streaming, in bounded memory. Each violation names its rule, its line, the
@@ -22,6 +22,8 @@ public enum SessionCheckCommand {
           --strict           stop at the first malformed line
           --plain-reader     read every line with the plain JSON reader, not the fast scanner
                              (the report is the same; for comparing the two)
+          --one-thread       read and check on one thread; by default the next chunk is read
+                             on a second thread while this one is checked (the report is the same)
         Rules: \(RecordingRule.all.map(\.id).joined(separator: ", "))
         Exit status: 0 clean, 1 violations or malformed lines, 2 a usage error or an unreadable file.
 
@@ -35,6 +37,8 @@ public enum SessionCheckCommand {
         public var options: RecordingChecker.Options
         /// Whether `--strict` stops the check at the first malformed line.
         public var strict: Bool
+        /// Whether a chunk's lines are read by a task while the chunk before is checked (off with `--one-thread`).
+        public var readsAhead = true
     }
 
     /// What the arguments ask for.
@@ -53,6 +57,7 @@ public enum SessionCheckCommand {
         var path: String?
         var options = RecordingChecker.Options()
         var strict = false
+        var readsAhead = true
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
@@ -65,6 +70,9 @@ public enum SessionCheckCommand {
                 index += 1
             case "--plain-reader":
                 options.readsWithScanner = false
+                index += 1
+            case "--one-thread":
+                readsAhead = false
                 index += 1
             case "--tolerance-ms", "--rules":
                 guard index + 1 < arguments.count else { return .usageError("\(argument) needs a value") }
@@ -91,24 +99,39 @@ public enum SessionCheckCommand {
             }
         }
         guard let path else { return .usageError("which recording? Give its path") }
-        return .check(Invocation(path: path, options: options, strict: strict))
+        return .check(Invocation(path: path, options: options, strict: strict, readsAhead: readsAhead))
     }
+
+    /// Starts a thread running the closure. The pure modules start none of their own (Docs/Determinism.md);
+    /// `sessioncheck` and the benchmark pass one made with Foundation's `Thread`.
+    public typealias ThreadStarter = @Sendable (@escaping @Sendable () -> Void) -> Void
 
     /// Checks the recording whose bytes `nextChunk` returns in turn (`nil` at the end), writing the
     /// report through `write` as it goes; returns the exit status.
-    public static func check(_ invocation: Invocation, nextChunk: () -> [UInt8]?, write: (String) -> Void) -> Int32 {
+    ///
+    /// Unless `invocation.readsAhead` is off, each chunk's lines are read on another thread, which
+    /// `startThread` starts (a task when it is `nil`), while the chunk before is checked. The report
+    /// is the same either way.
+    public static func check(
+        _ invocation: Invocation, nextChunk: () -> [UInt8]?, write: (String) -> Void, startThread: ThreadStarter? = nil
+    ) -> Int32 {
         var checker = RecordingChecker(options: invocation.options)
-        var splitter = RecordingLineSplitter(lineBytesMax: RecordingLine.lineBytesMax)
         var stoppedAt: RecordingLineError?
-        func handle(_ line: RecordingLineSplitter.Line) -> Bool {
+        /// Checks one line read; false once a strict check stops.
+        func handle(_ line: RecordingReadBatch.Line, of batch: RecordingReadBatch) -> Bool {
             let malformedBefore = checker.summary.malformedCount
             let stepsBefore = checker.summary.clockStepCount
             let violations: [RecordingChecker.Violation]
-            switch line {
-            case let .bytes(bytes, number): violations = checker.feed(bytes, number: number)
-            case let .tooLong(bytes, number):
+            switch line.content {
+            case let .read(read, bytes, inExtra):
+                violations = batch.withBytes(bytes, inExtra: inExtra) { checker.feed(read, bytes: $0) }
+            case let .unread(bytes, inExtra):
+                violations = batch.withBytes(bytes, inExtra: inExtra) {
+                    checker.feed(RecordingChecker.read($0, number: line.number, options: invocation.options), bytes: $0)
+                }
+            case let .tooLong(bytes):
                 violations = []
-                checker.noteMalformed(RecordingLineError(line: number, problem: .tooLong(bytes: bytes)))
+                checker.noteMalformed(RecordingLineError(line: line.number, problem: .tooLong(bytes: bytes)))
             }
             for violation in violations { write(text(violation)) }
             if checker.summary.clockStepCount > stepsBefore, checker.summary.clockStepCount <= invocation.options.malformedReportedMax, let step = checker.summary.clockSteps.last {
@@ -124,12 +147,31 @@ public enum SessionCheckCommand {
             }
             return true
         }
-        reading: while let chunk = nextChunk() {
-            var lines: [RecordingLineSplitter.Line] = []
-            splitter.split(chunk) { lines.append($0) }
-            for line in lines where !handle(line) { break reading }
+        func handle(_ batch: RecordingReadBatch) -> Bool {
+            for line in batch.lines where !handle(line, of: batch) { return false }
+            return true
         }
-        if stoppedAt == nil, let last = splitter.finish() { _ = handle(last) }
+        // Chunks are split here, in order. With `readsAhead`, a chunk's lines are read on another
+        // thread while the lines of the chunk before are checked; otherwise here, before they are.
+        var splitter = RecordingBatchSplitter()
+        var ahead: [RecordingReadAhead] = []
+        var going = true
+        func check(_ batch: RecordingReadBatch) {
+            var batch = batch
+            batch.read(options: invocation.options)
+            going = handle(batch)
+        }
+        while going, let chunk = nextChunk() {
+            let batch = splitter.batch(of: chunk)
+            if invocation.readsAhead {
+                ahead.append(RecordingReadAhead(batch, options: invocation.options, startThread: startThread))
+                if ahead.count > RecordingReadAhead.chunksAhead { check(ahead.removeFirst().take()) }
+            } else {
+                check(batch)
+            }
+        }
+        while going, !ahead.isEmpty { check(ahead.removeFirst().take()) }
+        if going { check(splitter.finish()) }
         if stoppedAt == nil {
             for violation in checker.finish() { write(text(violation)) }
         }
@@ -171,8 +213,9 @@ public enum SessionCheckCommand {
 }
 
 extension RecordingChecker {
-    /// Counts a line the splitter could not hand over (too long) as malformed.
+    /// Counts a line the splitter could not hand over (too long) as read, and malformed.
     public mutating func noteMalformed(_ error: RecordingLineError) {
+        countRead()
         recordMalformed(error)
     }
 }
@@ -207,6 +250,27 @@ public struct RecordingLineSplitter: Sendable {
 
     /// Hands every line that `chunk` completes to `emit`, in order; an unfinished line waits for the next chunk.
     public mutating func split(_ chunk: [UInt8], _ emit: (Line) -> Void) {
+        splitPlaces(chunk) { place in
+            switch place {
+            case let .inChunk(range, number): emit(.bytes(chunk[range], number: number))
+            case let .joined(bytes, number): emit(.bytes(bytes, number: number))
+            case let .tooLong(bytes, number): emit(.tooLong(bytes: bytes, number: number))
+            }
+        }
+    }
+
+    /// Where a line split from a chunk is.
+    enum Place {
+        /// Within the chunk.
+        case inChunk(Range<Int>, number: Int)
+        /// Begun in an earlier chunk: its bytes joined in the splitter's buffer, valid until the next line.
+        case joined(ArraySlice<UInt8>, number: Int)
+        /// Longer than `lineBytesMax`: only its length.
+        case tooLong(bytes: Int, number: Int)
+    }
+
+    /// `split(_:_:)`, telling where each line is.
+    mutating func splitPlaces(_ chunk: [UInt8], _ emit: (Place) -> Void) {
         var start = 0
         while start < chunk.count {
             guard let newline = Self.firstNewline(in: chunk, from: start) else {
@@ -218,11 +282,14 @@ public struct RecordingLineSplitter: Sendable {
                 if newline - start > lineBytesMax {
                     emit(.tooLong(bytes: newline - start, number: number))
                 } else {
-                    emit(.bytes(chunk[start..<newline], number: number))
+                    emit(.inChunk(start..<newline, number: number))
                 }
             } else {
                 append(chunk[start..<newline])
-                emit(takePending())
+                switch takePending() {
+                case let .bytes(bytes, number): emit(.joined(bytes, number: number))
+                case let .tooLong(bytes, number): emit(.tooLong(bytes: bytes, number: number))
+                }
             }
             start = newline + 1
         }

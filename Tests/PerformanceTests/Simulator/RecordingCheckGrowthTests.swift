@@ -50,15 +50,19 @@ import Testing
         var checker = RecordingChecker(options: options)
         var jobsMax = 0
         var heldMax = 0
+        var internedMax = 0
         for (index, line) in lines.enumerated() {
             _ = checker.feed(Array(line.utf8), number: index + 1)
             jobsMax = max(jobsMax, checker._liveJobs)
+            internedMax = max(internedMax, checker._internedJobs)
             heldMax = max(heldMax, checker._heldLines)
         }
         _ = checker.finish()
         #expect(checker.summary.jobs == 24)
         #expect(checker.summary.violationCount == 0 && checker.summary.linesSkipped == 0)
         #expect(jobsMax <= 6, "at most this wave's jobs and the last wave's, lingering: \(jobsMax)")
+        #expect(internedMax <= 6, "the job table forgets an ended job's ID: \(internedMax)")
+        #expect(checker._internedJobs == 0, "every job ended at the finish")
         #expect(heldMax <= 6 * 64 + 200, "kept lines and the reorder window: \(heldMax)")
         #expect(lines.count > 10 * heldMax)
     }

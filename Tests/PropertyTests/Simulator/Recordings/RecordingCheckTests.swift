@@ -1,3 +1,6 @@
+import Foundation
+import Generators
+import SpecTesting
 import Simulator
 import SpecModel
 import Testing
@@ -24,7 +27,7 @@ import Workloads
             let end = min(offset + chunkBytes, bytes.count)
             defer { offset = end }
             return Array(bytes[offset..<end])
-        }, write: { output += $0 })
+        }, write: { output += $0 }, startThread: { Thread.detachNewThread($0) })
         return (status, output)
     }
 
@@ -375,6 +378,15 @@ import Workloads
         #expect(found.map(\.failure.rule.id) == ["THROTTLE-01"])
         #expect(found.first?.jobId == "job-b")
         #expect(found.first?.witness.count == 3)
+        // Two of the server's progress frames, 600 ms apart, swapped in the file: put back in time
+        // order, no count goes back; read in file order, THROTTLE-04 would break.
+        var swapped = clean
+        let server = swapped.indices.filter { swapped[$0].contains("\"job_progress\"") && swapped[$0].contains("\"side\":\"server\"") }
+        swapped.swapAt(server[10], server[11])
+        #expect(Self.violations(swapped).isEmpty, "\(Self.violations(swapped).map(\.failure.message))")
+        var options = RecordingChecker.Options()
+        options.toleranceMilliseconds = 0
+        #expect(Self.violations(swapped, options: options).map(\.failure.rule.id).contains("THROTTLE-04"), "without the tolerance, the swap breaks THROTTLE-04")
     }
 
     /// A line further back than the tolerance is read as the side's clock stepping back: checked after
@@ -456,6 +468,114 @@ import Workloads
         #expect(found == ["1:short", "2:too long 13", "3:", "4:last"])
     }
 
+    /// Reading ahead on a second thread changes nothing: the report is byte for byte the one read and
+    /// checked on one thread, whatever the chunks, with malformed and overlong lines, a last line
+    /// without its newline, clock steps, violations, and a strict check that stops early.
+    @Test(arguments: [13, 4_096, 1 << 20]) func aCheckReportsTheSameOnOneThreadAndOnTwo(chunkBytes: Int) {
+        var flaky = FaultOptions.calm
+        flaky.lossPartsPerMillion = 200_000
+        var lines = Self.recording(ProgressRun.Configuration(items: 30, faults: flaky))
+        lines.insert("{not json", at: 7)
+        lines.insert(String(repeating: "x", count: RecordingLine.lineBytesMax + 1), at: 11)
+        lines.insert("", at: 13)
+        // A server line two seconds back: a clock step; a count going back: THROTTLE-04.
+        lines.insert(#"{"v":1,"side":"server","kind":"open","t_ms":1,"jobId":"\#(Self.jobId)"}"#, at: 40)
+        if let index = lines.lastIndex(where: { $0.contains("\"processedCount\":20,") && $0.contains("\"side\":\"server\"") }) {
+            lines[index] = lines[index].replacingOccurrences(of: "\"processedCount\":20,", with: "\"processedCount\":2,")
+        }
+        for arguments in [[], ["--strict"], ["--complete"], ["--plain-reader"]] {
+            let two = Self.check(lines, arguments: arguments, chunkBytes: chunkBytes)
+            let one = Self.check(lines, arguments: arguments + ["--one-thread"], chunkBytes: chunkBytes)
+            #expect(two.status == one.status, "\(arguments)")
+            #expect(two.output == one.output, "\(arguments): the reports differ")
+            #expect(two.output.contains("MALFORMED line 8"), "\(arguments)")
+        }
+        let report = Self.check(lines, chunkBytes: chunkBytes).output
+        #expect(report.contains("VIOLATION THROTTLE-04"))
+        #expect(report.contains("CLOCK line 41"))
+        #expect(report.contains("MALFORMED line 12: the line is \(RecordingLine.lineBytesMax + 1) bytes"))
+        // Every line is read, then checked or skipped: the overlong one too.
+        #expect(report.contains("lines read \(lines.count), checked \(lines.count - 3), skipped 3: 1 empty line, 2 malformed"))
+        // The last line without its newline is still read.
+        var unterminated = Array(lines.map { $0 + "\n" }.joined().utf8)
+        unterminated.removeLast()
+        for readsAhead in [true, false] {
+            guard case var .check(invocation) = SessionCheckCommand.parse(["r.jsonl"]) else { return }
+            invocation.readsAhead = readsAhead
+            var offset = 0
+            var output = ""
+            _ = SessionCheckCommand.check(invocation, nextChunk: {
+                guard offset < unterminated.count else { return nil }
+                let end = min(offset + chunkBytes, unterminated.count)
+                defer { offset = end }
+                return Array(unterminated[offset..<end])
+            }, write: { output += $0 })
+            #expect(output.contains("lines read \(lines.count),"), "reads ahead: \(readsAhead)")
+        }
+    }
+
+    /// A frame naming another job than its line breaks REC-01, whether the scanner or the plain reader
+    /// reads it; the same job in other capitals does not (D-024), its ID compared eight bytes at a time.
+    @Test func aFrameOfAnotherJobBreaksTheFrameJobRule() {
+        let line = { (frameJob: String) in
+            #"{"frame":{"jobId":"\#(frameJob)","payload":{"totalCount":10},"pipeline":"batch_enrichment","timestamp":1000,"type":"job_started","version":"1.0.0"},"jobId":"JOB-0000000001","kind":"frame","side":"server","t_ms":1000,"v":1}"#
+        }
+        for arguments in [[], ["--plain-reader"]] {
+            let same = Self.check([line("job-0000000001")], arguments: arguments)
+            #expect(same.status == 0, "\(arguments): \(same.output)")
+            let other = Self.check([line("job-0000000002")], arguments: arguments)
+            #expect(other.output.contains("VIOLATION REC-01 at line 1 (job JOB-0000000001): the frame names job job-0000000002"), "\(arguments): \(other.output)")
+        }
+    }
+
+    /// A job is named in the report as the first of its lines checked spells it: lines are checked in
+    /// time order, so a later line of the file may name it.
+    @Test func aJobIsNamedAsItsFirstCheckedLineSpellsIt() {
+        let lines = [
+            #"{"v":1,"side":"server","kind":"open","t_ms":2000,"jobId":"JOB-X"}"#,
+            #"{"v":1,"side":"server","kind":"open","t_ms":1500,"jobId":"job-x"}"#,
+        ]
+        for arguments in [["--complete"], ["--complete", "--plain-reader"], ["--complete", "--one-thread"]] {
+            let report = Self.check(lines, arguments: arguments).output
+            #expect(report.contains("VIOLATION SOCKET-09 at line 1 (job job-x)"), "\(arguments): \(report)")
+            #expect(report.contains("jobs 1;"), "\(arguments): \(report)")
+        }
+    }
+
+    /// The checker's job table finds a job by its ID's bytes without regard to ASCII case (D-024),
+    /// as a dictionary of lowercased IDs would, through growth and removals: random operations over a
+    /// pool of 48 IDs of 1 to 40 bytes, each spelled with capitals anywhere (bytes beyond ASCII left
+    /// alone), so IDs come back, in other cases, and share probe runs.
+    @Test func theJobTableFindsJobsAsADictionaryOfLowercasedIDsWould() {
+        let letters = Array("abcxyz-09é_".unicodeScalars)
+        let pool = (0..<48).map { id in
+            String(String.UnicodeScalarView((0..<(1 + id * 7 % 40)).map { place in letters[(id * 31 + place * 17) % letters.count] }))
+        }
+        let operation = Gen<(Int, [Bool], Bool)>.zip(.int(in: 0...(pool.count - 1)), Gen.array(of: .bool, count: 40...40), Gen.int(in: 0...4).map { $0 == 0 })
+        property(Gen.array(of: operation, count: 1...400), cases: 200) { operations in
+            var table = RecordingJobTable._Probe()
+            var reference: [String: Int] = [:]
+            for (index, capitals, removes) in operations {
+                let key = pool[index]
+                let id = String(String.UnicodeScalarView(key.unicodeScalars.enumerated().map { place, scalar in
+                    capitals[place] && ("a"..."z").contains(scalar) ? Unicode.Scalar(scalar.value - 0x20)! : scalar
+                }))
+                let entry = table.intern(id)
+                if let known = reference[key] {
+                    try requireEqual(entry, known, "\(id) found again")
+                } else {
+                    try require(!reference.values.contains(entry), "\(id) is new but got entry \(entry), in use")
+                    reference[key] = entry
+                }
+                if removes {
+                    table.remove(entry)
+                    reference[key] = nil
+                }
+                try requireEqual(table.count, reference.count, "entries in use")
+            }
+        }
+    }
+
     /// The benchmark's generated recording (here 4 interleaved jobs) is clean, every line read, and a
     /// witness shrinks within its budget: the counts the workload relies on.
     @Test func theBenchmarksGeneratedRecordingIsClean() {
@@ -494,5 +614,11 @@ import Workloads
             return
         }
         #expect(complete.options.limits.sessionsComplete)
+        #expect(complete.readsAhead, "a check reads ahead on a second thread by default")
+        guard case let .check(oneThread) = SessionCheckCommand.parse(["r.jsonl", "--one-thread"]) else {
+            Issue.record("--one-thread did not parse")
+            return
+        }
+        #expect(!oneThread.readsAhead)
     }
 }

@@ -19,7 +19,13 @@ import Testing
     @discardableResult
     static func requireAgreement(_ bytes: [UInt8], number: Int = 7) throws(PropertyViolation) -> Bool {
         guard let scanned = RecordingLineScanner._read(bytes, number: number) else { return false }
-        try requireEqual(RecordingLine.read(bytes, number: number), .line(scanned), "line \(String(decoding: bytes, as: UTF8.self).debugDescription)")
+        let text = "line \(String(decoding: bytes, as: UTF8.self).debugDescription)"
+        guard case let .line(line) = RecordingLine.read(bytes, number: number) else {
+            throw PropertyViolation("the scanner read \(text), but the plain reader gave \(RecordingLine.read(bytes, number: number))")
+        }
+        // What the rules read, and the job the line is checked under.
+        try requireEqual(RecordingEvent(line), scanned.event, text)
+        try requireEqual(line.jobId, scanned.jobId, text)
         return true
     }
 
