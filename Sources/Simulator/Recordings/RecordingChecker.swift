@@ -190,7 +190,7 @@ public struct RecordingChecker: Sendable {
 
     /// Reads line `number`: the scanner reads the common lines in one pass; what it declines, the
     /// plain reader reads.
-    static func read(_ bytes: UnsafeBufferPointer<UInt8>, number: Int, options: Options) -> LineRead {
+    static func read(_ bytes: UnsafeBufferPointer<UInt8>, number: Int, options: borrowing Options) -> LineRead {
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return .blank }
         if options.readsWithScanner, let scanned = RecordingLineScanner.read(bytes, number: number) {
             return .scanned(scanned.event, jobId: scanned.jobId, hash: RecordingJobTable.hash(UnsafeBufferPointer(rebasing: bytes[scanned.jobId])))
@@ -537,5 +537,46 @@ struct ReorderBuffer: Sendable {
             heap.swapAt(parent, smallest)
             parent = smallest
         }
+    }
+}
+
+/// A reorder buffer seen from the tests: lines held by number and time, released in order.
+package struct _ReorderBufferProbe {
+    private var buffer = ReorderBuffer()
+    private let tolerance: Int64
+    private let linesMax: Int
+
+    package init(tolerance: Int64, linesMax: Int) {
+        self.tolerance = tolerance
+        self.linesMax = linesMax
+    }
+
+    /// Holds line `number`, at `time` ms or without a time; returns how far the clock stepped back.
+    package mutating func insert(number: Int, time: Int64?) -> Int64? {
+        let event = RecordingEvent(number: number, side: .app, time: time.map(Timestamp.init(epochMilliseconds:)), what: .open)
+        return [UInt8]().withUnsafeBufferPointer {
+            buffer.insert(event, entry: 0, spelled: .text(""), bytes: $0, tolerance: tolerance)
+        }
+    }
+
+    /// The next line released: its number, the time the rules read, and the steps taken out of it.
+    package mutating func popReleased() -> (number: Int, time: Int64?, steps: Int64)? {
+        guard let slot = buffer.popReleased(olderThan: tolerance, linesMax: linesMax) else { return nil }
+        return release(slot)
+    }
+
+    /// The earliest line held, at the end.
+    package mutating func popFirst() -> (number: Int, time: Int64?, steps: Int64)? {
+        guard let slot = buffer.popFirst() else { return nil }
+        return release(slot)
+    }
+
+    package var count: Int { buffer.count }
+
+    private mutating func release(_ slot: Int) -> (number: Int, time: Int64?, steps: Int64) {
+        var bytes: [UInt8] = []
+        let (event, _, _) = buffer.release(slot, movingBytesTo: &bytes)
+        buffer.reuse(&bytes, for: slot)
+        return (event.number, event.time?.epochMilliseconds, event.clockStepsMilliseconds)
     }
 }

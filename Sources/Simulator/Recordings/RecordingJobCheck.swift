@@ -409,7 +409,9 @@ struct StateBefore {
     let refusal: (line: Int, status: Int)?
     let expectations: [RecordingJobCheck.Expectation]
 
-    init(_ check: RecordingJobCheck) {
+    /// Taken from the check where it is, not from a copy of it: a copy retains and releases each of
+    /// the check's strings, sets and arrays, once a line.
+    init(_ check: borrowing RecordingJobCheck) {
         progressSent = check.progressSent
         lastProgressCount = check.lastProgressCount
         recentProgress = check.recentProgress

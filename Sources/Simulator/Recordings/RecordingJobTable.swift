@@ -120,8 +120,9 @@ package struct RecordingJobTable: Sendable {
 
     /// Whether `a` and `b`, of one length, are the same without regard to ASCII case: eight bytes at
     /// a time, then byte by byte.
-    static func sameKey(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let first = a.baseAddress, let second = b.baseAddress else { return a.count == b.count }
+    package static func sameKey(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard a.count == b.count else { return false }
+        guard let first = a.baseAddress, let second = b.baseAddress else { return true }
         var at = 0
         while at + 8 <= a.count {
             let x = UnsafeRawPointer(first + at).loadUnaligned(as: UInt64.self)
@@ -159,7 +160,7 @@ package struct RecordingJobTable: Sendable {
     }
 
     /// The eight bytes of `word` with ASCII capitals lowercased (bytes of 0x80 and over unchanged).
-    static func lowercasedWord(_ word: UInt64) -> UInt64 {
+    package static func lowercasedWord(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         let low = word & ~highs

@@ -389,11 +389,16 @@ package enum RecordingLineScanner {
         /// A string's bytes after its opening quote, through its closing one: printable ASCII, no escapes.
         mutating func stringBody() -> Range<Int>? {
             let start = at
-            // Eight bytes at a time while none of them ends the string or leaves the scanner's form.
+            // Eight bytes at a time: the first byte that ends the string or leaves the scanner's form
+            // decides, a quote ending it and any other declining the line.
             if let base = bytes.baseAddress {
                 while at + 8 <= bytes.count {
-                    let word = UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self)
-                    if Self.mayEndString(word) { break }
+                    let word = UInt64(littleEndian: UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self))
+                    if let offset = RecordingLineScanner.firstSpecialByte(word) {
+                        guard base[at + offset] == UInt8(ascii: "\"") else { return nil }
+                        at += offset + 1
+                        return start..<(at - 1)
+                    }
                     at += 8
                 }
             }
@@ -407,19 +412,6 @@ package enum RecordingLineScanner {
                 at += 1
             }
             return nil
-        }
-
-        /// Whether any of the eight bytes of `word` is a quote, a backslash, a control byte, DEL or
-        /// beyond ASCII (never false when one is; the byte loop then decides).
-        static func mayEndString(_ word: UInt64) -> Bool {
-            let ones: UInt64 = 0x0101_0101_0101_0101
-            let highs: UInt64 = 0x8080_8080_8080_8080
-            func zeroByte(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
-            let quote = zeroByte(word ^ (0x22 &* ones))
-            let backslash = zeroByte(word ^ (0x5C &* ones))
-            let delete = zeroByte(word ^ (0x7F &* ones))
-            let control = (word &- 0x20 &* ones) & ~word & highs
-            return (quote | backslash | delete | control | (word & highs)) != 0
         }
 
         mutating func literal(_ text: StaticString) -> Bool {
@@ -446,27 +438,30 @@ package enum RecordingLineScanner {
             defer { at += 1 }
             return bytes[at]
         }
-
-        func equals(_ range: Range<Int>, _ text: StaticString) -> Bool {
-            RecordingLineScanner.equals(bytes, range, text)
-        }
     }
 
     /// The keys of one kind of object, found by their length and first byte, then compared whole.
-    struct KeyTable: Sendable {
-        let names: [StaticString]
+    ///
+    /// A table is made once, as a `static let`, and lives as long as the process: its storage is
+    /// allocated once and never freed, so reading it, once a key, costs no reference count (an array
+    /// read from a global is retained and released at each use).
+    struct KeyTable: @unchecked Sendable {
+        private let names: UnsafePointer<StaticString>
         /// At `length % 32 * 256 + first byte`: the key's index plus one, 0 for none.
-        private let places: [UInt8]
+        private let places: UnsafePointer<UInt8>
 
         init(_ names: [StaticString]) {
-            var places = [UInt8](repeating: 0, count: 32 * 256)
+            let places = UnsafeMutablePointer<UInt8>.allocate(capacity: 32 * 256)
+            places.initialize(repeating: 0, count: 32 * 256)
             for (index, name) in names.enumerated() {
                 let place = Self.place(count: name.utf8CodeUnitCount, first: name.utf8Start[0])
                 precondition(places[place] == 0, "two keys share a length and a first byte")
                 places[place] = UInt8(index + 1)
             }
-            self.names = names
-            self.places = places
+            let kept = UnsafeMutablePointer<StaticString>.allocate(capacity: names.count)
+            kept.initialize(from: names, count: names.count)
+            self.names = UnsafePointer(kept)
+            self.places = UnsafePointer(places)
         }
 
         private static func place(count: Int, first: UInt8) -> Int { (count & 31) << 8 | Int(first) }
@@ -482,10 +477,41 @@ package enum RecordingLineScanner {
 
     // MARK: - Bytes
 
+    /// The index of the first of the eight bytes of `word`, its least significant first, that is a
+    /// quote, a backslash, a control byte, DEL or beyond ASCII; `nil` when none is.
+    package static func firstSpecialByte(_ word: UInt64) -> Int? {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        // Each mask flags a byte's high bit; a flag above the lowest may be false (a borrow from the
+        // byte below), but the lowest flag of each, and so of all, is exact.
+        func zeroByte(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
+        let quote = zeroByte(word ^ (0x22 &* ones))
+        let backslash = zeroByte(word ^ (0x5C &* ones))
+        let delete = zeroByte(word ^ (0x7F &* ones))
+        let control = (word &- 0x20 &* ones) & ~word & highs
+        let flags = quote | backslash | delete | control | (word & highs)
+        return flags == 0 ? nil : flags.trailingZeroBitCount / 8
+    }
+
     static func equals(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ text: StaticString) -> Bool {
         let count = text.utf8CodeUnitCount
         guard range.count == count else { return false }
-        for offset in 0..<count where bytes[range.lowerBound + offset] != text.utf8Start[offset] { return false }
+        guard let base = bytes.baseAddress else { return count == 0 }
+        precondition(range.lowerBound >= 0 && range.upperBound <= bytes.count)
+        return sameBytes(UnsafeRawPointer(base + range.lowerBound), UnsafeRawPointer(text.utf8Start), count: count)
+    }
+
+    /// Whether the `count` bytes at `a` and at `b` are the same, compared eight at a time.
+    package static func sameBytes(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count: Int) -> Bool {
+        var offset = 0
+        while offset + 8 <= count {
+            guard a.loadUnaligned(fromByteOffset: offset, as: UInt64.self) == b.loadUnaligned(fromByteOffset: offset, as: UInt64.self) else { return false }
+            offset += 8
+        }
+        while offset < count {
+            guard a.load(fromByteOffset: offset, as: UInt8.self) == b.load(fromByteOffset: offset, as: UInt8.self) else { return false }
+            offset += 1
+        }
         return true
     }
 

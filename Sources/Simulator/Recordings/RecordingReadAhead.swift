@@ -116,19 +116,27 @@ final class RecordingReadAhead: @unchecked Sendable {
         }
     }
 
-    /// The batch, its lines read: by the other thread, or here if it has not begun.
-    func take() -> RecordingReadBatch {
+    /// The batch, its lines read: by the other thread, or here if it has not begun. While the other
+    /// thread reads it, this one reads the first of `later` that no thread has begun, rather than wait.
+    func take(helping later: ArraySlice<RecordingReadAhead> = []) -> RecordingReadBatch {
         if claim(as: .taken) {
             batch.read(options: options)
         } else {
             // The other thread is reading it: a chunk's lines, a few milliseconds at most.
-            while stage.load(ordering: .acquiring) != Stage.read.rawValue {}
+            var helped = later.startIndex
+            while stage.load(ordering: .acquiring) != Stage.read.rawValue {
+                if helped < later.endIndex {
+                    later[helped].readIfWaiting()
+                    helped += 1
+                }
+            }
         }
         defer { batch = RecordingReadBatch() }
         return batch
     }
 
-    private func readIfWaiting() {
+    /// Reads the batch on this thread unless another has begun it.
+    func readIfWaiting() {
         guard claim(as: .reading) else { return }
         batch.read(options: options)
         stage.store(Stage.read.rawValue, ordering: .releasing)

@@ -152,25 +152,27 @@ public enum SessionCheckCommand {
             return true
         }
         // Chunks are split here, in order. With `readsAhead`, a chunk's lines are read on another
-        // thread while the lines of the chunk before are checked; otherwise here, before they are.
+        // thread while the lines of the chunk before are checked; otherwise each line is read here,
+        // just before it is checked.
         var splitter = RecordingBatchSplitter()
         var ahead: [RecordingReadAhead] = []
         var going = true
-        func check(_ batch: RecordingReadBatch) {
-            var batch = batch
-            batch.read(options: invocation.options)
-            going = handle(batch)
+        func check(_ batch: RecordingReadBatch) { going = handle(batch) }
+        /// Checks the first chunk handed ahead, reading a later one while its thread finishes it.
+        func checkFirstAhead() {
+            let first = ahead.removeFirst()
+            check(first.take(helping: ahead[...]))
         }
         while going, let chunk = nextChunk() {
             let batch = splitter.batch(of: chunk)
             if invocation.readsAhead {
                 ahead.append(RecordingReadAhead(batch, options: invocation.options, startThread: startThread))
-                if ahead.count > RecordingReadAhead.chunksAhead { check(ahead.removeFirst().take()) }
+                if ahead.count > RecordingReadAhead.chunksAhead { checkFirstAhead() }
             } else {
                 check(batch)
             }
         }
-        while going, !ahead.isEmpty { check(ahead.removeFirst().take()) }
+        while going, !ahead.isEmpty { checkFirstAhead() }
         if going { check(splitter.finish()) }
         if stoppedAt == nil {
             for violation in checker.finish() { write(text(violation)) }
