@@ -200,7 +200,7 @@ public struct RecordingChecker: Sendable {
 
     /// Checks what reading `bytes` gave (`read(_:number:options:)`), and what it releases.
     mutating func feed(_ read: LineRead, bytes: UnsafeBufferPointer<UInt8>) -> [Violation] {
-        summary.linesRead += 1
+        countRead()
         switch read {
         case .blank:
             skip("empty line")

@@ -109,13 +109,14 @@ package struct RecordingJobTable: Sendable {
 
     // MARK: - Keys
 
+    /// `TextUnits.asciiLowercased(_:)`, here so that the hot loops below inline it (a call into
+    /// SpecModel is not inlined across the module boundary).
     static func lowercased(_ byte: UInt8) -> UInt8 {
         byte &- 0x41 < 26 ? byte | 0x20 : byte
     }
 
     private static func sameKey(_ key: [UInt8], _ id: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard key.count == id.count else { return false }
-        return key.withUnsafeBufferPointer { sameKey($0, id) }
+        key.withUnsafeBufferPointer { sameKey($0, id) }
     }
 
     /// Whether `a` and `b`, of one length, are the same without regard to ASCII case: eight bytes at
@@ -160,6 +161,7 @@ package struct RecordingJobTable: Sendable {
     }
 
     /// The eight bytes of `word` with ASCII capitals lowercased (bytes of 0x80 and over unchanged).
+    /// `TextUnits.asciiLowercased(word:)` takes ASCII bytes only; an ID may hold any UTF-8.
     package static func lowercasedWord(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080

@@ -22,13 +22,9 @@ struct RecordingReadBatch: Sendable {
     /// The bytes of lines that began in an earlier chunk, back to back.
     var extra: [UInt8] = []
     var lines: [Line] = []
-    /// Whether every line has been read.
-    private(set) var isRead = false
 
-    /// Reads every line not read yet.
+    /// Reads every line not read yet (`RecordingReadAhead` reads a batch once, on one thread).
     mutating func read(options: RecordingChecker.Options) {
-        guard !isRead else { return }
-        isRead = true
         let (chunk, extra) = (self.chunk, self.extra)
         for index in lines.indices {
             guard case let .unread(range, inExtra) = lines[index].content else { continue }

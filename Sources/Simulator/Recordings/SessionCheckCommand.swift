@@ -37,7 +37,7 @@ public enum SessionCheckCommand {
         public var options: RecordingChecker.Options
         /// Whether `--strict` stops the check at the first malformed line.
         public var strict: Bool
-        /// Whether a chunk's lines are read by a task while the chunk before is checked (off with `--one-thread`).
+        /// Whether a chunk's lines are read on another thread while the chunk before is checked (off with `--one-thread`).
         public var readsAhead = true
     }
 
