@@ -30,6 +30,16 @@ package enum RecordingLineScanner {
         }
     }
 
+    /// The names of the keys of a line, a frame and a payload, the scanner's three key tables.
+    package static let _keyNames: [[String]] = [Scanner.LineKey.names, Scanner.FrameKey.names, Scanner.PayloadKey.names].map { $0.map { "\($0)" } }
+
+    /// The index that key table `table` (of `_keyNames`) finds for the key at `key` in `bytes`, for
+    /// the tests that hold it to comparing the bytes with each name.
+    package static func _keyIndex(table: Int, key: Range<Int>, in bytes: [UInt8]) -> Int? {
+        let tables = [Scanner.LineKey.table, Scanner.FrameKey.table, Scanner.PayloadKey.table]
+        return bytes.withUnsafeBufferPointer { tables[table].index(of: key, in: $0) }
+    }
+
     /// The line read from `bytes`, or `nil` when it is not in the scanner's form.
     static func read(_ bytes: UnsafeBufferPointer<UInt8>, number: Int) -> Scanned? {
         // Over the limit, the plain reader rejects the line as too long, whatever it holds.
@@ -447,31 +457,53 @@ package enum RecordingLineScanner {
     /// read from a global is retained and released at each use).
     struct KeyTable: @unchecked Sendable {
         private let names: UnsafePointer<StaticString>
-        /// At `length % 32 * 256 + first byte`: the key's index plus one, 0 for none.
+        /// Each key's first eight bytes as one little-endian word, zero past its end.
+        private let heads: UnsafePointer<UInt64>
+        /// At `length * 256 + first byte`: the key's index plus one, 0 for none. Every key is shorter
+        /// than `lengthsMax` bytes, so a place names one length, and a key found is as long as its name.
         private let places: UnsafePointer<UInt8>
+        private static let lengthsMax = 32
 
         init(_ names: [StaticString]) {
-            let places = UnsafeMutablePointer<UInt8>.allocate(capacity: 32 * 256)
-            places.initialize(repeating: 0, count: 32 * 256)
+            let places = UnsafeMutablePointer<UInt8>.allocate(capacity: Self.lengthsMax * 256)
+            places.initialize(repeating: 0, count: Self.lengthsMax * 256)
+            let heads = UnsafeMutablePointer<UInt64>.allocate(capacity: names.count)
             for (index, name) in names.enumerated() {
+                precondition((1..<Self.lengthsMax).contains(name.utf8CodeUnitCount), "a key of 1 to \(Self.lengthsMax - 1) bytes")
                 let place = Self.place(count: name.utf8CodeUnitCount, first: name.utf8Start[0])
                 precondition(places[place] == 0, "two keys share a length and a first byte")
                 places[place] = UInt8(index + 1)
+                var head: UInt64 = 0
+                for offset in 0..<min(name.utf8CodeUnitCount, 8) { head |= UInt64(name.utf8Start[offset]) << (8 * offset) }
+                (heads + index).initialize(to: head)
             }
             let kept = UnsafeMutablePointer<StaticString>.allocate(capacity: names.count)
             kept.initialize(from: names, count: names.count)
             self.names = UnsafePointer(kept)
+            self.heads = UnsafePointer(heads)
             self.places = UnsafePointer(places)
         }
 
-        private static func place(count: Int, first: UInt8) -> Int { (count & 31) << 8 | Int(first) }
+        private static func place(count: Int, first: UInt8) -> Int { count << 8 | Int(first) }
 
         /// The index of the key at `key` in `bytes`, if it is one of these.
+        ///
+        /// The same as comparing the bytes with each name (`equals`), which it does when fewer than
+        /// eight bytes of the line are left: a key's first eight bytes are compared as one word, the
+        /// line's bytes past the key masked off, then any bytes after those eight.
         func index(of key: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-            guard let first = key.first.map({ bytes[$0] }) else { return nil }
-            let found = Int(places[Self.place(count: key.count, first: first)])
-            guard found > 0, RecordingLineScanner.equals(bytes, key, names[found - 1]) else { return nil }
-            return found - 1
+            guard key.count < Self.lengthsMax, let first = key.first.map({ bytes[$0] }) else { return nil }
+            let found = Int(places[Self.place(count: key.count, first: first)]) - 1
+            guard found >= 0 else { return nil }
+            let name = names[found]
+            guard let base = bytes.baseAddress, key.lowerBound + 8 <= bytes.count else {
+                return RecordingLineScanner.equals(bytes, key, name) ? found : nil
+            }
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + key.lowerBound).loadUnaligned(as: UInt64.self))
+            let mask: UInt64 = key.count >= 8 ? ~0 : (1 << (8 * key.count)) - 1
+            guard word & mask == heads[found] else { return nil }
+            guard key.count > 8 else { return found }
+            return RecordingLineScanner.sameBytes(UnsafeRawPointer(base + key.lowerBound + 8), UnsafeRawPointer(name.utf8Start + 8), count: key.count - 8) ? found : nil
         }
     }
 

@@ -109,14 +109,32 @@ public enum SessionCheckCommand {
     /// Checks the recording whose bytes `nextChunk` returns in turn (`nil` at the end), writing the
     /// report through `write` as it goes; returns the exit status.
     ///
+    /// When `nextChunk` throws, the recording could not be read to its end: the lines read whole
+    /// before are checked and counted, the report says where and why it stopped and is not `clean`,
+    /// and the status is 2, as for a file that cannot be opened. (With `--strict`, a malformed line
+    /// before the failure stops the check first, with status 1, reading ahead or not.)
+    ///
     /// Unless `invocation.readsAhead` is off, each chunk's lines are read on another thread, which
     /// `startThread` starts (a task when it is `nil`), while the chunk before is checked. The report
     /// is the same either way.
     public static func check(
-        _ invocation: Invocation, nextChunk: () -> [UInt8]?, write: (String) -> Void, startThread: ThreadStarter? = nil
+        _ invocation: Invocation, nextChunk: () throws -> [UInt8]?, write: (String) -> Void, startThread: ThreadStarter? = nil
     ) -> Int32 {
         var checker = RecordingChecker(options: invocation.options)
         var stoppedAt: RecordingLineError?
+        var unreadable: (any Error)?
+        var bytesRead = 0
+        /// The next chunk, or nil at the end or once reading failed.
+        func next() -> [UInt8]? {
+            do {
+                let chunk = try nextChunk()
+                bytesRead += chunk?.count ?? 0
+                return chunk
+            } catch {
+                unreadable = error
+                return nil
+            }
+        }
         /// Checks one line read; false once a strict check stops.
         func handle(_ line: RecordingReadBatch.Line, of batch: RecordingReadBatch) -> Bool {
             let malformedBefore = checker.summary.malformedCount
@@ -163,7 +181,7 @@ public enum SessionCheckCommand {
             let first = ahead.removeFirst()
             check(first.take(helping: ahead[...]))
         }
-        while going, let chunk = nextChunk() {
+        while going, let chunk = next() {
             let batch = splitter.batch(of: chunk)
             if invocation.readsAhead {
                 ahead.append(RecordingReadAhead(batch, options: invocation.options, startThread: startThread))
@@ -173,6 +191,16 @@ public enum SessionCheckCommand {
             }
         }
         while going, !ahead.isEmpty { checkFirstAhead() }
+        // A strict check that stopped at a malformed line reports that, as it would have on one
+        // thread, where it stops before reading further.
+        if let unreadable, stoppedAt == nil {
+            // The lines read whole are checked; a line the failure cut short is not, and no job is
+            // ended, since the recording may go on past the failure.
+            for violation in checker.releaseHeld() { write(text(violation)) }
+            write("stopped: the recording could not be read past byte \(bytesRead): \(unreadable)\n")
+            write(summaryText(checker.summary, stoppedAt: stoppedAt, complete: false))
+            return 2
+        }
         if going { check(splitter.finish()) }
         if stoppedAt == nil {
             for violation in checker.finish() { write(text(violation)) }
@@ -196,8 +224,9 @@ public enum SessionCheckCommand {
         return text
     }
 
-    /// The report's closing lines: lines read, checked and skipped (with reasons), jobs, violations by rule, and `clean` when nothing failed.
-    public static func summaryText(_ summary: RecordingChecker.Summary, stoppedAt: RecordingLineError? = nil) -> String {
+    /// The report's closing lines: lines read, checked and skipped (with reasons), jobs, violations by
+    /// rule, and `clean` when nothing failed and the recording was read to its end (`complete`).
+    public static func summaryText(_ summary: RecordingChecker.Summary, stoppedAt: RecordingLineError? = nil, complete: Bool = true) -> String {
         var text = ""
         if let stoppedAt { text += "stopped at the first malformed line (--strict): \(stoppedAt)\n" }
         text += "lines read \(summary.linesRead), checked \(summary.linesChecked), skipped \(summary.linesSkipped)"
@@ -209,7 +238,7 @@ public enum SessionCheckCommand {
         if !summary.violationsByRule.isEmpty {
             text += " (" + summary.violationsByRule.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + ")"
         }
-        text += summary.violationCount == 0 && summary.malformedCount == 0 ? "\nclean\n" : "\n"
+        text += complete && summary.violationCount == 0 && summary.malformedCount == 0 ? "\nclean\n" : "\n"
         return text
     }
 }

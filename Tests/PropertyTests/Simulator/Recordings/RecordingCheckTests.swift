@@ -514,6 +514,67 @@ import Workloads
         }
     }
 
+    /// Checks `bytes` in chunks of `chunkBytes`, the read failing once `readable` bytes are read.
+    static func checkFailingRead(_ bytes: [UInt8], readable: Int, chunkBytes: Int, arguments: [String]) -> (status: Int32, output: String) {
+        struct Unreadable: Error, CustomStringConvertible {
+            var description: String { "the disk went away" }
+        }
+        guard case let .check(invocation) = SessionCheckCommand.parse(["r.jsonl"] + arguments) else {
+            Issue.record("the arguments \(arguments) did not parse")
+            return (-1, "")
+        }
+        var offset = 0
+        var output = ""
+        let status = SessionCheckCommand.check(invocation, nextChunk: {
+            guard offset < readable else { throw Unreadable() }
+            let end = min(offset + chunkBytes, readable)
+            defer { offset = end }
+            return Array(bytes[offset..<end])
+        }, write: { output += $0 }, startThread: { Thread.detachNewThread($0) })
+        return (status, output)
+    }
+
+    /// A recording that cannot be read to its end: the lines read whole before the failure are checked
+    /// and counted, on one thread and on two; the line it cut short is not, and no job is ended, so a
+    /// complete recording's jobs without their ending break nothing; the report names the byte and the
+    /// reason, is not `clean`, and the status is 2. A failure at the first byte reads nothing, and one
+    /// within a chunk (its bytes before the failure handed over first) counts those bytes.
+    @Test(arguments: [0, 1_000, 3_000, 3_500]) func aReadThatFailsStopsTheCheckWithStatusTwo(readable: Int) throws {
+        let lines = Self.recording(ProgressRun.Configuration(items: 30))
+        let bytes = Array(lines.map { $0 + "\n" }.joined().utf8)
+        try #require(readable < bytes.count, "the failure comes before the end")
+        // The lines whole within the bytes read before the failure.
+        let whole = bytes[..<readable].filter { $0 == 0x0A }.count
+        for arguments in [["--complete"], ["--complete", "--one-thread"]] {
+            let (status, output) = Self.checkFailingRead(bytes, readable: readable, chunkBytes: 1_000, arguments: arguments)
+            #expect(status == 2, "\(arguments)")
+            #expect(output.contains("stopped: the recording could not be read past byte \(readable): the disk went away\n"), "\(arguments)")
+            #expect(output.contains("lines read \(whole), checked \(whole), skipped 0\n"), "\(arguments): \(output.suffix(300))")
+            #expect(output.contains("violations 0\n"), "\(arguments): no job is ended")
+            #expect(!output.contains("clean"), "\(arguments)")
+        }
+    }
+
+    /// With `--strict`, a malformed line before a failed read stops the check there, with status 1,
+    /// whether the failed read came ahead of the check (on two threads) or was never asked for (on one):
+    /// the same report either way.
+    ///
+    /// The failure comes at the second, third or fifth read: on two threads the third read comes before
+    /// the first chunk is checked (`RecordingReadAhead.chunksAhead` is 2), so it fails ahead of the stop.
+    @Test(arguments: [1_000, 2_000, 4_000]) func aStrictCheckStopsAtItsMalformedLineBeforeAReadThatFails(readable: Int) throws {
+        var lines = Self.recording(ProgressRun.Configuration(items: 30))
+        lines.insert("{not json", at: 2)
+        let bytes = Array(lines.map { $0 + "\n" }.joined().utf8)
+        try #require(lines.prefix(3).map { $0.utf8.count + 1 }.reduce(0, +) <= 1_000, "the malformed line is in the first chunk")
+        let two = Self.checkFailingRead(bytes, readable: readable, chunkBytes: 1_000, arguments: ["--strict"])
+        let one = Self.checkFailingRead(bytes, readable: readable, chunkBytes: 1_000, arguments: ["--strict", "--one-thread"])
+        #expect(two.status == 1)
+        #expect(two.output.contains("stopped at the first malformed line (--strict): line 3"))
+        #expect(!two.output.contains("could not be read"))
+        #expect(two.status == one.status)
+        #expect(two.output == one.output, "the reports differ")
+    }
+
     /// A frame naming another job than its line breaks REC-01, whether the scanner or the plain reader
     /// reads it; the same job in other capitals does not (D-024), its ID compared eight bytes at a time.
     @Test func aFrameOfAnotherJobBreaksTheFrameJobRule() {

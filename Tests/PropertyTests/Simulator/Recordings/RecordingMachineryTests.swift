@@ -183,4 +183,60 @@ import Testing
             }
         }
     }
+
+    /// A key table finds a key by its length and first byte, then compares its first eight bytes as one
+    /// word with the line's bytes past the key masked off: it finds what comparing the bytes with each
+    /// name finds. Each name, exactly, with each byte changed, one byte shorter, one longer and 32 longer
+    /// (past the longest key a table holds); followed
+    /// by the rest of a longer name, by a line's `":` (which the mask must hide), or by nothing (fewer than
+    /// eight bytes left: the plain comparison); and random keys of the names' letters.
+    @Test func keyTablesFindWhatComparingEachNameFinds() {
+        var mismatches: [String] = []
+        var cases = 0
+        func check(table: Int, key: [UInt8], before: [UInt8], after: [UInt8]) {
+            let names = RecordingLineScanner._keyNames[table]
+            let plain = names.firstIndex { Array($0.utf8) == key }
+            let bytes = before + key + after
+            let found = RecordingLineScanner._keyIndex(table: table, key: before.count..<(before.count + key.count), in: bytes)
+            cases += 1
+            if found != plain, mismatches.count < 10 {
+                mismatches.append("table \(table), key \(String(decoding: key, as: UTF8.self).debugDescription) before \(before) after \(after): found \(String(describing: found)), plain \(String(describing: plain))")
+            }
+        }
+        for table in RecordingLineScanner._keyNames.indices {
+            let names = RecordingLineScanner._keyNames[table].map { Array($0.utf8) }
+            var keys: [[UInt8]] = []
+            for name in names {
+                keys.append(name)
+                keys.append(Array(name.dropLast()))
+                keys.append(name + [UInt8(ascii: "s")])
+                keys.append(name + name)
+                // 32 bytes longer: past the longest key a table holds.
+                keys.append(name + [UInt8](repeating: 0, count: 32))
+                keys.append(name + [UInt8](repeating: UInt8(ascii: "x"), count: 32))
+                for place in name.indices {
+                    for value: UInt8 in [0x00, 0x22, 0x41, 0x5F, 0x61, 0x7A, 0x80, 0xFF, name[place] ^ 0x20, name[place] ^ 0x01, name[place] ^ 0x80] where value != name[place] {
+                        var changed = name
+                        changed[place] = value
+                        keys.append(changed)
+                    }
+                }
+            }
+            var random = SplitMix64(seed: 23)
+            let letters = Array(Set(names.joined()))
+            for _ in 0..<2_000 {
+                let count = Int(random.next() % 16) + 1
+                keys.append((0..<count).map { _ in letters[Int(random.next() % UInt64(letters.count))] })
+            }
+            for key in keys where !key.isEmpty {
+                let continuations = names.filter { $0.count > key.count }.map { Array($0[key.count...]) }
+                for after in [[], Array(#"":"#.utf8), Array(#"":1,"x":2}"#.utf8), Array(repeating: 0, count: 8)] + continuations {
+                    check(table: table, key: key, before: [], after: after)
+                    check(table: table, key: key, before: Array(#"{"a":1,""#.utf8), after: after)
+                }
+            }
+        }
+        #expect(cases > 50_000)
+        #expect(mismatches.isEmpty, "\(mismatches.joined(separator: "\n"))")
+    }
 }
