@@ -198,7 +198,7 @@ public enum SessionCheckCommand {
             // ended, since the recording may go on past the failure.
             for violation in checker.releaseHeld() { write(text(violation)) }
             write("stopped: the recording could not be read past byte \(bytesRead): \(unreadable)\n")
-            write(summaryText(checker.summary, stoppedAt: stoppedAt, complete: false))
+            write(summaryText(checker.summary, complete: false))
             return 2
         }
         if going { check(splitter.finish()) }

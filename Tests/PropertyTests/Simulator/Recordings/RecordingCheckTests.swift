@@ -13,18 +13,28 @@ import Workloads
     static let jobId = ProgressRun.jobId
     static let start = ProgressUpdateStream.startDefault
 
+    /// A read of the recording that fails.
+    struct Unreadable: Error, CustomStringConvertible {
+        var description: String { "the disk went away" }
+    }
+
     /// Checks `lines` as a file, in chunks of `chunkBytes`, and returns the exit status and the report.
-    static func check(_ lines: [String], arguments: [String] = [], chunkBytes: Int = 4_096) -> (status: Int32, output: String) {
+    /// With `failingAfter`, the read fails (`Unreadable`) once that many bytes are read.
+    static func check(_ lines: [String], arguments: [String] = [], chunkBytes: Int = 4_096, failingAfter readable: Int? = nil) -> (status: Int32, output: String) {
         guard case let .check(invocation) = SessionCheckCommand.parse(["recording.jsonl"] + arguments) else {
             Issue.record("the arguments \(arguments) did not parse")
             return (2, "")
         }
         let bytes = Array(lines.map { $0 + "\n" }.joined().utf8)
+        let readable = readable ?? bytes.count
         var offset = 0
         var output = ""
         let status = SessionCheckCommand.check(invocation, nextChunk: {
-            guard offset < bytes.count else { return nil }
-            let end = min(offset + chunkBytes, bytes.count)
+            guard offset < readable else {
+                if readable < bytes.count { throw Unreadable() }
+                return nil
+            }
+            let end = min(offset + chunkBytes, readable)
             defer { offset = end }
             return Array(bytes[offset..<end])
         }, write: { output += $0 }, startThread: { Thread.detachNewThread($0) })
@@ -514,26 +524,6 @@ import Workloads
         }
     }
 
-    /// Checks `bytes` in chunks of `chunkBytes`, the read failing once `readable` bytes are read.
-    static func checkFailingRead(_ bytes: [UInt8], readable: Int, chunkBytes: Int, arguments: [String]) -> (status: Int32, output: String) {
-        struct Unreadable: Error, CustomStringConvertible {
-            var description: String { "the disk went away" }
-        }
-        guard case let .check(invocation) = SessionCheckCommand.parse(["r.jsonl"] + arguments) else {
-            Issue.record("the arguments \(arguments) did not parse")
-            return (-1, "")
-        }
-        var offset = 0
-        var output = ""
-        let status = SessionCheckCommand.check(invocation, nextChunk: {
-            guard offset < readable else { throw Unreadable() }
-            let end = min(offset + chunkBytes, readable)
-            defer { offset = end }
-            return Array(bytes[offset..<end])
-        }, write: { output += $0 }, startThread: { Thread.detachNewThread($0) })
-        return (status, output)
-    }
-
     /// A recording that cannot be read to its end: the lines read whole before the failure are checked
     /// and counted, on one thread and on two; the line it cut short is not, and no job is ended, so a
     /// complete recording's jobs without their ending break nothing; the report names the byte and the
@@ -546,7 +536,7 @@ import Workloads
         // The lines whole within the bytes read before the failure.
         let whole = bytes[..<readable].filter { $0 == 0x0A }.count
         for arguments in [["--complete"], ["--complete", "--one-thread"]] {
-            let (status, output) = Self.checkFailingRead(bytes, readable: readable, chunkBytes: 1_000, arguments: arguments)
+            let (status, output) = Self.check(lines, arguments: arguments, chunkBytes: 1_000, failingAfter: readable)
             #expect(status == 2, "\(arguments)")
             #expect(output.contains("stopped: the recording could not be read past byte \(readable): the disk went away\n"), "\(arguments)")
             #expect(output.contains("lines read \(whole), checked \(whole), skipped 0\n"), "\(arguments): \(output.suffix(300))")
@@ -564,10 +554,9 @@ import Workloads
     @Test(arguments: [1_000, 2_000, 4_000]) func aStrictCheckStopsAtItsMalformedLineBeforeAReadThatFails(readable: Int) throws {
         var lines = Self.recording(ProgressRun.Configuration(items: 30))
         lines.insert("{not json", at: 2)
-        let bytes = Array(lines.map { $0 + "\n" }.joined().utf8)
         try #require(lines.prefix(3).map { $0.utf8.count + 1 }.reduce(0, +) <= 1_000, "the malformed line is in the first chunk")
-        let two = Self.checkFailingRead(bytes, readable: readable, chunkBytes: 1_000, arguments: ["--strict"])
-        let one = Self.checkFailingRead(bytes, readable: readable, chunkBytes: 1_000, arguments: ["--strict", "--one-thread"])
+        let two = Self.check(lines, arguments: ["--strict"], chunkBytes: 1_000, failingAfter: readable)
+        let one = Self.check(lines, arguments: ["--strict", "--one-thread"], chunkBytes: 1_000, failingAfter: readable)
         #expect(two.status == 1)
         #expect(two.output.contains("stopped at the first malformed line (--strict): line 3"))
         #expect(!two.output.contains("could not be read"))
