@@ -30,6 +30,14 @@ package enum RecordingLineScanner {
         }
     }
 
+    /// The index and byte count that key table `table` (of `_keyNames`) finds for the name, quote
+    /// and colon at `start` in `bytes`, for the tests that hold it to comparing the bytes with each
+    /// name followed by `":`.
+    package static func _keyEntry(table: Int, at start: Int, in bytes: [UInt8]) -> (index: Int, count: Int)? {
+        let tables = [Scanner.LineKey.table, Scanner.FrameKey.table, Scanner.PayloadKey.table]
+        return bytes.withUnsafeBufferPointer { tables[table].entry(at: start, in: $0) }
+    }
+
     /// The names of the keys of a line, a frame and a payload, the scanner's three key tables.
     package static let _keyNames: [[String]] = [Scanner.LineKey.names, Scanner.FrameKey.names, Scanner.PayloadKey.names].map { $0.map { "\($0)" } }
 
@@ -328,19 +336,10 @@ package enum RecordingLineScanner {
             }
         }
 
-        /// An object whose keys are among `keys`, each at most once: `read` reads the value of the key
-        /// at its index in `keys`. An unknown key or a repeated one leaves the scanner's form.
+        /// `{ "key": value, … }` whose keys are among `keys`, each at most once: `read` reads the value
+        /// of the key at its index in `keys`. An unknown key or a repeated one leaves the scanner's form.
         mutating func members(_ keys: KeyTable, _ read: (Int, inout Scanner) -> Bool) -> Bool {
             var seen: UInt32 = 0
-            return object { scanner, key in
-                guard let slot = keys.index(of: key, in: scanner.bytes), seen & 1 << slot == 0 else { return false }
-                seen |= 1 << slot
-                return read(slot, &scanner)
-            }
-        }
-
-        /// `{ "key": value, … }`, handing each key's range to `member`, which reads the value.
-        mutating func object(_ member: (inout Scanner, Range<Int>) -> Bool) -> Bool {
             skipSpace()
             guard next() == UInt8(ascii: "{") else { return false }
             skipSpace()
@@ -350,11 +349,22 @@ package enum RecordingLineScanner {
             }
             while true {
                 skipSpace()
-                guard next() == UInt8(ascii: "\""), let key = stringBody() else { return false }
+                guard next() == UInt8(ascii: "\"") else { return false }
+                let slot: Int
+                if let (found, count) = keys.entry(at: at, in: bytes) {
+                    // The key, its closing quote and its colon, compared at once: the common form.
+                    slot = found
+                    at += count
+                } else {
+                    guard let key = stringBody(), let found = keys.index(of: key, in: bytes) else { return false }
+                    skipSpace()
+                    guard next() == UInt8(ascii: ":") else { return false }
+                    slot = found
+                }
+                guard seen & 1 << slot == 0 else { return false }
+                seen |= 1 << slot
                 skipSpace()
-                guard next() == UInt8(ascii: ":") else { return false }
-                skipSpace()
-                guard member(&self, key) else { return false }
+                guard read(slot, &self) else { return false }
                 skipSpace()
                 switch next() {
                 case UInt8(ascii: ","): continue
@@ -450,7 +460,10 @@ package enum RecordingLineScanner {
         }
     }
 
-    /// The keys of one kind of object, found by their length and first byte, then compared whole.
+    /// The keys of one kind of object. A key written as the encoder writes it, its name followed at
+    /// once by `":`, is found by its first byte and compared with that whole (`entry`), so its end
+    /// need not be searched for; any other key is read as a string, then found by its length and
+    /// first byte and compared whole (`index`).
     ///
     /// A table is made once, as a `static let`, and lives as long as the process: its storage is
     /// allocated once and never freed, so reading it, once a key, costs no reference count (an array
@@ -463,6 +476,13 @@ package enum RecordingLineScanner {
         /// than `lengthsMax` bytes, so a place names one length, and a key found is as long as its name.
         private let places: UnsafePointer<UInt8>
         private static let lengthsMax = 32
+        /// Each key's name followed by `":`, in `entryBytesMax` bytes, zero past its end.
+        private let entries: UnsafePointer<UInt8>
+        private let entryCounts: UnsafePointer<UInt8>
+        /// At `first byte * 2` and the place after: the index plus one of the (at most two) keys
+        /// beginning with that byte, 0 for none.
+        private let byFirstByte: UnsafePointer<UInt8>
+        private static let entryBytesMax = lengthsMax + 8
 
         init(_ names: [StaticString]) {
             let places = UnsafeMutablePointer<UInt8>.allocate(capacity: Self.lengthsMax * 256)
@@ -477,6 +497,22 @@ package enum RecordingLineScanner {
                 for offset in 0..<min(name.utf8CodeUnitCount, 8) { head |= UInt64(name.utf8Start[offset]) << (8 * offset) }
                 (heads + index).initialize(to: head)
             }
+            let entries = UnsafeMutablePointer<UInt8>.allocate(capacity: names.count * Self.entryBytesMax)
+            entries.initialize(repeating: 0, count: names.count * Self.entryBytesMax)
+            let entryCounts = UnsafeMutablePointer<UInt8>.allocate(capacity: names.count)
+            let byFirstByte = UnsafeMutablePointer<UInt8>.allocate(capacity: 512)
+            byFirstByte.initialize(repeating: 0, count: 512)
+            for (index, name) in names.enumerated() {
+                let entry = Array(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)) + Array(#"":"#.utf8)
+                (entries + index * Self.entryBytesMax).update(from: entry, count: entry.count)
+                (entryCounts + index).initialize(to: UInt8(entry.count))
+                let first = Int(name.utf8Start[0]) * 2
+                precondition(byFirstByte[first + 1] == 0, "three keys begin with one byte")
+                byFirstByte[byFirstByte[first] == 0 ? first : first + 1] = UInt8(index + 1)
+            }
+            self.entries = UnsafePointer(entries)
+            self.entryCounts = UnsafePointer(entryCounts)
+            self.byFirstByte = UnsafePointer(byFirstByte)
             let kept = UnsafeMutablePointer<StaticString>.allocate(capacity: names.count)
             kept.initialize(from: names, count: names.count)
             self.names = UnsafePointer(kept)
@@ -485,6 +521,40 @@ package enum RecordingLineScanner {
         }
 
         private static func place(count: Int, first: UInt8) -> Int { count << 8 | Int(first) }
+
+        /// The index of the key whose name, closing quote and colon are the bytes at `start` (just
+        /// past the key's opening quote), and how many bytes those are; `nil` when the bytes there
+        /// are no name followed at once by `":`, which `index(of:in:)` then reads.
+        ///
+        /// The same as comparing the bytes with each name followed by `":`: the one or two keys that
+        /// begin with the byte at `start` are compared, their first eight bytes as one word (the
+        /// line's bytes past them masked off), their last eight as another, and any between.
+        func entry(at start: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (index: Int, count: Int)? {
+            guard start < bytes.count else { return nil }
+            let first = Int(bytes[start])
+            for choice in 0..<2 {
+                let found = Int(byFirstByte[first * 2 + choice]) - 1
+                guard found >= 0 else { return nil }
+                if entryIsAt(found, start, in: bytes) { return (found, Int(entryCounts[found])) }
+            }
+            return nil
+        }
+
+        private func entryIsAt(_ index: Int, _ start: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            let count = Int(entryCounts[index])
+            let entry = UnsafeRawPointer(entries + index * Self.entryBytesMax)
+            guard start + count <= bytes.count, let base = bytes.baseAddress else { return false }
+            guard start + 8 <= bytes.count else {
+                return RecordingLineScanner.sameBytes(UnsafeRawPointer(base + start), entry, count: count)
+            }
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self))
+            let mask: UInt64 = count >= 8 ? ~0 : (1 << (8 * count)) - 1
+            guard word & mask == UInt64(littleEndian: entry.loadUnaligned(as: UInt64.self)) & mask else { return false }
+            guard count > 8 else { return true }
+            let last = UnsafeRawPointer(base + start + count - 8).loadUnaligned(as: UInt64.self)
+            guard last == entry.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) else { return false }
+            return count <= 16 || RecordingLineScanner.sameBytes(UnsafeRawPointer(base + start + 8), entry + 8, count: count - 16)
+        }
 
         /// The index of the key at `key` in `bytes`, if it is one of these.
         ///

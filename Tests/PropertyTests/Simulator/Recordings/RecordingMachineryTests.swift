@@ -186,10 +186,12 @@ import Testing
 
     /// A key table finds a key by its length and first byte, then compares its first eight bytes as one
     /// word with the line's bytes past the key masked off: it finds what comparing the bytes with each
-    /// name finds. Each name, exactly, with each byte changed, one byte shorter, one longer and 32 longer
-    /// (past the longest key a table holds); followed
-    /// by the rest of a longer name, by a line's `":` (which the mask must hide), or by nothing (fewer than
-    /// eight bytes left: the plain comparison); and random keys of the names' letters.
+    /// name finds. Its entries (a name, its quote and its colon, found by the first byte) find what
+    /// comparing the bytes with each name followed by `":` finds. Each name, exactly, with each byte
+    /// changed, one byte shorter, one longer and 32 longer (past the longest key a table holds);
+    /// followed by the rest of a longer name (with and without `":`), by a line's `":` (which the mask
+    /// must hide), by `" :`, a quote without a colon or a quote alone, or by nothing (fewer than eight
+    /// bytes left: the plain comparison); and random keys of the names' letters.
     @Test func keyTablesFindWhatComparingEachNameFinds() {
         var mismatches: [String] = []
         var cases = 0
@@ -198,9 +200,13 @@ import Testing
             let plain = names.firstIndex { Array($0.utf8) == key }
             let bytes = before + key + after
             let found = RecordingLineScanner._keyIndex(table: table, key: before.count..<(before.count + key.count), in: bytes)
+            // The key, its quote and its colon at once: a name followed by `":`, or nothing.
+            let rest = bytes[before.count...]
+            let plainEntry = names.firstIndex { rest.starts(with: Array($0.utf8) + Array(#"":"#.utf8)) }.map { ($0, names[$0].utf8.count + 2) }
+            let entry = RecordingLineScanner._keyEntry(table: table, at: before.count, in: bytes)
             cases += 1
-            if found != plain, mismatches.count < 10 {
-                mismatches.append("table \(table), key \(String(decoding: key, as: UTF8.self).debugDescription) before \(before) after \(after): found \(String(describing: found)), plain \(String(describing: plain))")
+            if found != plain || entry?.index != plainEntry?.0 || entry?.count != plainEntry?.1, mismatches.count < 10 {
+                mismatches.append("table \(table), key \(String(decoding: key, as: UTF8.self).debugDescription) before \(before) after \(after): found \(String(describing: found)), plain \(String(describing: plain)); entry \(String(describing: entry)), plain \(String(describing: plainEntry))")
             }
         }
         for table in RecordingLineScanner._keyNames.indices {
@@ -230,7 +236,9 @@ import Testing
             }
             for key in keys where !key.isEmpty {
                 let continuations = names.filter { $0.count > key.count }.map { Array($0[key.count...]) }
-                for after in [[], Array(#"":"#.utf8), Array(#"":1,"x":2}"#.utf8), Array(repeating: 0, count: 8)] + continuations {
+                // A quote and colon at once, a space between them, no colon, a quote alone.
+                let entryEnds = [#"":"#, #"":1,"x":2}"#, #"" :1}"#, #""x:1}"#, #"""#].map { Array($0.utf8) }
+                for after in [[], Array(repeating: 0, count: 8), Array(repeating: 0x22, count: 20)] + entryEnds + continuations + continuations.map({ $0 + Array(#"":0}"#.utf8) }) {
                     check(table: table, key: key, before: [], after: after)
                     check(table: table, key: key, before: Array(#"{"a":1,""#.utf8), after: after)
                 }
