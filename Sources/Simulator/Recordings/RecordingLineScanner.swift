@@ -34,9 +34,11 @@ package enum RecordingLineScanner {
     /// and colon at `start` in `bytes`, for the tests that hold it to comparing the bytes with each
     /// name followed by `":`.
     package static func _keyEntry(table: Int, at start: Int, in bytes: [UInt8]) -> (index: Int, count: Int)? {
-        let tables = [Scanner.LineKey.table, Scanner.FrameKey.table, Scanner.PayloadKey.table]
-        return bytes.withUnsafeBufferPointer { tables[table].entry(at: start, in: $0) }
+        bytes.withUnsafeBufferPointer { keyTables[table].entry(at: start, in: $0) }
     }
+
+    /// The scanner's three key tables, in the order of `_keyNames`, for the tests.
+    private static let keyTables = [Scanner.LineKey.table, Scanner.FrameKey.table, Scanner.PayloadKey.table]
 
     /// The names of the keys of a line, a frame and a payload, the scanner's three key tables.
     package static let _keyNames: [[String]] = [Scanner.LineKey.names, Scanner.FrameKey.names, Scanner.PayloadKey.names].map { $0.map { "\($0)" } }
@@ -44,8 +46,7 @@ package enum RecordingLineScanner {
     /// The index that key table `table` (of `_keyNames`) finds for the key at `key` in `bytes`, for
     /// the tests that hold it to comparing the bytes with each name.
     package static func _keyIndex(table: Int, key: Range<Int>, in bytes: [UInt8]) -> Int? {
-        let tables = [Scanner.LineKey.table, Scanner.FrameKey.table, Scanner.PayloadKey.table]
-        return bytes.withUnsafeBufferPointer { tables[table].index(of: key, in: $0) }
+        bytes.withUnsafeBufferPointer { keyTables[table].index(of: key, in: $0) }
     }
 
     /// The line read from `bytes`, or `nil` when it is not in the scanner's form.
@@ -469,58 +470,51 @@ package enum RecordingLineScanner {
     /// allocated once and never freed, so reading it, once a key, costs no reference count (an array
     /// read from a global is retained and released at each use).
     struct KeyTable: @unchecked Sendable {
-        private let names: UnsafePointer<StaticString>
-        /// Each key's first eight bytes as one little-endian word, zero past its end.
-        private let heads: UnsafePointer<UInt64>
+        /// Each key's name followed by `":`, in `entryBytesMax` bytes, zero past its end.
+        private let entries: UnsafePointer<UInt8>
+        /// Each entry's bytes: its name's and two.
+        private let entryCounts: UnsafePointer<UInt8>
         /// At `length * 256 + first byte`: the key's index plus one, 0 for none. Every key is shorter
         /// than `lengthsMax` bytes, so a place names one length, and a key found is as long as its name.
         private let places: UnsafePointer<UInt8>
-        private static let lengthsMax = 32
-        /// Each key's name followed by `":`, in `entryBytesMax` bytes, zero past its end.
-        private let entries: UnsafePointer<UInt8>
-        private let entryCounts: UnsafePointer<UInt8>
         /// At `first byte * 2` and the place after: the index plus one of the (at most two) keys
         /// beginning with that byte, 0 for none.
         private let byFirstByte: UnsafePointer<UInt8>
+        private static let lengthsMax = 32
         private static let entryBytesMax = lengthsMax + 8
 
         init(_ names: [StaticString]) {
-            let places = UnsafeMutablePointer<UInt8>.allocate(capacity: Self.lengthsMax * 256)
-            places.initialize(repeating: 0, count: Self.lengthsMax * 256)
-            let heads = UnsafeMutablePointer<UInt64>.allocate(capacity: names.count)
-            for (index, name) in names.enumerated() {
-                precondition((1..<Self.lengthsMax).contains(name.utf8CodeUnitCount), "a key of 1 to \(Self.lengthsMax - 1) bytes")
-                let place = Self.place(count: name.utf8CodeUnitCount, first: name.utf8Start[0])
-                precondition(places[place] == 0, "two keys share a length and a first byte")
-                places[place] = UInt8(index + 1)
-                var head: UInt64 = 0
-                for offset in 0..<min(name.utf8CodeUnitCount, 8) { head |= UInt64(name.utf8Start[offset]) << (8 * offset) }
-                (heads + index).initialize(to: head)
-            }
             let entries = UnsafeMutablePointer<UInt8>.allocate(capacity: names.count * Self.entryBytesMax)
             entries.initialize(repeating: 0, count: names.count * Self.entryBytesMax)
             let entryCounts = UnsafeMutablePointer<UInt8>.allocate(capacity: names.count)
+            let places = UnsafeMutablePointer<UInt8>.allocate(capacity: Self.lengthsMax * 256)
+            places.initialize(repeating: 0, count: Self.lengthsMax * 256)
             let byFirstByte = UnsafeMutablePointer<UInt8>.allocate(capacity: 512)
             byFirstByte.initialize(repeating: 0, count: 512)
             for (index, name) in names.enumerated() {
+                precondition((1..<Self.lengthsMax).contains(name.utf8CodeUnitCount), "a key of 1 to \(Self.lengthsMax - 1) bytes")
                 let entry = Array(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)) + Array(#"":"#.utf8)
                 (entries + index * Self.entryBytesMax).update(from: entry, count: entry.count)
                 (entryCounts + index).initialize(to: UInt8(entry.count))
-                let first = Int(name.utf8Start[0]) * 2
+                let place = Self.place(count: name.utf8CodeUnitCount, first: entry[0])
+                precondition(places[place] == 0, "two keys share a length and a first byte")
+                places[place] = UInt8(index + 1)
+                let first = Int(entry[0]) * 2
                 precondition(byFirstByte[first + 1] == 0, "three keys begin with one byte")
                 byFirstByte[byFirstByte[first] == 0 ? first : first + 1] = UInt8(index + 1)
             }
             self.entries = UnsafePointer(entries)
             self.entryCounts = UnsafePointer(entryCounts)
-            self.byFirstByte = UnsafePointer(byFirstByte)
-            let kept = UnsafeMutablePointer<StaticString>.allocate(capacity: names.count)
-            kept.initialize(from: names, count: names.count)
-            self.names = UnsafePointer(kept)
-            self.heads = UnsafePointer(heads)
             self.places = UnsafePointer(places)
+            self.byFirstByte = UnsafePointer(byFirstByte)
         }
 
         private static func place(count: Int, first: UInt8) -> Int { count << 8 | Int(first) }
+
+        /// Key `index`'s entry: its name, then `":`.
+        private func entry(_ index: Int) -> UnsafeRawPointer {
+            UnsafeRawPointer(entries + index * Self.entryBytesMax)
+        }
 
         /// The index of the key whose name, closing quote and colon are the bytes at `start` (just
         /// past the key's opening quote), and how many bytes those are; `nil` when the bytes there
@@ -542,14 +536,12 @@ package enum RecordingLineScanner {
 
         private func entryIsAt(_ index: Int, _ start: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
             let count = Int(entryCounts[index])
-            let entry = UnsafeRawPointer(entries + index * Self.entryBytesMax)
+            let entry = entry(index)
             guard start + count <= bytes.count, let base = bytes.baseAddress else { return false }
             guard start + 8 <= bytes.count else {
                 return RecordingLineScanner.sameBytes(UnsafeRawPointer(base + start), entry, count: count)
             }
-            let word = UInt64(littleEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self))
-            let mask: UInt64 = count >= 8 ? ~0 : (1 << (8 * count)) - 1
-            guard word & mask == UInt64(littleEndian: entry.loadUnaligned(as: UInt64.self)) & mask else { return false }
+            guard Self.firstBytes(UnsafeRawPointer(base + start), count) == Self.firstBytes(entry, count) else { return false }
             guard count > 8 else { return true }
             let last = UnsafeRawPointer(base + start + count - 8).loadUnaligned(as: UInt64.self)
             guard last == entry.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) else { return false }
@@ -558,22 +550,26 @@ package enum RecordingLineScanner {
 
         /// The index of the key at `key` in `bytes`, if it is one of these.
         ///
-        /// The same as comparing the bytes with each name (`equals`), which it does when fewer than
-        /// eight bytes of the line are left: a key's first eight bytes are compared as one word, the
-        /// line's bytes past the key masked off, then any bytes after those eight.
+        /// The same as comparing the bytes with each name, which it does when fewer than eight bytes
+        /// of the line are left: a key's first eight bytes are compared as one word, the line's bytes
+        /// past the key masked off, then any bytes after those eight.
         func index(of key: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
             guard key.count < Self.lengthsMax, let first = key.first.map({ bytes[$0] }) else { return nil }
             let found = Int(places[Self.place(count: key.count, first: first)]) - 1
-            guard found >= 0 else { return nil }
-            let name = names[found]
-            guard let base = bytes.baseAddress, key.lowerBound + 8 <= bytes.count else {
-                return RecordingLineScanner.equals(bytes, key, name) ? found : nil
+            guard found >= 0, let base = bytes.baseAddress else { return nil }
+            let name = entry(found)
+            guard key.lowerBound + 8 <= bytes.count else {
+                return RecordingLineScanner.sameBytes(UnsafeRawPointer(base + key.lowerBound), name, count: key.count) ? found : nil
             }
-            let word = UInt64(littleEndian: UnsafeRawPointer(base + key.lowerBound).loadUnaligned(as: UInt64.self))
-            let mask: UInt64 = key.count >= 8 ? ~0 : (1 << (8 * key.count)) - 1
-            guard word & mask == heads[found] else { return nil }
+            guard Self.firstBytes(UnsafeRawPointer(base + key.lowerBound), key.count) == Self.firstBytes(name, key.count) else { return nil }
             guard key.count > 8 else { return found }
-            return RecordingLineScanner.sameBytes(UnsafeRawPointer(base + key.lowerBound + 8), UnsafeRawPointer(name.utf8Start + 8), count: key.count - 8) ? found : nil
+            return RecordingLineScanner.sameBytes(UnsafeRawPointer(base + key.lowerBound + 8), name + 8, count: key.count - 8) ? found : nil
+        }
+
+        /// The first `count` (at most eight) of the eight bytes at `bytes`, as one word, the rest zero.
+        private static func firstBytes(_ bytes: UnsafeRawPointer, _ count: Int) -> UInt64 {
+            let word = UInt64(littleEndian: bytes.loadUnaligned(as: UInt64.self))
+            return count >= 8 ? word : word & ((1 << (8 * count)) - 1)
         }
     }
 
