@@ -14,6 +14,9 @@ let package = Package(
     name: "BookTrackerSpec",
     products: [
         .library(name: "Generators", targets: ["Generators"]),
+        // Every rule of the specification, each stated once with what it rests on: the seeds' words, a
+        // standard, a decision or the reference's answers.
+        .library(name: "SpecRules", targets: ["SpecRules"]),
         .library(name: "SpecModel", targets: ["SpecModel"]),
         .library(name: "Simulator", targets: ["Simulator"]),
         // The domain fixtures (libraries, exports, report streams) and the benchmark workloads.
@@ -37,8 +40,9 @@ let package = Package(
         // Layer 0: imports nothing of ours.
         .target(name: "Generators", swiftSettings: strict),
         .target(name: "SpecModel", swiftSettings: strict),
+        .target(name: "SpecRules", swiftSettings: strict),
         // Layer 1: runs the model's actors under virtual time, with faults drawn from Generators.
-        .target(name: "Simulator", dependencies: ["Generators", "SpecModel"], swiftSettings: strict),
+        .target(name: "Simulator", dependencies: ["Generators", "SpecModel", "SpecRules"], swiftSettings: strict),
         // Layer 2: workloads shared by benchrunner and the test targets (shrinking challenges,
         // throughput workloads). Never imports Testing, so benchrunner does not link it.
         .target(name: "Workloads", dependencies: ["Generators", "SpecModel", "Simulator"], swiftSettings: strict),
@@ -47,7 +51,7 @@ let package = Package(
         // Layer 3: the conformance kit. Seams (small protocols an app or backend type conforms to), the
         // suites that check any conforming type, and the conformance report. Never imports Testing, so
         // command-line runners can link it.
-        .target(name: "SpecConformance", dependencies: ["Generators", "SpecModel", "Workloads"], swiftSettings: strict),
+        .target(name: "SpecConformance", dependencies: ["Generators", "SpecModel", "SpecRules", "Workloads"], swiftSettings: strict),
         // Layer 4: Swift Testing integration of the property runner and the conformance kit, shared by
         // the test targets and by consumers' tests.
         .target(name: "SpecTesting", dependencies: ["Generators", "Workloads", "SpecConformance"], swiftSettings: strict),

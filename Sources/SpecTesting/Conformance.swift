@@ -11,10 +11,13 @@ import Testing
 ///         checkConformance(to: .titleNormalization) { AppTitleNormalizer() }
 ///     }
 ///
-/// `make` is called for every case, so each case meets a fresh implementation. A MUST rule broken is
-/// an error; a SHOULD rule not met is a warning. Each issue names the rule, the seed passage or
-/// decision it comes from, the shrunk counterexample, the model's answer beside the implementation's,
-/// and the one command that replays it. The environment gives more cases or another seed, as it does
+/// `make` is called for every case, so each case meets a fresh implementation. A MUST of the seeds or a
+/// standard broken is an error; a SHOULD not met, and a decision not followed, are warnings (errors with
+/// `CONFORMANCE_STRICT=1`); a difference from the reference where the seeds do not fix the answer, and a
+/// rule blocked by a broken rule it requires, are printed, never issues. Each issue names the rule, what
+/// it rests on (the seed passage, the standard, or the decision with its options), every kind of failure
+/// with its shrunk counterexample, the model's answer beside the implementation's, and the one command
+/// that replays it. The environment gives more cases or another seed, as it does
 /// every property (`PROPERTY_CASES_SCALE`, `PROPERTY_SEED`, `PROPERTY_REPLAY`…). With
 /// `CONFORMANCE_REPORT` naming a directory, every suite run in the process is added to
 /// `conformance-report.md` and `conformance-report.json` there.
@@ -42,9 +45,13 @@ public func checkConformance<Implementation>(
     }
     let name = implementation ?? String(describing: Implementation.self)
     let result = suite.run(name, settings: settings, make: make)
-    for rule in result.rules where rule.grade == .fail || rule.grade == .nonStrict {
+    for rule in result.rules where rule.isBroken {
         let text = result.failureText(for: rule) { PropertyContext.replayCommand(token: $0, propertyName: testName) } ?? ""
-        Issue.record(Comment(rawValue: text), severity: rule.grade == .fail ? .error : .warning, sourceLocation: sourceLocation)
+        switch rule.grade {
+        case .fail: Issue.record(Comment(rawValue: text), severity: .error, sourceLocation: sourceLocation)
+        case .nonStrict, .differs: Issue.record(Comment(rawValue: text), severity: .warning, sourceLocation: sourceLocation)
+        case .informational, .blocked, .pass, .notApplicable: print(text)
+        }
     }
     print("[conformance] \(result.summaryLine)")
     if let directory = ProcessInfo.processInfo.environment[ConformanceContext.reportVariable], !directory.isEmpty {
@@ -61,6 +68,8 @@ public func checkConformance<Implementation>(
 enum ConformanceContext {
     /// Names a directory; every suite run in the process is added to the reports there.
     static let reportVariable = "CONFORMANCE_REPORT"
+    /// `1` makes a decision not followed fail like a seed's rule.
+    static let strictVariable = "CONFORMANCE_STRICT"
 
     /// The environment's settings and the regression store, as every property gets them.
     static func settings() -> Result<ConformanceSettings, ConformanceSettingsError> {
@@ -75,10 +84,17 @@ enum ConformanceContext {
         case let .failure(error): return .failure(ConformanceSettingsError(description: error.description))
         }
         let shrinkLimit = Duration.milliseconds(Int((overrides.shrinkSeconds ?? PropertyContext.shrinkSecondsDefault) * 1000))
+        let strict: Bool
+        switch ProcessInfo.processInfo.environment[strictVariable] {
+        case nil, "", "0": strict = false
+        case "1": strict = true
+        case let other?: return .failure(ConformanceSettingsError(description: "\(strictVariable)=\(other): expected 1 (strict) or 0"))
+        }
         return .success(ConformanceSettings(
             overrides: overrides,
             regressions: { store.tokens(for: $0) },
-            shrinkDeadline: { PropertyContext.timeLimit(shrinkLimit) }
+            shrinkDeadline: { PropertyContext.timeLimit(shrinkLimit) },
+            strict: strict
         ))
     }
 

@@ -53,14 +53,9 @@ import Testing
         }
     }
 
-    /// The table quotes every checkbox and ✅ line of the seeds, in order, exactly. The seeds live
-    /// beside the package (`../shared/seeds`); where they are not, this check says so and stops.
+    /// The table quotes every checkbox and ✅ line of the seeds (`Seeds/`), in order, exactly.
     @Test func theTableQuotesEverySeedCriterion() throws {
-        let folder = Self.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/seeds")
-        guard FileManager.default.fileExists(atPath: folder.path) else {
-            print("[traceability] the seeds are not at \(folder.path); the table was not compared with them")
-            return
-        }
+        let folder = Self.packageRoot.appendingPathComponent("Seeds")
         var found: [(SeedDocument, Int, String)] = []
         for seed in SeedDocument.allCases {
             let text = try String(contentsOf: folder.appendingPathComponent(seed.rawValue + ".txt"), encoding: .utf8)

@@ -5,11 +5,11 @@ import SpecModel
 /// `adapterrun`'s command line: parsing, the run, and what it prints; `main.swift` only wires it to
 /// the process.
 ///
-///     adapterrun [--seam ID]... [--side backend|client] [--timeout SECONDS] [--report PATH] -- PROGRAM [ARG]...
+///     adapterrun [--seam ID]... [--side backend|client] [--strict] [--timeout SECONDS] [--report PATH] -- PROGRAM [ARG]...
 ///     adapterrun --scenario FILE [--seeds A..<B] [--seam progress-throttle|progress-reconnect]... [--timeout SECONDS] -- PROGRAM [ARG]...
 ///
-/// Exit status: 0 when the program serves every seam asked and keeps every MUST rule; 1 when it breaks
-/// a rule or fails at the protocol level; 2 for a usage error.
+/// Exit status: 0 when the program serves every seam asked and breaks no MUST of the seeds or a standard
+/// (nor, with `--strict`, of a decision); 1 when it does or fails at the protocol level; 2 for a usage error.
 public enum AdapterRunCommand {
     /// The `--help` text: the options, the seams, the environment and the exit statuses.
     public static let usage = """
@@ -23,6 +23,8 @@ public enum AdapterRunCommand {
           --seam ID            a seam to check (repeatable); default: every seam the program serves.
                                Seams: \(AdapterSeam.allCases.map(\.rawValue).joined(separator: ", "))
           --side SIDE          only the seams of one side: backend or client
+          --strict             a decision not followed fails like a seed's rule (by default it is
+                               reported apart, as differing from the decision, and does not fail)
           --timeout SECONDS    how long to wait for one answer (default 10)
           --report PATH        also write the conformance report as Markdown to PATH
           --scenario FILE      instead of the suites, run the program's progress throttle behind the
@@ -36,7 +38,8 @@ public enum AdapterRunCommand {
           --help               print this and exit
 
         environment: PROPERTY_SEED, PROPERTY_CASES, PROPERTY_CASES_SCALE, PROPERTY_REPLAY, as for swift test.
-        exit status: 0 every rule kept; 1 a rule broken or the program failed; 2 usage error.
+        exit status: 0 no seed or standard MUST broken (with --strict, no decision's either);
+                     1 one broken or the program failed; 2 usage error.
 
         """
 
@@ -57,6 +60,8 @@ public enum AdapterRunCommand {
         public var scenarioPath: String?
         /// The seeds `--seeds A..<B` names for `--scenario`, or `nil` for the file's own.
         public var seeds: Range<UInt64>?
+        /// `--strict`: a decision not followed fails.
+        public var strict = false
 
         /// No seams named, no side, the default timeout, no report, no program yet.
         public init() {}
@@ -103,6 +108,8 @@ public enum AdapterRunCommand {
                     return .usageError("--timeout needs a number of seconds above 0 and at most 3600")
                 }
                 invocation.timeoutSeconds = seconds
+            case "--strict":
+                invocation.strict = true
             case "--report":
                 guard let path = value(argument) else { return .usageError("--report needs a path") }
                 invocation.reportPath = path
@@ -124,8 +131,8 @@ public enum AdapterRunCommand {
         guard !invocation.program.isEmpty else { return .usageError("no program: give it after --, as in adapterrun -- node adapter.js") }
         if invocation.scenarioPath == nil, invocation.seeds != nil { return .usageError("--seeds goes with --scenario") }
         if invocation.scenarioPath != nil {
-            if invocation.side != nil || invocation.reportPath != nil {
-                return .usageError("--scenario runs the program's seams in a scenario; --side and --report are for the suites")
+            if invocation.side != nil || invocation.reportPath != nil || invocation.strict {
+                return .usageError("--scenario runs the program's seams in a scenario; --side, --strict and --report are for the suites")
             }
             if let seam = invocation.seams.first(where: { !AdapterScenarioRun.seams.contains($0) }) {
                 return .usageError("--seam \(seam.rawValue) does not run in a scenario; with --scenario, the seams are \(AdapterScenarioRun.seams.map(\.rawValue).joined(separator: ", "))")
@@ -154,7 +161,7 @@ public enum AdapterRunCommand {
         let runner = AdapterRunner(
             command: invocation.program,
             timeout: .milliseconds(Int64(invocation.timeoutSeconds * 1_000)),
-            settings: ConformanceSettings(overrides: overrides)
+            settings: ConformanceSettings(overrides: overrides, strict: invocation.strict)
         )
         var seams = invocation.seams
         if seams.isEmpty {
@@ -180,9 +187,8 @@ public enum AdapterRunCommand {
             let seam = result.seam
             switch result.outcome {
             case let .judged(suite, requests):
-                let fails = suite.count(.fail)
-                failed = failed || fails > 0
-                write("\(result.suiteID): \(suite.rules.count) rules, \(suite.count(.pass)) kept, \(fails) broken, \(suite.count(.nonStrict)) not met (SHOULD), \(suite.count(.notApplicable)) n/a; \(requests) requests\n")
+                failed = failed || !suite.passed
+                write("\(result.suiteID): \(suite.rules.count) rules: \(SuiteResult.countsText(Dictionary(uniqueKeysWithValues: Grade.allCases.map { ($0, suite.count($0)) }))); \(requests) requests\n")
                 for rule in suite.rules {
                     if let text = suite.failureText(for: rule, replayCommand: { replayCommand($0, seam: seam, program: invocation.program) }) {
                         write(text.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n") + "\n")
@@ -196,7 +202,14 @@ public enum AdapterRunCommand {
                 write(report.description.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n") + "\n")
             }
         }
-        write(failed ? "adapterrun: FAIL\n" : "adapterrun: PASS, every rule of \(seams.count) seam\(seams.count == 1 ? "" : "s") kept\n")
+        let differing = results.reduce(0) { $0 + $1.count(.differs) }
+        if failed {
+            write("adapterrun: FAIL\n")
+        } else if differing > 0 {
+            write("adapterrun: PASS, no seed or standard MUST broken in \(seams.count) seam\(seams.count == 1 ? "" : "s"); \(differing) rule\(differing == 1 ? "" : "s") differ\(differing == 1 ? "s" : "") from decisions (--strict fails them)\n")
+        } else {
+            write("adapterrun: PASS, every rule of \(seams.count) seam\(seams.count == 1 ? "" : "s") kept\n")
+        }
         var markdown = ConformanceReport(results: results).markdown(title: "Conformance report: \(AdapterText.command(invocation.program))") {
             replayCommand($0, seam: nil, program: invocation.program)
         }

@@ -1,33 +1,6 @@
 import Generators
 import SpecModel
 
-/// The rules of the backend's enrichment loop and its cancellation (seed 000_…, "Backend
-/// Cancellation Flow" and User Story 3).
-public enum EnrichmentJobLoopRules {
-    static let flow = "Backend Cancellation Flow"
-
-    /// JOB-01: the stop after a cancel.
-    public static let stopsAfterCancel = Rule(
-        "JOB-01", .must, "After a cancel, the loop's next turn processes no book and sends one final `complete` with `canceled: true` and the counts so far.",
-        source: RuleSource(seed: .libraryReset, section: flow, quote: #"Send final WebSocket update: { type: "complete", canceled: true }"#))
-    /// JOB-02: nothing after the final message.
-    public static let nothingAfterTheEnd = Rule(
-        "JOB-02", .must, "Once the loop has sent its final `complete`, or the job failed, no book is processed and nothing is broadcast, whatever turns or cancels follow.",
-        source: RuleSource(seed: .libraryReset, section: flow, quote: "If canceled: break loop"))
-    /// JOB-03: a full run's messages.
-    public static let runsToTheEnd = Rule(
-        "JOB-03", .must, "A job never canceled processes its books in order, one `progress` each (count, total, title), then sends `complete` with `canceled: false`, its success and failure counts and its duration.",
-        source: RuleSource(seed: .libraryReset, section: flow, quote: "Enrichment Loop (running in background)"))
-    /// JOB-04: the check before each book.
-    public static let checkedBeforeEachBook = Rule(
-        "JOB-04", .must, "Cancellation is checked before each book: a job canceled before a book never asks the provider about it.",
-        source: RuleSource(seed: .libraryReset, section: flow, quote: "Before processing each book: check doStub.isCanceled()"))
-    /// JOB-05: any interleaving, as the model does it.
-    public static let anyInterleaving = Rule(
-        "JOB-05", .must, "For any interleaving of loop turns, cancels and failures across jobs, the answers, the provider's questions and the broadcasts are the model's.",
-        source: RuleSource(seed: .libraryReset, section: "User Story 3: Cancel In-Flight Backend Jobs", quote: "Given enrichment loop running, when checking `doStub.isCanceled()`, then loop breaks and sends final WebSocket update"))
-}
-
 extension ConformanceSuite where Implementation: EnrichmentJobBackend {
     /// The job loop suite: the stop after a cancel, silence after the end, a full run's messages, the
     /// check before each book, and generated interleavings compared with the model.

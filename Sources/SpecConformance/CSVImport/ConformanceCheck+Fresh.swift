@@ -8,10 +8,11 @@ extension ConformanceCheck {
     static func propertyWithFresh<Value>(
         _ rule: Rule, _ about: String, label: String? = nil, cases: Int = 100,
         _ generator: Gen<Value>, describe: @escaping (Value) -> String = { String(reflecting: $0) },
+        exercises: ((Value) -> Bool)? = nil,
         _ body: @escaping (_ make: () -> Implementation, Value) throws -> Void
     ) -> ConformanceCheck {
-        ConformanceCheck(rule: rule, method: .property, about: about, label: label) { make, context in
-            PropertyCheckRun.run(generator, settings: context.settings(cases), describe: describe) { value in
+        ConformanceCheck(rule: rule, method: .property, about: about, label: label, declaresWhatItExercises: exercises != nil) { make, context in
+            PropertyCheckRun.run(generator, settings: context.settings(cases), describe: describe, exercises: exercises) { value in
                 try body(make, value)
             }
         }

@@ -1,49 +1,6 @@
 import Generators
 import SpecModel
 
-/// The rules of duplicate detection (seed 004_…, "Duplicate Detection Algorithm"; D-032, D-034, D-037,
-/// D-120, D-121).
-public enum DuplicateRules {
-    static let section = "Duplicate Detection Algorithm"
-
-    /// DUP-01 (MUST): A book with the same title and primary author, ignoring case and runs of whitespace, is a tier 1 duplicate, whatever characters the title holds.
-    public static let tier1 = Rule(
-        "DUP-01", .must, "A book with the same title and primary author, ignoring case and runs of whitespace, is a tier 1 duplicate, whatever characters the title holds.",
-        source: RuleSource(seed: .csvImport, section: section, quote: "Exact title + author match (case-insensitive)", decisions: ["D-037"]))
-    /// DUP-02 (MUST): Otherwise a book with the same ISBN, ISBN-10 and ISBN-13 (hyphenated or guarded) being the same, is a tier 2 duplicate whatever its title; a missing or invalid ISBN matches nothing.
-    public static let tier2 = Rule(
-        "DUP-02", .must, "Otherwise a book with the same ISBN, ISBN-10 and ISBN-13 (hyphenated or guarded) being the same, is a tier 2 duplicate whatever its title; a missing or invalid ISBN matches nothing.",
-        source: RuleSource(seed: .csvImport, section: section, quote: "ISBN match (if both books have ISBN)", decisions: ["D-051", "D-037"]))
-    /// DUP-03 (MUST): Otherwise a book with the same normalized title and a primary author more than 80% similar is a tier 3 duplicate; exactly 80% is not.
-    public static let tier3 = Rule(
-        "DUP-03", .must, "Otherwise a book with the same normalized title and a primary author more than 80% similar is a tier 3 duplicate; exactly 80% is not.",
-        source: RuleSource(seed: .csvImport, section: section, quote: "Normalized title + fuzzy author match (>80% similarity score)", decisions: ["D-034"]))
-    /// DUP-04 (MUST): The best tier wins (1, then 2, then 3; within tier 3 the most similar author), then the book added first.
-    public static let bestTier = Rule(
-        "DUP-04", .must, "The best tier wins (1, then 2, then 3; within tier 3 the most similar author), then the book added first.",
-        source: RuleSource(seed: .csvImport, section: section, quote: "DuplicateMatch enum (`.noDuplicate`, `.exactMatch(work)`, `.possibleMatch(work, score)`)", decisions: ["D-037"]))
-    /// DUP-05 (MUST): A book that matches no library book by any tier is no duplicate.
-    public static let noMatch = Rule(
-        "DUP-05", .must, "A book that matches no library book by any tier is no duplicate.",
-        source: RuleSource(seed: .csvImport, section: section, quote: "DuplicateMatch enum (`.noDuplicate`, `.exactMatch(work)`, `.possibleMatch(work, score)`)", decisions: ["D-037"]))
-    /// DUP-06 (MUST): Matching is symmetric: if B found in a library of A is a duplicate of tier t, then A found in a library of B is too.
-    public static let symmetric = Rule(
-        "DUP-06", .must, "Matching is symmetric: if B found in a library of A is a duplicate of tier t, then A found in a library of B is too.",
-        source: RuleSource(seed: .csvImport, section: section, quote: "Three-tier matching system to prevent duplicate entries", decisions: ["D-034"]))
-    /// DUP-07 (MUST): On any library and candidate, the best match (book and tier) is the model's.
-    public static let agreesWithModel = Rule(
-        "DUP-07", .must, "On any library and candidate, the best match (book and tier) is the model's.",
-        source: RuleSource(seed: .csvImport, section: section, quote: "For each CSV row, query SwiftData for potential matches", decisions: ["D-032", "D-034", "D-037", "D-120", "D-121"]))
-    /// DUP-08 (MUST): Two books whose valid ISBNs differ are never tier 3 duplicates, however alike their titles and authors; with the same title and primary author they stay a tier 1 duplicate (two editions of one work).
-    public static let differentISBNs = Rule(
-        "DUP-08", .must, "Two books whose valid ISBNs differ are never tier 3 duplicates, however alike their titles and authors; with the same title and primary author they stay a tier 1 duplicate (two editions of one work).",
-        source: RuleSource(seed: .csvImport, section: section, quote: "If SwiftData query fails, assume no duplicate (prefer false negative over false positive)", decisions: ["D-120"]))
-    /// DUP-09 (MUST): Tier 3 takes two books whose subtitles (the part step 3 strips) or series positions are present on both and differ for different books; a subtitle or a series marker on one side only does not prevent a match.
-    public static let distinctions = Rule(
-        "DUP-09", .must, "Tier 3 takes two books whose subtitles (the part step 3 strips) or series positions are present on both and differ for different books; a subtitle or a series marker on one side only does not prevent a match.",
-        source: RuleSource(seed: .csvImport, section: section, quote: "Normalized title + fuzzy author match (>80% similarity score)", decisions: ["D-033", "D-121"]))
-}
-
 /// The books of the duplicate detection suite: a small world, so that every tier happens.
 enum DuplicateWorld {
     static let titles = [

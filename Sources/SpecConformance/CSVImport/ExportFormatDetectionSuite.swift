@@ -1,52 +1,6 @@
 import Generators
 import SpecModel
 
-/// The rules of export-format detection (seed 004_…, User Story 1; D-065, D-066).
-public enum FormatRules {
-    static let story = "User Story 1: Import CSV from Goodreads/LibraryThing/StoryGraph"
-
-    /// FORMAT-01 (MUST): Goodreads' header is Goodreads, with Title, Author, Author l-f, Additional Authors, ISBN, ISBN13, My Rating, Exclusive Shelf and Date Read mapped.
-    public static let goodreads = Rule(
-        "FORMAT-01", .must, "Goodreads' header is Goodreads, with Title, Author, Author l-f, Additional Authors, ISBN, ISBN13, My Rating, Exclusive Shelf and Date Read mapped.",
-        source: RuleSource(seed: .csvImport, section: story, quote: "Given valid Goodreads CSV, when user selects file, then app auto-detects \"Title\", \"Author\", \"ISBN\", \"My Rating\", \"Exclusive Shelf\" columns"))
-    /// FORMAT-02 (MUST): LibraryThing's header as the seed lists it is LibraryThing, with TITLE, AUTHOR (first, last), ISBN and RATING mapped.
-    public static let libraryThing = Rule(
-        "FORMAT-02", .must, "LibraryThing's header as the seed lists it is LibraryThing, with TITLE, AUTHOR (first, last), ISBN and RATING mapped.",
-        source: RuleSource(seed: .csvImport, section: story, quote: "Given valid LibraryThing CSV, when user selects file, then app auto-detects \"TITLE\", \"AUTHOR (first, last)\", \"ISBN\", \"RATING\" columns"))
-    /// FORMAT-03 (MUST): LibraryThing's later header is LibraryThing too, its `Primary Author` read as "Last, First"; when both author columns are present, `AUTHOR (first, last)` wins.
-    public static let libraryThingLater = Rule(
-        "FORMAT-03", .must, "LibraryThing's later header is LibraryThing too, its `Primary Author` read as \"Last, First\"; when both author columns are present, `AUTHOR (first, last)` wins.",
-        source: RuleSource(seed: .csvImport, section: story, quote: "Given valid LibraryThing CSV, when user selects file, then app auto-detects \"TITLE\", \"AUTHOR (first, last)\", \"ISBN\", \"RATING\" columns", decisions: ["D-065"]))
-    /// FORMAT-04 (MUST): StoryGraph's header is StoryGraph, with Title, Authors (a list), ISBN/UID (which may hold StoryGraph's own identifiers), Star Rating and Read Status mapped.
-    public static let storyGraph = Rule(
-        "FORMAT-04", .must, "StoryGraph's header is StoryGraph, with Title, Authors (a list), ISBN/UID (which may hold StoryGraph's own identifiers), Star Rating and Read Status mapped.",
-        source: RuleSource(seed: .csvImport, section: story, quote: "Given valid StoryGraph CSV, when user selects file, then app auto-detects \"Title\", \"Authors\", \"ISBN/UID\", \"Star Rating\", \"Read Status\" columns", decisions: ["D-066"]))
-    /// FORMAT-05 (MUST): An unknown header with a recognisable title and author column is read as a spreadsheet, its columns mapped by their names.
-    public static let spreadsheet = Rule(
-        "FORMAT-05", .must, "An unknown header with a recognisable title and author column is read as a spreadsheet, its columns mapped by their names.",
-        source: RuleSource(seed: .csvImport, section: "Secondary Persona: The Spreadsheet Organizer", quote: "Users who maintain personal book inventories in Excel/Google Sheets"))
-    /// FORMAT-06 (MUST): A header without a title or an author column is refused with the missing required columns (Title, then Author) and the columns found.
-    public static let missingColumns = Rule(
-        "FORMAT-06", .must, "A header without a title or an author column is refused with the missing required columns (Title, then Author) and the columns found.",
-        source: RuleSource(seed: .csvImport, section: story, quote: "Edge case: Given malformed CSV (missing headers), when parsed, system shows clear error message with format requirements"))
-    /// FORMAT-07 (MUST): Column names are compared trimmed and ignoring ASCII case, wherever the columns stand: a shuffled, re-cased or padded export header is the same format with the same columns.
-    public static let namesAsWritten = Rule(
-        "FORMAT-07", .must, "Column names are compared trimmed and ignoring ASCII case, wherever the columns stand: a shuffled, re-cased or padded export header is the same format with the same columns.",
-        source: RuleSource(seed: .csvImport, section: story, quote: "I don't have to manually map columns or re-enter hundreds of books"))
-    /// FORMAT-08 (MUST): A known format needs at least 60% of its signature columns (`knownFormatConfidenceMin`), or every column the seed names for it: exactly 60% is that format, less is read as a spreadsheet.
-    public static let threshold = Rule(
-        "FORMAT-08", .must, "A known format needs at least 60% of its signature columns (`knownFormatConfidenceMin`), or every column the seed names for it: exactly 60% is that format, less is read as a spreadsheet.",
-        source: RuleSource(seed: .csvImport, section: story, quote: "Given unknown CSV format, when auto-detection fails, then app shows manual column mapping UI", decisions: ["D-118"]))
-    /// FORMAT-09 (MUST): The confidence of a known format is the share of its signature columns present; a spreadsheet's is the share of its columns recognised.
-    public static let confidence = Rule(
-        "FORMAT-09", .must, "The confidence of a known format is the share of its signature columns present; a spreadsheet's is the share of its columns recognised.",
-        source: RuleSource(seed: .csvImport, section: story, quote: "Given unknown CSV format, when auto-detection fails, then app shows manual column mapping UI", decisions: ["D-118"]))
-    /// FORMAT-10 (MUST): On any header, the format, confidence and columns (or the missing columns) are the model's.
-    public static let agreesWithModel = Rule(
-        "FORMAT-10", .must, "On any header, the format, confidence and columns (or the missing columns) are the model's.",
-        source: RuleSource(seed: .csvImport, section: story, quote: "Auto-detect column mappings for Goodreads/LibraryThing/StoryGraph", decisions: ["D-065", "D-066"]))
-}
-
 /// The headers of the format detection suite.
 enum FormatHeaders {
     static let known: [(ExportFormat, [String])] = [

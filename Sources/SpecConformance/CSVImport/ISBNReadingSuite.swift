@@ -1,49 +1,6 @@
 import Generators
 import SpecModel
 
-/// The rules of reading an ISBN field (seed 004_…, "Duplicate Detection Algorithm", tier 2; D-051, D-066).
-public enum ISBNRules {
-    static let section = "Duplicate Detection Algorithm"
-    static let tier2 = "ISBN match (if both books have ISBN)"
-
-    /// ISBN-01 (MUST): Goodreads' Excel guard is unwrapped: `="0525540679"` reads as that ISBN, and `=""` (or a bare `=`) is an empty field.
-    public static let excelGuard = Rule(
-        "ISBN-01", .must, "Goodreads' Excel guard is unwrapped: `=\"0525540679\"` reads as that ISBN, and `=\"\"` (or a bare `=`) is an empty field.",
-        source: RuleSource(seed: .csvImport, section: section, quote: tier2, decisions: ["D-051"]))
-    /// ISBN-02 (MUST): Hyphens and spaces inside an ISBN, and spaces or tabs around it, are ignored: every way an export writes a valid ISBN reads as the same ISBN-13.
-    public static let formatting = Rule(
-        "ISBN-02", .must, "Hyphens and spaces inside an ISBN, and spaces or tabs around it, are ignored: every way an export writes a valid ISBN reads as the same ISBN-13.",
-        source: RuleSource(seed: .csvImport, section: section, quote: tier2, decisions: ["D-051"]))
-    /// ISBN-03 (MUST): A valid ISBN-10 reads as the 978 ISBN-13 of the same book and keeps itself (a lowercase `x` as `X`) as the ISBN-10; a 978 ISBN-13 gives its ISBN-10, a 979 ISBN-13 has none.
-    public static let bothForms = Rule(
-        "ISBN-03", .must, "A valid ISBN-10 reads as the 978 ISBN-13 of the same book and keeps itself (a lowercase `x` as `X`) as the ISBN-10; a 978 ISBN-13 gives its ISBN-10, a 979 ISBN-13 has none.",
-        source: RuleSource(seed: .csvImport, section: section, quote: tier2, decisions: ["D-051"]))
-    /// ISBN-04 (MUST): An ISBN has exactly 10 or 13 digits: 9, 11, 12 and 14 digits are invalid.
-    public static let lengths = Rule(
-        "ISBN-04", .must, "An ISBN has exactly 10 or 13 digits: 9, 11, 12 and 14 digits are invalid.",
-        source: RuleSource(seed: .csvImport, section: section, quote: tier2, decisions: ["D-051"]))
-    /// ISBN-05 (MUST): A check digit off by one either way makes the ISBN invalid, for ISBN-10s and ISBN-13s alike.
-    public static let checkDigits = Rule(
-        "ISBN-05", .must, "A check digit off by one either way makes the ISBN invalid, for ISBN-10s and ISBN-13s alike.",
-        source: RuleSource(seed: .csvImport, section: section, quote: tier2, decisions: ["D-051"]))
-    /// ISBN-06 (MUST): `X` is only an ISBN-10's check character: an `X` among the first nine characters, or in a 13-digit ISBN, makes it invalid.
-    public static let checkCharacterX = Rule(
-        "ISBN-06", .must, "`X` is only an ISBN-10's check character: an `X` among the first nine characters, or in a 13-digit ISBN, makes it invalid.",
-        source: RuleSource(seed: .csvImport, section: section, quote: tier2, decisions: ["D-051"]))
-    /// ISBN-07 (MUST): A 13-digit ISBN starts with 978 or 979; any other prefix is invalid, even with a correct check digit.
-    public static let prefixes = Rule(
-        "ISBN-07", .must, "A 13-digit ISBN starts with 978 or 979; any other prefix is invalid, even with a correct check digit.",
-        source: RuleSource(seed: .csvImport, section: section, quote: tier2, decisions: ["D-051"]))
-    /// ISBN-08 (MUST): A field holding a character no ISBN is written with (a letter other than X, an ASIN, a word) is invalid, never valid; a blank field is empty.
-    public static let otherText = Rule(
-        "ISBN-08", .must, "A field holding a character no ISBN is written with (a letter other than X, an ASIN, a word) is invalid, never valid; a blank field is empty.",
-        source: RuleSource(seed: .csvImport, section: section, quote: tier2, decisions: ["D-051", "D-066"]))
-    /// ISBN-09 (MUST): On any field, the reading (empty, invalid, or valid with both forms) is the model's.
-    public static let agreesWithModel = Rule(
-        "ISBN-09", .must, "On any field, the reading (empty, invalid, or valid with both forms) is the model's.",
-        source: RuleSource(seed: .csvImport, section: section, quote: tier2, decisions: ["D-051"]))
-}
-
 extension ConformanceSuite where Implementation: ISBNReading {
     /// The ISBN reading suite: the Excel guard, formatting, both forms, lengths 9/10/11 and 12/13/14,
     /// check digits off by one, `X`, prefixes, other text, and the model's answer on generated fields.

@@ -1,40 +1,6 @@
 import Generators
 import SpecModel
 
-/// The rules of title normalization (seed 004_…, "Title Normalization for Better Enrichment"; D-033).
-public enum TitleNormalizationRules {
-    static let section = "Title Normalization for Better Enrichment"
-
-    /// TITLE-01: series markers `(Name, #N)` removed (D-033).
-    public static let seriesMarkers = Rule(
-        "TITLE-01", .must, "Series markers `(Name, #N)` are removed, with the whitespace before them; `#0.5` and `#1-3` are not markers.",
-        source: RuleSource(seed: .csvImport, section: section, quote: "Remove series markers: `\\s*\\([^)]*,\\s*#\\d+\\)` → `(Harry Potter, #1)` removed", decisions: ["D-033"]))
-    /// TITLE-02: edition markers `[…]` removed (D-033).
-    public static let editionMarkers = Rule(
-        "TITLE-02", .must, "Edition markers `[…]` are removed, with the whitespace before them; an unclosed `[` stays.",
-        source: RuleSource(seed: .csvImport, section: section, quote: "Remove edition markers: `\\s*\\[[^\\]]*\\]` → `[Special Edition]` removed", decisions: ["D-033"]))
-    /// TITLE-03: the subtitle stripped past 10 characters (D-033).
-    public static let subtitles = Rule(
-        "TITLE-03", .must, "The subtitle after the first `:` is stripped when the title (after steps 1 and 2, spaces collapsed) is longer than 10 characters, and kept when it is 10 or fewer.",
-        source: RuleSource(seed: .csvImport, section: section, quote: "Strip subtitles after `:` if title length > 10 chars → `Title: Subtitle` → `Title`", decisions: ["D-033"]))
-    /// TITLE-04: abbreviation periods removed, decimals kept (D-033).
-    public static let abbreviationPeriods = Rule(
-        "TITLE-04", .must, "A period after a letter is removed unless a digit follows it: `Dept.` → `Dept`, `2.0` stays.",
-        source: RuleSource(seed: .csvImport, section: section, quote: "Remove abbreviation periods: `Dept.` → `Dept`", decisions: ["D-033"]))
-    /// TITLE-05: whitespace collapsed and trimmed.
-    public static let whitespace = Rule(
-        "TITLE-05", .must, "Runs of whitespace become one space and the title is trimmed.",
-        source: RuleSource(seed: .csvImport, section: section, quote: "Normalize whitespace: multiple spaces → single space, trim"))
-    /// TITLE-06: normalizing twice changes nothing (D-033).
-    public static let idempotent = Rule(
-        "TITLE-06", .should, "Normalizing a normalized title changes nothing.",
-        source: .decided("D-033"))
-    /// TITLE-07: any title, as the model normalizes it (D-033).
-    public static let fiveSteps = Rule(
-        "TITLE-07", .must, "On any title, the five steps in the seed's order give the model's normalized title.",
-        source: RuleSource(seed: .csvImport, section: section, quote: "Original title stored in `work.title` (displayed to user); Normalized title used only for API searches", decisions: ["D-033"]))
-}
-
 extension ConformanceSuite where Implementation: TitleNormalizing {
     /// The title normalization suite: the five steps one by one, the subtitle boundary on both sides,
     /// idempotence, and the model's answer on generated messy titles.

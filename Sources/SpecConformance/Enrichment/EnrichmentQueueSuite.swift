@@ -1,41 +1,6 @@
 import Generators
 import SpecModel
 
-/// The rules of the enrichment queue (seed 004_…, "Background Enrichment Queue"; seed 000_…; D-029, D-058).
-public enum EnrichmentQueueRules {
-    static let section = "4. Background Enrichment Queue"
-    static let jobTracking = "Technical Implementation"
-
-    /// QUEUE-01: `add`.
-    public static let add = Rule(
-        "QUEUE-01", .must, "`add` queues a work at the back unless it is already pending or in flight, and says whether it did.",
-        source: RuleSource(seed: .csvImport, section: section, quote: "Process one work at a time (sequential, respects API rate limits)"))
-    /// QUEUE-02: `addMultiple`.
-    public static let addMultiple = Rule(
-        "QUEUE-02", .must, "`addMultiple` queues the works in order, skipping any already pending, in flight or earlier in the same call, and returns how many it queued.",
-        source: RuleSource(seed: .csvImport, section: section, quote: "`EnrichmentQueue.shared.addMultiple()` queues all works"))
-    /// QUEUE-03: one work at a time, oldest first.
-    public static let oneAtATime = Rule(
-        "QUEUE-03", .must, "`startNext` takes the oldest pending work and marks it in flight; while a work is in flight it starts nothing.",
-        source: RuleSource(seed: .csvImport, section: section, quote: "Process one work at a time (sequential, respects API rate limits)"))
-    /// QUEUE-04: deleted works dropped silently (D-058).
-    public static let staleDropped = Rule(
-        "QUEUE-04", .must, "A queued work deleted before its turn is dropped silently: `startNext` passes over it and it never starts.",
-        source: RuleSource(seed: .csvImport, section: section, quote: "Stale PersistentID (work deleted) → Remove from queue silently", decisions: ["D-058"]))
-    /// QUEUE-05: `clearAll` (D-029).
-    public static let clearAll = Rule(
-        "QUEUE-05", .must, "`clearAll` empties the queue: nothing pending, nothing in flight, and `currentJobId` nil.",
-        source: RuleSource(seed: .libraryReset, section: "User Story 3: Cancel In-Flight Backend Jobs", quote: "Given reset completes, when enrichment queue cleared, then `currentJobId` set to nil", decisions: ["D-029"]))
-    /// QUEUE-06: `currentJobId` (D-029).
-    public static let jobBookkeeping = Rule(
-        "QUEUE-06", .must, "The followed job ending (complete, failed or canceled) clears `currentJobId`; another job ending leaves it; setting a job replaces the one followed.",
-        source: RuleSource(seed: .libraryReset, section: jobTracking, quote: "Always call `setCurrentJobId()` when starting enrichment and `clearCurrentJobId()` when complete or canceled.", decisions: ["D-029"]))
-    /// QUEUE-07: generated programs, as the model runs them.
-    public static let sequences = Rule(
-        "QUEUE-07", .must, "On any sequence of inserts, deletes, adds, starts, finishes, job changes and clears, the queue answers and holds what the model does.",
-        source: RuleSource(seed: .csvImport, section: section, quote: "Stale PersistentID (work deleted) → Remove from queue silently", decisions: ["D-029", "D-058"]))
-}
-
 extension ConformanceSuite where Implementation: EnrichmentQueueing {
     /// The enrichment queue suite: order and repeats, one work at a time, deleted works dropped,
     /// `clearAll`, the job bookkeeping, and generated programs compared with the model step by step.

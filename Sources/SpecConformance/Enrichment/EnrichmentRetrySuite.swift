@@ -1,41 +1,6 @@
 import Generators
 import SpecModel
 
-/// The rules of enrichment retries and the request rate (seed 004_…, "Background Enrichment Queue";
-/// D-054 to D-056, D-059, D-062).
-public enum EnrichmentRetryRules {
-    static let section = "4. Background Enrichment Queue"
-
-    /// RETRY-01: not found, at once (D-054).
-    public static let notFound = Rule(
-        "RETRY-01", .must, "HTTP 404, or an answer with no candidate, fails the work at once as not found, on any attempt.",
-        source: RuleSource(seed: .csvImport, section: section, quote: "API 404 → Mark as failed, don't retry", decisions: ["D-054"]))
-    /// RETRY-02: other 4xx (D-054).
-    public static let clientErrors = Rule(
-        "RETRY-02", .must, "Any other 4xx status except 429 fails the work at once as rejected with that status.",
-        source: RuleSource(seed: .csvImport, section: section, quote: "API 404 → Mark as failed, don't retry", decisions: ["D-054"]))
-    /// RETRY-03: the four delays (D-055).
-    public static let backoff = Rule(
-        "RETRY-03", .must, "A timeout, a 429 or a 5xx on attempt n of 1 to 4 is retried as attempt n + 1, 1, 2, 4 or 8 seconds after the failure.",
-        source: RuleSource(seed: .csvImport, section: section, quote: "Network timeout → Retry with exponential backoff (1s, 2s, 4s, 8s)", decisions: ["D-055"]))
-    /// RETRY-04: five attempts in all (D-055).
-    public static let fiveAttempts = Rule(
-        "RETRY-04", .must, "Five attempts in all: a timeout, 429 or 5xx on the fifth attempt fails the work as retries exhausted after 5 attempts, with that last error.",
-        source: RuleSource(seed: .csvImport, section: section, quote: "Network timeout → Retry with exponential backoff (1s, 2s, 4s, 8s)", decisions: ["D-055"]))
-    /// RETRY-05: connectivity loss is not an attempt (D-056).
-    public static let offline = Rule(
-        "RETRY-05", .must, "Losing connectivity with a request in flight is not an attempt: the same attempt is sent again when back online, even the fifth.",
-        source: RuleSource(seed: .csvImport, section: "User Story 3: Automatic Background Metadata Enrichment", quote: "Given network unavailable, when enrichment attempted, then jobs queued for retry when connectivity restored", decisions: ["D-056"]))
-    /// RETRY-06: 600 ms between request starts (D-059, D-062).
-    public static let rate = Rule(
-        "RETRY-06", .must, "No request starts less than 600 ms after the previous one: a request starts at the later of when it is due and 600 ms after the previous start.",
-        source: RuleSource(seed: .csvImport, section: section, quote: "Processing rate: ~100 books/min (network-bound)", decisions: ["D-059", "D-062"]))
-    /// RETRY-07: the model's decisions.
-    public static let decisions = Rule(
-        "RETRY-07", .must, "For any failure on any attempt, the decision (retry when, fail why, or resend) is the model's.",
-        source: RuleSource(seed: .csvImport, section: "Non-Functional Requirements", quote: "Failed enrichments retry automatically with exponential backoff", decisions: ["D-054", "D-055", "D-056"]))
-}
-
 extension ConformanceSuite where Implementation: EnrichmentRetryPolicy {
     /// The retry suite: every class of failure on every attempt, the delays and the attempt count on
     /// both sides of their boundaries, connectivity loss, the 600 ms rate on both sides, and the

@@ -15,14 +15,19 @@ public struct ConformanceSettings: Sendable {
     public var shrinkDeadline: @Sendable () -> (@Sendable () -> Bool)
     /// The most evaluations one shrink may spend when `PROPERTY_SHRINK_EVALUATIONS` does not say.
     public var shrinkEvaluationsMax: Int
+    /// Strict mode (`CONFORMANCE_STRICT=1`): a decision not followed fails like a seed's rule, instead of
+    /// being reported apart as differing from the decision.
+    public var strict: Bool
 
     /// Builds settings; by default no overrides, no past counterexamples, no time bound and 5,000 evaluations per shrink.
     public init(
         overrides: PropertyOverrides = PropertyOverrides(),
         regressions: @escaping @Sendable (_ propertyName: String) -> [ReplayToken] = { _ in [] },
         shrinkDeadline: @escaping @Sendable () -> (@Sendable () -> Bool) = { { false } },
-        shrinkEvaluationsMax: Int = 5_000
+        shrinkEvaluationsMax: Int = 5_000,
+        strict: Bool = false
     ) {
+        self.strict = strict
         self.overrides = overrides
         self.regressions = regressions
         self.shrinkDeadline = shrinkDeadline

@@ -58,24 +58,29 @@ public struct ConformanceSuite<Implementation> {
             if resultsByRule[check.rule.id] == nil { order.append(check.rule) }
             resultsByRule[check.rule.id, default: []].append(run(check, settings: runSettings, make: make))
         }
+        let broken = Set(order.filter { resultsByRule[$0.id, default: []].contains { !$0.failures.isEmpty } }.map(\.id))
         return SuiteResult(
             suiteID: id, suiteTitle: title, seam: seam, implementation: implementation,
-            rules: order.map { RuleResult(rule: $0, checks: resultsByRule[$0.id] ?? []) }, replayedCheck: replayed
+            rules: order.map { rule in
+                let blockedBy = broken.contains(rule.id) ? rule.requires.filter(broken.contains) : []
+                return RuleResult(rule: rule, checks: resultsByRule[rule.id] ?? [], blockedBy: blockedBy, strict: settings.strict)
+            },
+            replayedCheck: replayed
         )
     }
 
     private func run(_ check: ConformanceCheck<Implementation>, settings: ConformanceSettings, make: @escaping () -> Implementation) -> CheckResult {
+        let outcome: CheckOutcome
         if let reason = check.applicability(make()) {
-            return CheckResult(label: check.label, method: check.method.rawValue, about: check.about, casesChecked: 0, failure: nil, notApplicable: reason)
+            outcome = .notApplicable(reason)
+        } else {
+            let context = CheckContext { defaultCases in settings.propertySettings(forCheck: check.label, defaultCases: defaultCases) }
+            outcome = check.execute(make, context)
         }
-        let context = CheckContext { defaultCases in settings.propertySettings(forCheck: check.label, defaultCases: defaultCases) }
-        switch check.execute(make, context) {
-        case let .passed(cases):
-            return CheckResult(label: check.label, method: check.method.rawValue, about: check.about, casesChecked: cases, failure: nil, notApplicable: nil)
-        case let .failed(failure, cases):
-            return CheckResult(label: check.label, method: check.method.rawValue, about: check.about, casesChecked: cases, failure: failure, notApplicable: nil)
-        case let .notApplicable(reason):
-            return CheckResult(label: check.label, method: check.method.rawValue, about: check.about, casesChecked: 0, failure: nil, notApplicable: reason)
-        }
+        return CheckResult(
+            label: check.label, method: check.method.rawValue, about: check.about, casesChecked: outcome.cases,
+            failingCases: outcome.failingCases, failures: outcome.failures, kindsNotShown: outcome.kindsNotShown,
+            choices: outcome.choices, notApplicable: outcome.notApplicable
+        )
     }
 }

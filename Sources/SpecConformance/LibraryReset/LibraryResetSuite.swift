@@ -1,63 +1,6 @@
 import Generators
 import SpecModel
 
-/// The rules of Library Reset (seed 000_…; D-015, D-020 to D-025, D-029, D-080; O-07, O-08, O-14).
-public enum LibraryResetRules {
-    static let story1 = "User Story 1: Access Library Reset from Settings"
-    static let story2 = "User Story 2: Comprehensive Data Deletion"
-    static let story3 = "User Story 3: Cancel In-Flight Backend Jobs"
-    static let story4 = "User Story 4: Clear Auxiliary Data"
-
-    /// RESET-01: the confirmation dialog.
-    public static let confirmation = Rule(
-        "RESET-01", .must, "Tapping Reset Library shows the confirmation dialog and changes nothing; canceling it deletes, clears and sends nothing.",
-        source: RuleSource(seed: .libraryReset, section: story1, quote: "Given user cancels confirmation, when dialog dismissed, then no data deleted"))
-    /// RESET-02: every library object deleted (O-08, D-015).
-    public static let deletesEverything = Rule(
-        "RESET-02", .must, "A confirmed reset deletes every Work, Edition, Author and UserLibraryEntry, saved or not, authors without works included.",
-        source: RuleSource(seed: .libraryReset, section: story2, quote: "Given reset in progress, when deleting entities, then all Authors deleted", decisions: ["D-015", "D-028"]))
-    /// RESET-03: the cancel request first (D-025, D-080).
-    public static let cancelFirst = Rule(
-        "RESET-03", .must, "With a followed backend job, confirming sends one cancel request for that job, bearing its token, before anything is deleted or cleared; without one, no request.",
-        source: RuleSource(seed: .libraryReset, section: story3, quote: "Given enrichment job running (CSV import in progress), when user resets library, then backend job receives cancellation request", decisions: ["D-025", "D-080"]))
-    /// RESET-04: a failed cancel does not stop the reset (O-14, D-021).
-    public static let cancelFailureContinues = Rule(
-        "RESET-04", .must, "Whatever the cancel request's result (success, an error status, offline or a timeout), the local reset completes, reports success, and `currentJobId` is nil.",
-        source: RuleSource(seed: .libraryReset, section: "Backend Cancellation Failure Handling", quote: "iOS continues with local reset (deletes SwiftData)", decisions: ["D-021"]))
-    /// RESET-05: the enrichment queue emptied.
-    public static let queueCleared = Rule(
-        "RESET-05", .must, "After a reset the enrichment queue is empty: nothing pending, nothing in flight, and `currentJobId` nil.",
-        source: RuleSource(seed: .libraryReset, section: story4, quote: "Given reset in progress, when clearing data, then enrichment queue emptied", decisions: ["D-029"]))
-    /// RESET-06: search history cleared.
-    public static let searchHistoryCleared = Rule(
-        "RESET-06", .must, "After a reset search history is empty: no recent searches and no trending books.",
-        source: RuleSource(seed: .libraryReset, section: story4, quote: "Given user confirms reset, when operation completes, then search history cleared"))
-    /// RESET-07: feature flags and the AI provider reset.
-    public static let flagsReset = Rule(
-        "RESET-07", .must, "After a reset the feature flags are their defaults and the AI provider is Gemini.",
-        source: RuleSource(seed: .libraryReset, section: story4, quote: "Given reset in progress, when clearing data, then AI provider reset to Gemini (default)"))
-    /// RESET-08: settings and CloudKit kept.
-    public static let settingsKept = Rule(
-        "RESET-08", .must, "A reset keeps the app settings (theme, UI preferences) and the CloudKit sync state.",
-        source: RuleSource(seed: .libraryReset, section: "What's NOT Deleted (Preserved)", quote: "App Settings (theme selection, UI preferences) - User choice preserved"))
-    /// RESET-09: series kept (O-07, D-020).
-    public static let seriesKept = Rule(
-        "RESET-09", .must, "A reset keeps the user's series (a table of their own).",
-        source: RuleSource(seed: .seriesTracking, section: "Data Integrity", quote: "Series persists across library resets (separate entity)", decisions: ["D-020"]))
-    /// RESET-10: a second reset.
-    public static let idempotent = Rule(
-        "RESET-10", .must, "Resetting again succeeds, sends no cancel request and leaves the app as the first reset left it.",
-        source: RuleSource(seed: .libraryReset, section: "Error Handling", quote: "Re-run reset (idempotent operation)", decisions: ["D-019"]))
-    /// RESET-11: a failed delete or save (D-022).
-    public static let storeFailure = Rule(
-        "RESET-11", .must, "A failed delete or save shows the failure with Retry and leaves the library as last saved, the later steps not run; Retry then completes the reset.",
-        source: RuleSource(seed: .libraryReset, section: "Error Handling", quote: "SwiftData delete fails | Alert: \"Reset failed, try again\" | Retry button", decisions: ["D-022", "D-025"]))
-    /// RESET-12: any reset, as the model does it.
-    public static let anyReset = Rule(
-        "RESET-12", .must, "For any app state, cancel result, store failure and way of going about it, every observation along the reset is the model's.",
-        source: RuleSource(seed: .libraryReset, section: "Technical Implementation", quote: "Step 1: Cancel Backend Jobs", decisions: ["D-020", "D-021", "D-022", "D-025"]))
-}
-
 extension ConformanceSuite where Implementation: LibraryResetting {
     /// The Library Reset suite: the dialog, what is deleted, cleared and kept, the cancel request and
     /// every result it may get, idempotence, store failures, and generated resets compared with the

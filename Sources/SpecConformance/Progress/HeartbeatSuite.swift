@@ -1,40 +1,6 @@
 import Generators
 import SpecModel
 
-/// The rules of the client's heartbeat (seed 003_…, Task 1; D-077, O-04).
-public enum HeartbeatRules {
-    static let section = "Task 1: Implement Heartbeat Mechanism (Ping/Pong)"
-
-    /// A ping every 30 s.
-    public static let interval = Rule(
-        "HEART-01", .must, "The first ping goes out 30 s after the connection opens and each next one 30 s after the previous ping, never sooner.",
-        source: RuleSource(seed: .progressProtocol, section: section, quote: "**Client sends ping:** Every 30 seconds", decisions: ["D-077"]))
-    /// The ping's client time in milliseconds.
-    public static let clientTime = Rule(
-        "HEART-02", .must, "Each ping carries the client's clock when it is sent, in milliseconds since 1970, as `clientTime`.",
-        source: RuleSource(seed: .progressProtocol, section: section, quote: "\"payload\": [\"clientTime\": Int64(Date().timeIntervalSince1970 * 1000)]", decisions: ["D-075"]))
-    /// The 5 s pong deadline.
-    public static let pongDeadline = Rule(
-        "HEART-03", .must, "A pong that arrives within 5 s of its ping answers it, and a ping without a pong by then is a miss.",
-        source: RuleSource(seed: .progressProtocol, section: section, quote: "**Server responds pong:** Within 5 seconds", decisions: ["D-077"]))
-    /// The reconnect at 95 s (O-04).
-    public static let reconnect = Rule(
-        "HEART-04", .must, "Three pings in a row without a pong ask for a reconnect at the third one's deadline, 95 s after the last sign of life (not at 90 s, not at the seed code's 120 s), and the heartbeat stops.",
-        source: RuleSource(seed: .progressProtocol, section: section, quote: "**Connection timeout:** If no pong after 3 attempts (90s), trigger reconnect", decisions: ["D-077"]))
-    /// A late pong clears the misses.
-    public static let latePong = Rule(
-        "HEART-05", .must, "Any pong, even a late one, proves the connection alive and clears the missed pongs.",
-        source: .decided("D-077"))
-    /// The round trip from the echoed time.
-    public static let roundTrip = Rule(
-        "HEART-06", .must, "The round trip is measured from a pong echoing the latest ping's `clientTime`, late or not, and never from a time the client did not send or that lies in its future.",
-        source: RuleSource(seed: .progressProtocol, section: section, quote: "RTT calculation works correctly", decisions: ["D-077"]))
-    /// The model's schedule.
-    public static let schedule = Rule(
-        "HEART-07", .must, "On any schedule of answered, late, lost and foreign pongs, the pings, round trips and reconnect come at the model's times.",
-        source: .decided("D-077"))
-}
-
 extension ConformanceSuite where Implementation: HeartbeatScheduling {
     /// The heartbeat suite: pings every 30 s, the 5 s pong deadline and the 95 s reconnect on both
     /// sides, late pongs, round trips, and the model's schedule on generated pong answers.

@@ -2,45 +2,6 @@ import Generators
 import SpecModel
 import Workloads
 
-/// The rules of reading progress messages (seed 003_…, the unified message schema and Tasks 1 to 3;
-/// seed 000_…'s `canceled`; D-075, D-076, D-092).
-public enum ProgressMessageDecodingRules {
-    static let schema = "Dependencies"
-
-    /// The implementation reads what the model writes.
-    public static let readsTheModel = Rule(
-        "CODEC-06", .must, "Every message the model writes, of all nine types, decodes to the very message the model was given.",
-        source: RuleSource(seed: .progressProtocol, section: schema, quote: "Phase 1 Task 2: Unified message schema", decisions: ["D-076"]))
-    /// The version rule.
-    public static let version = Rule(
-        "CODEC-07", .must, "A message of any version 1.x.y is read, and any other version is refused as unsupported at `version`.",
-        source: RuleSource(seed: .progressProtocol, section: "Task 1: Implement Heartbeat Mechanism (Ping/Pong)", quote: "\"version\": \"1.0.0\",", decisions: ["D-076"]))
-    /// The nine types and their senders.
-    public static let messageSet = Rule(
-        "CODEC-08", .must, "The nine message types are read from the side that sends them; an unknown type, or a type the other side sends, is refused at `type`.",
-        source: RuleSource(seed: .progressProtocol, section: schema, quote: "Phase 1 Task 2: Unified message schema", decisions: ["D-076"]))
-    /// Known fields checked, with the path of the fault.
-    public static let strictFields = Rule(
-        "CODEC-09", .must, "A known field that is missing, of the wrong kind or out of range is refused with the reason and the field's path, and `null` in an optional field counts as absent.",
-        source: RuleSource(seed: .progressProtocol, section: "Task 3: Enhanced Error Messages with Structured Codes", quote: "Parse error message with affected items", decisions: ["D-092", "D-076", "D-075"]))
-    /// Unknown members ignored.
-    public static let unknownMembers = Rule(
-        "CODEC-10", .must, "Members the protocol does not define are ignored, in the envelope, the payload and every nested object.",
-        source: .decided("D-092", "D-076", "D-086"))
-    /// The size, depth, job ID and text limits.
-    public static let limits = Rule(
-        "CODEC-11", .must, "A message of up to 65,536 bytes and depth 8, with a job ID of 1 to 128 bytes and texts within their limits, is read, and one past any of these limits is refused.",
-        source: .decided("D-076", "D-084", "D-085"))
-    /// Malformed bytes refused, as the model refuses them.
-    public static let malformed = Rule(
-        "CODEC-12", .must, "Any bytes, however malformed, are either refused or read as the model reads them; the implementation accepts exactly what the model accepts.",
-        source: .decided("D-076", "D-092"))
-    /// Durations read as milliseconds (O-06).
-    public static let durationMilliseconds = Rule(
-        "CODEC-13", .must, "A completion's `summary.duration` is read as milliseconds.",
-        source: RuleSource(seed: .progressProtocol, section: "Task 2: Implement Server-Side Message Throttling", quote: "duration: Math.floor((Date.now() - startTime) / 1000),", decisions: ["D-075"]))
-}
-
 extension ConformanceSuite where Implementation: ProgressMessageDecoding {
     /// The decoding suite: the model's messages of all nine types read back, the version and type
     /// rules, strict fields with the path of the first fault, unknown members ignored, the limits on

@@ -2,33 +2,6 @@ import Generators
 import SpecModel
 import Workloads
 
-/// The rules of writing progress messages (seed 003_…, the unified message schema and Tasks 1 to 3;
-/// seed 000_…'s `canceled`; D-075, D-076, D-093).
-public enum ProgressMessageEncodingRules {
-    static let schema = "Dependencies"
-
-    /// The Phase 2 envelope on every message.
-    public static let envelope = Rule(
-        "CODEC-01", .must, "Every message, `canceled` included, is one JSON object with its `type`, `jobId`, `pipeline`, an integer `timestamp` in milliseconds, a `version` of 1.x.y and an object `payload`.",
-        source: RuleSource(seed: .progressProtocol, section: schema, quote: "Phase 1 Task 2: Unified message schema", decisions: ["D-075", "D-076"]))
-    /// The model reads back what the implementation writes.
-    public static let roundTrip = Rule(
-        "CODEC-02", .must, "The model decodes every message the implementation writes, of all nine types, to the very message it was given.",
-        source: RuleSource(seed: .progressProtocol, section: schema, quote: "Phase 1 Task 2: Unified message schema", decisions: ["D-076"]))
-    /// An error payload's six members.
-    public static let errorMembers = Rule(
-        "CODEC-03", .must, "Every error payload has all six members, `affectedItems` as `[]` and `details` as `{}` when there are none.",
-        source: RuleSource(seed: .progressProtocol, section: "Task 3: Enhanced Error Messages with Structured Codes", quote: "Structured Error Payload:", decisions: ["D-093"]))
-    /// Durations written in milliseconds (O-06).
-    public static let durationMilliseconds = Rule(
-        "CODEC-04", .must, "A completion's `summary.duration` is written in milliseconds, never in seconds.",
-        source: RuleSource(seed: .progressProtocol, section: "Task 2: Implement Server-Side Message Throttling", quote: "duration: Math.floor((Date.now() - startTime) / 1000),", decisions: ["D-075"]))
-    /// Long texts cut at a scalar boundary when written.
-    public static let textLimits = Rule(
-        "CODEC-05", .must, "A title or status line over 4,096 UTF-8 bytes is cut to its longest prefix of whole Unicode scalars within 4,096 bytes, and one at the limit is written whole, so whatever is written decodes.",
-        source: .decided("D-076", "D-084"))
-}
-
 extension ConformanceSuite where Implementation: ProgressMessageEncoding {
     /// The encoding suite: the envelope on generated messages of all nine types, the model reading
     /// back what the implementation writes, the error payload's six members, durations in

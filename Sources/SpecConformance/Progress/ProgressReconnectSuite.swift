@@ -1,49 +1,6 @@
 import Generators
 import SpecModel
 
-/// The rules of the client's reconnects and resume (seed 003_…, Task 1 and the expert consensus;
-/// D-077 to D-079).
-public enum ProgressReconnectRules {
-    static let consensus = "Expert Consensus Summary"
-
-    /// The backoff delays.
-    public static let backoff = Rule(
-        "RECONNECT-01", .must, "After a lost connection or a failed open the client opens again 1, 2, 4, 8 and 16 s after each failure, then every 30 s, starting again at 1 s after every successful open.",
-        source: RuleSource(seed: .progressProtocol, section: consensus, quote: "Auto-reconnect with exponential backoff and state sync.", decisions: ["D-078"]))
-    /// Ten minutes before giving up.
-    public static let giveUp = Rule(
-        "RECONNECT-02", .must, "The client keeps trying through ten minutes of continuous failure, and gives up at a failure ten minutes or more after the first.",
-        source: RuleSource(seed: .progressProtocol, section: consensus, quote: "Implement client-side logic with exponential backoff.", decisions: ["D-078"]))
-    /// A sync request after every open.
-    public static let syncAfterOpen = Rule(
-        "RECONNECT-03", .must, "Every successful open, the first included, is followed at once by a `sync_request` for the client's job.",
-        source: RuleSource(seed: .progressProtocol, section: consensus, quote: "Include the job ID in reconnect queries to resume state.", decisions: ["D-079"]))
-    /// The sync request asked again every 5 s.
-    public static let syncRetry = Rule(
-        "RECONNECT-04", .must, "A `sync_request` without an answer is sent again every 5 s until a `sync_response` arrives.",
-        source: .decided("D-079"))
-    /// The 10 s handshake timeout.
-    public static let handshakeTimeout = Rule(
-        "RECONNECT-05", .must, "An open that has not completed 10 s after it began is closed and retried as a failure.",
-        source: .decided("D-078"))
-    /// A refused open is final.
-    public static let refusal = Rule(
-        "RECONNECT-06", .must, "An open the server refuses with an HTTP status (401, 404) is final: the client never opens again.",
-        source: RuleSource(seed: .progressProtocol, section: "Dependencies", quote: "Phase 1 Task 1: Token authentication for CSV/AI pipelines", decisions: ["D-078", "D-080"]))
-    /// An ended job is final.
-    public static let jobEnded = Rule(
-        "RECONNECT-07", .must, "Once the job's ending arrives (a completion, an error, or a snapshot carrying either) the client closes and never opens again.",
-        source: .decided("D-079"))
-    /// The heartbeat's reconnect.
-    public static let deadConnection = Rule(
-        "RECONNECT-08", .must, "A connection whose pongs stop is closed at the third missed pong's deadline, 95 s after the last pong, and reopened by the backoff.",
-        source: RuleSource(seed: .progressProtocol, section: "Task 1: Implement Heartbeat Mechanism (Ping/Pong)", quote: "Verify auto-reconnect triggered", decisions: ["D-077", "D-078"]))
-    /// The model's decisions.
-    public static let schedule = Rule(
-        "RECONNECT-09", .must, "On any schedule of opens, failures, hangs, refusals, drops, silent outages and endings, the client opens, pings, syncs and closes at the model's times.",
-        source: .decided("D-077", "D-078", "D-079"))
-}
-
 extension ConformanceSuite where Implementation: ProgressSocketConnecting {
     /// The reconnect suite: the backoff and the ten-minute limit on both sides, a sync after every
     /// open and its retry, the handshake timeout, refusals and endings that are final, the heartbeat's

@@ -19,44 +19,6 @@ import Workloads
 ///     }
 public typealias ModelProgressThrottle = ProgressThrottle
 
-/// The rules of the server-side progress throttle (seed 003_…, Task 2; D-071 to D-074).
-public enum ProgressThrottleRules {
-    static let section = "Task 2: Implement Server-Side Message Throttling"
-
-    /// At most two progress messages in any second.
-    public static let rate = Rule(
-        "THROTTLE-01", .must, "No half-open one-second window holds more than two progress messages, milestones and the completion flush included.",
-        source: RuleSource(seed: .progressProtocol, section: "Success Metrics", quote: "<2 progress messages per second (throttling working)", decisions: ["D-071", "D-072"]))
-    /// Quarters delivered within the interval.
-    public static let milestones = Rule(
-        "THROTTLE-02", .must, "The first report at or past each quarter of the job (25, 50, 75, 100%) is sent, or overtaken by a higher count, within 500 ms of being reported.",
-        source: RuleSource(seed: .progressProtocol, section: section, quote: "Significant milestones (25%, 50%, 75%, 100%) always sent", decisions: ["D-071"]))
-    /// The final count before the finish.
-    public static let finalCount = Rule(
-        "THROTTLE-03", .must, "The highest count reported before the job finished reaches the client before the terminal message.",
-        source: RuleSource(seed: .progressProtocol, section: section, quote: "No messages lost (final count accurate)", decisions: ["D-072"]))
-    /// Counts never backwards.
-    public static let monotone = Rule(
-        "THROTTLE-04", .must, "A report below a count already reported is dropped, so the counts the client sees never go backwards.",
-        source: .decided("D-074"))
-    /// One terminal message, nothing after it.
-    public static let afterFinish = Rule(
-        "THROTTLE-05", .must, "The terminal message is sent once, within 500 ms of the finish, and nothing is sent after it.",
-        source: RuleSource(seed: .progressProtocol, section: section, quote: "Pending updates flushed on job completion", decisions: ["D-072"]))
-    /// The keep-alive after 10 s of silence.
-    public static let keepAlive = Rule(
-        "THROTTLE-06", .must, "After exactly 10 s without a message, and not before, the last count is sent again marked keep-alive, until the job finishes.",
-        source: RuleSource(seed: .progressProtocol, section: section, quote: "Keep-alive sends after 10s of silence", decisions: ["D-073"]))
-    /// The first report at once.
-    public static let first = Rule(
-        "THROTTLE-07", .must, "The job's first report is sent at once.",
-        source: RuleSource(seed: .progressProtocol, section: section, quote: "First update sent immediately", decisions: ["D-071"]))
-    /// The 500 ms interval.
-    public static let interval = Rule(
-        "THROTTLE-08", .must, "Progress messages are at least 500 ms apart, and a report held inside the interval goes out when the interval ends, at 500 ms.",
-        source: RuleSource(seed: .progressProtocol, section: section, quote: "Throttling sends at most 1 message per 500ms", decisions: ["D-071"]))
-}
-
 extension ConformanceSuite where Implementation: ProgressThrottling {
     /// The throttle suite: `ThrottleTrace`'s six properties over generated report streams (bursts,
     /// silences, late counts, milestones, a finish at any moment and reports after it), the first

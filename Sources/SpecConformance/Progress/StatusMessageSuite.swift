@@ -1,49 +1,6 @@
 import Generators
 import SpecModel
 
-/// The rules of status messages and the time-remaining estimate (seed 003_…, Task 4; D-084, D-088 to
-/// D-091).
-public enum StatusMessageRules {
-    static let section = "Task 4: User-Friendly Status Messages"
-
-    /// The enrichment message.
-    public static let enrichment = Rule(
-        "STATUS-01", .must, "Enrichment progress reads \"Finding details for <title>... <p> of <t> books complete\" for the user and \"Enriching (<p>/<t>): <title>\" for the logs.",
-        source: RuleSource(seed: .progressProtocol, section: section, quote: "New: `\"Finding details for The Great Gatsby... 5 of 10 books complete\"`", decisions: ["D-088"]))
-    /// The not-found message and its figures.
-    public static let notFound = Rule(
-        "STATUS-02", .must, "A book not found reads \"⚠️ Couldn't find details for <title>\" (U+26A0 U+FE0F) and \"Enrichment failed (<p>/<t>): <title>\", and keeps the percentage and the books remaining.",
-        source: RuleSource(seed: .progressProtocol, section: section, quote: "Couldn't find details for ${currentTitle}", decisions: ["D-090"]))
-    /// Clamped counts and exact percentages.
-    public static let percentage = Rule(
-        "STATUS-03", .must, "Counts are clamped (negative is 0, processed at most total) in the text as in the figures, the percentage is the exact floor of processed × 100 / total, a total of 0 is 100%, and remaining is total minus processed.",
-        source: RuleSource(seed: .progressProtocol, section: section, quote: "const percentage = Math.floor((processedCount / totalCount) * 100);", decisions: ["D-088"]))
-    /// The CSV import messages.
-    public static let csvImport = Rule(
-        "STATUS-04", .must, "A CSV import reads the seed's line for its phase (📄 parsing, ✅ validating, 💾 saving) with floor(fraction × 100)%, the fraction clamped to 0...1 and NaN taken as 0.",
-        source: RuleSource(seed: .progressProtocol, section: section, quote: "Reading your library export... ${percentage}% complete", decisions: ["D-089"]))
-    /// The AI scan messages.
-    public static let aiScan = Rule(
-        "STATUS-05", .must, "An AI scan reads the seed's line for each of its five phases, \"AI scan: <phase>\" for the logs, and carries its phase and no figures.",
-        source: RuleSource(seed: .progressProtocol, section: section, quote: "Analyzing bookshelf with AI...", decisions: ["D-089"]))
-    /// The title limit.
-    public static let titleLimit = Rule(
-        "STATUS-06", .must, "A title over 1,000 UTF-8 bytes is quoted as its longest prefix of whole Unicode scalars within 1,000 bytes, and one within the limit whole.",
-        source: .decided("D-084", "D-088"))
-    /// The estimate given the start.
-    public static let estimate = Rule(
-        "ETA-01", .must, "Given the job's start, the estimate is ceil(remaining × elapsed / (processed × 1000)) seconds, computed exactly.",
-        source: RuleSource(seed: .progressProtocol, section: section, quote: "return Math.ceil((remaining * avgTimePerItem) / 1000); // Convert to seconds", decisions: ["D-091"]))
-    /// When the estimate is 0 or unknown.
-    public static let estimateUnknown = Rule(
-        "ETA-02", .must, "The estimate is 0 when nothing remains whatever the clock, and unknown before the first item is done or when the clock is before the job's start.",
-        source: RuleSource(seed: .progressProtocol, section: section, quote: "if (processedCount === 0) return null;", decisions: ["D-091"]))
-    /// The estimate's bounds.
-    public static let estimateBounds = Rule(
-        "ETA-03", .must, "For any counts and times the estimate is never negative, saturates at Int.max rather than overflowing, and never falls as time passes with the same counts.",
-        source: .decided("D-091"))
-}
-
 extension ConformanceSuite where Implementation: StatusMessageFormatting {
     /// The status message suite: every pipeline's texts, the percentage and its clamping on both sides
     /// of every bound, the CSV fraction, the title limit on both sides, and the estimate against the

@@ -1,48 +1,6 @@
 import Generators
 import SpecModel
 
-/// The rules of structured errors (seed 003_…, Task 3; D-081 to D-087, D-093).
-public enum StructuredErrorRules {
-    static let section = "Task 3: Enhanced Error Messages with Structured Codes"
-
-    /// Well-formed codes, the situation's code.
-    public static let code = Rule(
-        "ERROR-01", .must, "Every error carries its situation's code, written `E_` and 1 to 60 of A-Z, 0-9 and `_`.",
-        source: RuleSource(seed: .progressProtocol, section: section, quote: "code: \"E_ENRICHMENT_FAILED\",", decisions: ["D-081"]))
-    /// The six members.
-    public static let members = Rule(
-        "ERROR-02", .must, "Every payload has all six members with their kinds: `code`, `message` and `userMessage` strings, `affectedItems` an array of strings (`[]` when none), `retryable` a boolean, `details` an object (`{}` when none).",
-        source: RuleSource(seed: .progressProtocol, section: section, quote: "Structured Error Payload:", decisions: ["D-093"]))
-    /// The retry flags.
-    public static let retryable = Rule(
-        "ERROR-03", .must, "`retryable` follows the seed's handlers and each code's default: false only for an invalid CSV format, an undecodable client frame, a missing token and an unknown job.",
-        source: RuleSource(seed: .progressProtocol, section: section, quote: "retryable: error.code !== ErrorCodes.INVALID_CSV_FORMAT,", decisions: ["D-082"]))
-    /// The user messages.
-    public static let userMessage = Rule(
-        "ERROR-04", .must, "`userMessage` is the seed's words for its situations and the code's default message for the protocol's own failures, never the technical message.",
-        source: RuleSource(seed: .progressProtocol, section: section, quote: "userMessage: 'No books found. Try a clearer photo with better lighting.',", decisions: ["D-083"]))
-    /// Ten affected items and the total.
-    public static let affectedItems = Rule(
-        "ERROR-05", .must, "At most ten affected items are listed, the first ten in order, and every failed title is still counted in `details.failureCount`, with `details.affectedItemsTotal` when more than ten.",
-        source: RuleSource(seed: .progressProtocol, section: section, quote: "affectedItems: failedBooks.slice(0, 10), // Max 10 items", decisions: ["D-085"]))
-    /// Text limits.
-    public static let textLimits = Rule(
-        "ERROR-06", .must, "Messages over 4,096 UTF-8 bytes, and affected items and detail texts over 1,000, are cut to their longest prefix of whole Unicode scalars within the limit; texts within it are kept whole.",
-        source: .decided("D-084"))
-    /// No stack traces.
-    public static let noStackTraces = Rule(
-        "ERROR-07", .must, "No stack trace goes on the wire: no payload carries a `stack` member, in `details` or anywhere else.",
-        source: RuleSource(seed: .progressProtocol, section: section, quote: "stack: error.stack", decisions: ["D-086"]))
-    /// The AI scanner's timeout test.
-    public static let aiScanTimeout = Rule(
-        "ERROR-08", .must, "An AI scan failure is `E_GEMINI_TIMEOUT` with the timeout advice exactly when its reason contains \"timeout\" in any ASCII case, and `E_GEMINI_API_ERROR` otherwise.",
-        source: RuleSource(seed: .progressProtocol, section: section, quote: "const isTimeout = error.message.includes('timeout');", decisions: ["D-087"]))
-    /// The model's payload.
-    public static let payload = Rule(
-        "ERROR-09", .must, "For every failure the payload is the model's, member for member.",
-        source: RuleSource(seed: .progressProtocol, section: section, quote: "Success/failure breakdown in details", decisions: ["D-081", "D-082", "D-083", "D-084", "D-085", "D-086", "D-087", "D-093"]))
-}
-
 extension ConformanceSuite where Implementation: StructuredErrorBuilding {
     /// The structured error suite: codes, the six members, retry flags and user messages of every
     /// failure, ten affected items on both sides, the text limits on both sides, no stack traces, the

@@ -4,8 +4,8 @@ extension ConformanceReport {
     /// The report for CI, as a JSON value (see `Docs/Conformance.md` for its fields).
     ///
     /// `{format, version, implementations, rules, results, summary, wrongImplementations, criteria}`:
-    /// every rule once with its source; one result per rule and implementation with its grade, and the
-    /// failure (counterexample, answers, replay token) when it failed.
+    /// every rule once with its basis; one result per rule and implementation with its grade and, when
+    /// the rule is not kept, every kind of failure with its representative case.
     public var json: JSONValue {
         var rules: [JSONValue] = []
         for suite in suites {
@@ -16,40 +16,12 @@ extension ConformanceReport {
                     ("seam", .string(suite.seam)),
                     ("requirement", .string(rule.requirement.rawValue)),
                     ("statement", .string(rule.statement)),
-                    ("seed", rule.source.seed.map { .string($0.rawValue) } ?? .null),
-                    ("section", rule.source.section.map(JSONValue.string) ?? .null),
-                    ("quote", rule.source.quote.map(JSONValue.string) ?? .null),
-                    ("decisions", .array(rule.source.decisions.map(JSONValue.string))),
+                    ("basis", rule.basis.json),
+                    ("requires", .array(rule.requires.map { .string($0.rawValue) })),
                 ])))
             }
         }
-        var results: [JSONValue] = []
-        for result in self.results {
-            for rule in result.rules {
-                var members: [(String, JSONValue)] = [
-                    ("implementation", .string(result.implementation)),
-                    ("suite", .string(result.suiteID)),
-                    ("rule", .string(rule.rule.id.rawValue)),
-                    ("grade", .string(rule.grade.rawValue)),
-                    ("cases", .integer(Int64(rule.checks.reduce(0) { $0 + $1.casesChecked }))),
-                ]
-                if let (check, failure) = rule.failure {
-                    members.append(("failure", .object(JSONObject([
-                        ("check", .string(check.label)),
-                        ("origin", .string(failure.origin)),
-                        ("message", .string(failure.message)),
-                        ("question", failure.question.map(JSONValue.string) ?? .null),
-                        ("model", failure.modelAnswer.map(JSONValue.string) ?? .null),
-                        ("implementation", failure.implementationAnswer.map(JSONValue.string) ?? .null),
-                        ("counterexample", failure.counterexample.map(JSONValue.string) ?? .null),
-                        ("replayToken", failure.token.map { .string($0.description) } ?? .null),
-                    ]))))
-                }
-                let reasons = rule.checks.compactMap(\.notApplicable)
-                if !reasons.isEmpty { members.append(("notApplicable", .string(reasons.joined(separator: "; ")))) }
-                results.append(.object(JSONObject(members)))
-            }
-        }
+        let results = self.results.flatMap { result in result.rules.map { Self.json(of: $0, in: result) } }
         var summary: [(String, JSONValue)] = []
         for implementation in implementations {
             let counts = counts(for: implementation)
@@ -115,6 +87,46 @@ extension ConformanceReport {
         PrettyJSON.write(json, indent: 0, to: &out)
         out.append("\n")
         return out
+    }
+}
+
+extension ConformanceReport {
+    static func json(of rule: RuleResult, in result: SuiteResult) -> JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("implementation", .string(result.implementation)),
+            ("suite", .string(result.suiteID)),
+            ("rule", .string(rule.rule.id.rawValue)),
+            ("grade", .string(rule.grade.rawValue)),
+            ("cases", .integer(Int64(rule.checks.reduce(0) { $0 + $1.casesChecked }))),
+        ]
+        if !rule.blockedBy.isEmpty { members.append(("blockedBy", .array(rule.blockedBy.map { .string($0.rawValue) }))) }
+        if !rule.choices.isEmpty {
+            members.append(("choices", .array(rule.choices.map { .object(JSONObject([("choice", .string($0.choice)), ("examples", .integer(Int64($0.examples)))])) })))
+        }
+        let failing = rule.failingChecks
+        if !failing.isEmpty {
+            members.append(("failures", .array(failing.flatMap { check in
+                check.failures.map { failure in
+                    .object(JSONObject([
+                        ("check", .string(check.label)),
+                        ("kind", .string(failure.kind)),
+                        ("occurrences", .integer(Int64(failure.occurrences))),
+                        ("of", .integer(Int64(check.casesChecked))),
+                        ("origin", .string(failure.origin)),
+                        ("message", .string(failure.message)),
+                        ("question", failure.question.map(JSONValue.string) ?? .null),
+                        ("model", failure.modelAnswer.map(JSONValue.string) ?? .null),
+                        ("implementation", failure.implementationAnswer.map(JSONValue.string) ?? .null),
+                        ("counterexample", failure.counterexample.map(JSONValue.string) ?? .null),
+                        ("others", .array(failure.others.map(JSONValue.string))),
+                        ("replayToken", failure.token.map { .string($0.description) } ?? .null),
+                    ]))
+                }
+            })))
+        }
+        let reasons = rule.checks.compactMap(\.notApplicable)
+        if !reasons.isEmpty { members.append(("notApplicable", .string(reasons.joined(separator: "; ")))) }
+        return .object(JSONObject(members))
     }
 }
 

@@ -1,41 +1,6 @@
 import Generators
 import SpecModel
 
-/// The rules of next in series (seed 002_…, User Story 5 and "Testing Strategy"; Decisions D-094,
-/// D-095, D-104, D-105).
-public enum NextInSeriesRules {
-    static let storyFive = "User Story 5: \"Next in Series\" Recommendations"
-
-    /// SERIESNEXT-01: the first unread book after the one finished.
-    public static let firstUnreadAfter = Rule(
-        "SERIESNEXT-01", .must, "After a book is finished, the suggestion is the first unread counted book after the number it reaches, owned or not, so finishing Book 1 with Books 2-3 missing and Book 4 owned suggests Book 2.",
-        source: RuleSource(seed: .seriesTracking, section: storyFive, quote: "Given I'm missing multiple books (e.g., finished Book 1, missing Books 2-3, own Book 4), system prioritizes Book 2 recommendation", decisions: ["D-104"]))
-    /// SERIESNEXT-02: then the lowest book skipped earlier.
-    public static let skippedBook = Rule(
-        "SERIESNEXT-02", .must, "When every counted book after it is read, the suggestion is the lowest unread book, one skipped earlier.",
-        source: RuleSource(seed: .seriesTracking, section: storyFive, quote: "Given I finish the last book in a series, system suggests related series by same author", decisions: ["D-104"]))
-    /// SERIESNEXT-03: the seed's three prompts.
-    public static let prompts = Rule(
-        "SERIESNEXT-03", .must, "An owned book is prompted \"Continue with Book N?\", a book the series knows but the user does not own \"Add 'Title (Book N)' to your library?\" with its title's Goodreads marker removed, and an unknown book \"Add Book N?\".",
-        source: RuleSource(seed: .seriesTracking, section: storyFive, quote: "Given I finish \"Red Rising (Book 1),\" when I mark it \"Read,\" I see prompt: \"Add 'Golden Son (Book 2)' to your library?\"", decisions: ["D-104", "D-105"]))
-    /// SERIESNEXT-04: the author's other series.
-    public static let relatedSeries = Rule(
-        "SERIESNEXT-04", .must, "When every counted book is read, the suggestion is the unfinished series whose author has the same name key, alphabetically, at most 3, prompted \"More series by Author: A, B\", and none without an author.",
-        source: RuleSource(seed: .seriesTracking, section: storyFive, quote: "Edge case: Given I finish the last book in a series, system suggests related series by same author", decisions: ["D-104"]))
-    /// SERIESNEXT-05: the celebration and reduced motion.
-    public static let celebration = Rule(
-        "SERIESNEXT-05", .must, "Reading the last unread book of a series of known total celebrates \"You finished Name! 🎉\", with confetti unless the user reduces motion, and nothing else celebrates.",
-        source: RuleSource(seed: .seriesTracking, section: "User Story 4: Series Completion Visualization", quote: "Given I complete a series, when the last book is marked \"Read,\" I see confetti animation + \"You finished Foundation! 🎉\"", decisions: ["D-103", "D-104"]))
-    /// SERIESNEXT-06: prequels, novellas and omnibus editions.
-    public static let uncountedPlaces = Rule(
-        "SERIESNEXT-06", .must, "Book 0 and novellas are never suggested, a series with no counted book has no suggestion, and finishing a novella or an omnibus counts from the whole book it reaches (#2.5 reaches 2, #1-3 reaches 3).",
-        source: RuleSource(seed: .seriesTracking, section: "Series Data Model", quote: "Position field: Integer (1, 2, 3, ...)", decisions: ["D-094", "D-095"]))
-    /// SERIESNEXT-07: the model's answer on generated inputs.
-    public static let sameAsModel = Rule(
-        "SERIESNEXT-07", .must, "On any series, the suggestion, its prompt and the celebration are the model's.",
-        source: RuleSource(seed: .seriesTracking, section: "Testing Strategy", quote: "SeriesRecommender - Suggests Book 2 after finishing Book 1", decisions: ["D-104"]))
-}
-
 /// How a book of an example series stands.
 enum ExampleBookState {
     case read, owned, wanted

@@ -2,53 +2,6 @@ import Generators
 import SpecModel
 import Workloads
 
-/// The rules of series detection from one book's sources (seed 002_…, "Series Auto-Detection" and
-/// User Story 1; seed 004_…'s Goodreads marker; Decisions D-094 to D-098, D-106).
-public enum SeriesDetectionRules {
-    static let detection = "Series Auto-Detection"
-
-    /// SERIES-01: OpenLibrary's "Name #N" strings.
-    public static let openLibrary = Rule(
-        "SERIES-01", .must, "An OpenLibrary string \"Name #N\" names the series by everything before its last `#`, whitespace collapsed, and places the book at N (leading zeros allowed, no space after the `#`).",
-        source: RuleSource(seed: .seriesTracking, section: detection, quote: "Regex extraction: `^(.+?)\\s*#(\\d+)$` or structured `seriesInfo` object", decisions: ["D-094", "D-106"]))
-    /// SERIES-02: Google Books' structured series, with the lookup's name and total.
-    public static let googleBooks = Rule(
-        "SERIES-02", .must, "A Google Books entry with a series ID and an order number places the book at that number in the series of that ID, named and counted by the app's series lookup when it made one, a total below the book's number being raised to it with a warning.",
-        source: RuleSource(seed: .seriesTracking, section: detection, quote: "`volumeInfo.seriesInfo.volumeSeries[0].seriesId`, `volumeInfo.seriesInfo.volumeSeries[0].orderNumber`", decisions: ["D-096", "D-103"]))
-    /// SERIES-03: the Goodreads marker an imported title keeps.
-    public static let titleMarker = Rule(
-        "SERIES-03", .must, "A Goodreads marker \"(Name, #N)\" kept in an imported title names the series by the text before its last comma and places the book at N; other parentheses and brackets are not markers and log nothing.",
-        source: RuleSource(seed: .csvImport, section: "Title Normalization for Better Enrichment", quote: "Remove series markers: `\\s*\\([^)]*,\\s*#\\d+\\)` → `(Harry Potter, #1)` removed", decisions: ["D-096"]))
-    /// SERIES-04: prequels, novellas and omnibus ranges are places of their own.
-    public static let places = Rule(
-        "SERIES-04", .must, "Book 0, decimals of up to three digits (novellas, `#0.5`) and ranges `#a-b` with 1 ≤ a < b and at most 100 books (omnibus editions) are places of their own, never rounded, cut to one number or refused.",
-        source: RuleSource(seed: .seriesTracking, section: "Series Data Model", quote: "Position field: Integer (1, 2, 3, ...)", decisions: ["D-094", "D-095", "D-106"]))
-    /// SERIES-05: malformed entries are warnings, never guesses.
-    public static let malformed = Rule(
-        "SERIES-05", .must, "An entry without a place the rules accept (\"Foundation Book 1\", \"Foundation # 1\", `#1.2345`, `#10000`, `#1-101`, a Google Books entry without an ID or an order number, a name over 200 bytes) logs a warning and names no series: nothing is guessed.",
-        source: RuleSource(seed: .seriesTracking, section: detection, quote: "If parsing fails (e.g., \"Foundation Book 1\" without #), log warning and skip auto-assignment", decisions: ["D-094", "D-095", "D-106"]))
-    /// SERIES-06: no series data, no series (no false positives).
-    public static let noSeries = Rule(
-        "SERIES-06", .must, "A book whose metadata and title name no series is in no series, whatever its title or its malformed entries look like.",
-        source: RuleSource(seed: .seriesTracking, section: "User Story 1: Auto-Detect Series from Metadata", quote: "Given series metadata is missing, when enrichment fails, book remains unassigned (no false positives)", decisions: ["D-096"]))
-    /// SERIES-07: Google Books, then OpenLibrary, then the title.
-    public static let precedence = Rule(
-        "SERIES-07", .must, "When sources place the book in one series at different places, Google Books wins over OpenLibrary, which wins over the title's marker, and each conflict is logged.",
-        source: RuleSource(seed: .seriesTracking, section: "Known Risks", quote: "Fallback to OpenLibrary, then manual", decisions: ["D-096"]))
-    /// SERIES-08: one series per name key; every entry read, within limits.
-    public static let oneSeriesPerKey = Rule(
-        "SERIES-08", .must, "Entries whose names share a name key (case, punctuation, apostrophes, a leading \"The\" and a trailing \"Series\" aside) are one series, keeping every Google Books ID they give, names that differ in a letter or digit are two, and every entry is read, up to 32 a source and 8 series a book.",
-        source: RuleSource(seed: .seriesTracking, section: "Series Data Model", quote: "Many-to-many (books can belong to multiple series, e.g., \"The Hobbit\")", decisions: ["D-097", "D-098", "D-106"]))
-    /// SERIES-09: a Google Books entry without a name borrows one at the same place.
-    public static let unnamedGoogleBooks = Rule(
-        "SERIES-09", .must, "A Google Books entry that no lookup named takes the name another source gives the same place; with none, it is skipped with a warning.",
-        source: RuleSource(seed: .seriesTracking, section: detection, quote: "Total Books: (fetch from series lookup or default to unknown)", decisions: ["D-096"]))
-    /// SERIES-10: the model's answer on generated inputs.
-    public static let sameAsModel = Rule(
-        "SERIES-10", .must, "On any title and metadata, the series, places, totals and warnings are the model's.",
-        source: RuleSource(seed: .seriesTracking, section: "Testing Strategy", quote: "SeriesParser - Correctly extracts series name and position from \"Foundation #1\"", decisions: ["D-096", "D-097"]))
-}
-
 /// What a book brings to detection: its title as imported and its enrichment metadata.
 struct SeriesSources: Hashable, Sendable, CustomStringConvertible {
     var title: String

@@ -1,27 +1,6 @@
 import Generators
 import SpecModel
 
-/// The rules of the Series views' texts (seed 002_…, User Stories 1, 2 and 4, "Series Detail";
-/// Decisions D-094, D-095, D-102, D-105).
-public enum SeriesLabelRules {
-    /// SERIESPROG-09: a book's library-card badge.
-    public static let badge = Rule(
-        "SERIESPROG-09", .must, "A book's card badge reads \"Book N of T\", \"Book N\" when the total is unknown, \"Books A-B of T\" for an omnibus and \"Book 0.5\" for a novella.",
-        source: RuleSource(seed: .seriesTracking, section: "User Story 4: Series Completion Visualization", quote: "Given I'm viewing Library, when a book is part of a series, its card shows a subtle badge (e.g., \"Book 3 of 7\")", decisions: ["D-094", "D-095", "D-105"]))
-    /// SERIESPROG-10: the detail's rows.
-    public static let detailRows = Rule(
-        "SERIESPROG-10", .must, "The detail lists every book and every missing counted number in reading order, a book as \"Book N · Title\" with its Goodreads marker removed and ✓✓ read, ✓ owned or ➕ not owned, a missing number as \"Book N ➕\".",
-        source: RuleSource(seed: .seriesTracking, section: "User Story 2: View All Series with Completion Progress", quote: "Given I tap a series, when detail view opens, I see all books in reading order with checkmarks for owned/read books", decisions: ["D-102", "D-105"]))
-    /// SERIESPROG-11: the series' name with its total, and the detail's header.
-    public static let nameAndHeader = Rule(
-        "SERIESPROG-11", .must, "A series' name shows its total, \"Harry Potter (7 books)\" or \"(1 book)\", and the detail's header reads \"Name · Author · T books · P% complete\", leaving out what is unknown.",
-        source: RuleSource(seed: .seriesTracking, section: "Series View UI", quote: "Header: Series name, Author, Total books, Completion %", decisions: ["D-103", "D-105"]))
-    /// SERIESPROG-12: the model's texts on generated series.
-    public static let sameAsModel = Rule(
-        "SERIESPROG-12", .must, "On any series, the name, header, rows and badges are the model's.",
-        source: RuleSource(seed: .seriesTracking, section: "Series View UI", quote: "Book list: Reading order, Cover + Title, Status icons (Owned ✓, Read ✓✓, Missing ➕)", decisions: ["D-105"]))
-}
-
 extension ConformanceSuite where Implementation: SeriesLabeling {
     /// The series labels suite: badges for every kind of place, known and unknown totals, the detail's
     /// rows with gaps, novellas and omnibus editions, the name and header, and the model's texts on

@@ -1,62 +1,6 @@
 import Generators
 import SpecModel
 
-/// The rules of linking books to the user's series (seed 002_…, the flow "Series Already Exists?",
-/// "Manual Series Management", "Data Integrity"; Decisions D-096 to D-100, D-103, D-106).
-public enum SeriesLinkingRules {
-    static let flow = "High-Level Flow"
-    static let manual = "Manual Series Management"
-
-    /// SERIES-11: a new series for a series the library lacks.
-    public static let createsSeries = Rule(
-        "SERIES-11", .must, "A book whose sources name a series the library does not have gets a new auto-detected series with the sources' name and total and the book's first author, the book at its place, and a book named in two series joins both.",
-        source: RuleSource(seed: .seriesTracking, section: "User Story 1: Auto-Detect Series from Metadata", quote: "Given I add \"Harry Potter and the Sorcerer's Stone,\" when metadata is enriched, the book is auto-assigned to \"Harry Potter (7 books)\" series", decisions: ["D-096", "D-097"]))
-    /// SERIES-12: later books join the series they name, by ID or name key.
-    public static let linksExisting = Rule(
-        "SERIES-12", .must, "A book naming a series the library has, by its Google Books ID or by a name with the same key, joins that series, manual or detected, which keeps its name, source and total (raised if the book lands past it), adopts the Google Books ID and takes the book's author if it had none.",
-        source: RuleSource(seed: .seriesTracking, section: flow, quote: "Link Book to Existing Series", decisions: ["D-098", "D-103"]))
-    /// SERIES-13: the user's placement wins.
-    public static let keepsPlace = Rule(
-        "SERIES-13", .must, "Detecting a book already in a series keeps the place it has there, so the user's placement wins.",
-        source: RuleSource(seed: .seriesTracking, section: manual, quote: "Reorder books (drag handles)", decisions: ["D-098"]))
-    /// SERIES-14: a removed book stays out.
-    public static let removalSticks = Rule(
-        "SERIES-14", .must, "A book the user removed from a series is not put back by detection until the user assigns it there again.",
-        source: RuleSource(seed: .seriesTracking, section: manual, quote: "Add/remove books", decisions: ["D-099"]))
-    /// SERIES-15: a deleted series stays deleted; its books stay.
-    public static let deletionSticks = Rule(
-        "SERIES-15", .must, "Detection never recreates a series the user deleted, under any of its names or Google Books IDs, until the user creates a series of that name, and deleting a series leaves its books in the library.",
-        source: RuleSource(seed: .seriesTracking, section: manual, quote: "Cascade: Remove series links, preserve book data", decisions: ["D-099"]))
-    /// SERIES-16: a renamed series keeps its earlier names.
-    public static let renameSticks = Rule(
-        "SERIES-16", .must, "A renamed series keeps collecting the books whose sources name it by an earlier name.",
-        source: RuleSource(seed: .seriesTracking, section: manual, quote: "Change series name or total count", decisions: ["D-099"]))
-    /// SERIES-17: edits the library refuses.
-    public static let refusedEdits = Rule(
-        "SERIES-17", .must, "An edit is refused, changing nothing, when it would give a series a name whose key another series has or had, a name without a letter or digit or over 200 bytes, a total outside 1 to 9999, or a book past the series' total or already in it.",
-        source: RuleSource(seed: .seriesTracking, section: "Open Questions & Risks", quote: "Series Merge: If user manually creates \"Foundation\" but API also creates \"Foundation,\" how to merge?", decisions: ["D-098", "D-103", "D-106"]))
-    /// SERIES-18: no series data changes no series.
-    public static let noFalsePositives = Rule(
-        "SERIES-18", .must, "Detecting a book whose sources name no series changes no series, even when the book's title is a series' name.",
-        source: RuleSource(seed: .seriesTracking, section: "User Story 1: Auto-Detect Series from Metadata", quote: "Given series metadata is missing, when enrichment fails, book remains unassigned (no false positives)", decisions: ["D-096"]))
-    /// SERIES-19: series outlive their books (library reset).
-    public static let seriesOutliveBooks = Rule(
-        "SERIES-19", .must, "When books leave the library (deleted, or the library reset) their series stay with their names, totals and authors, without those books, and a book added again joins them again.",
-        source: RuleSource(seed: .seriesTracking, section: "Reliability", quote: "Data Integrity: Series persists across library resets (separate entity)", decisions: ["D-100"]))
-    /// SERIES-20: books in reading order.
-    public static let readingOrder = Rule(
-        "SERIES-20", .must, "Every series lists its books in reading order: places never decrease.",
-        source: RuleSource(seed: .seriesTracking, section: "Series Data Model", quote: "Books (array of Work IDs in reading order)", decisions: ["D-101"]))
-    /// SERIES-22: dual assignment and drag-to-reorder.
-    public static let assignAndReorder = Rule(
-        "SERIES-22", .must, "A book may be assigned by hand to several series, and dragging a series' books into a new reading order moves them between its places, so gaps and a novella's slot stay where they were; an order that is not a permutation of its books is refused.",
-        source: RuleSource(seed: .seriesTracking, section: "User Story 3: Manual Series Creation and Assignment", quote: "Given I manually create \"The Expanse (9 books),\" when I assign books, I can drag-to-reorder reading sequence", decisions: ["D-097", "D-101"]))
-    /// SERIES-21: the model's answer on generated inputs.
-    public static let sameAsModel = Rule(
-        "SERIES-21", .must, "After any sequence of books added, detected and deleted and of the user's edits, each edit is applied or refused as the model's is and the series are the model's.",
-        source: RuleSource(seed: .seriesTracking, section: "Testing Strategy", quote: "End-to-end: Add Harry Potter Book 1 → Series auto-created → Add Books 2-7 → Series shows 7/7", decisions: ["D-098", "D-099", "D-100"]))
-}
-
 /// One step the linking suite takes.
 enum LinkingStep: Hashable, Sendable, CustomStringConvertible {
     case add(SeriesLibraryBook)

@@ -1,46 +1,6 @@
 import Generators
 import SpecModel
 
-/// The rules of series progress (seed 002_…, User Stories 2 and 4, "Series Detail", accessibility;
-/// Decisions D-094, D-095, D-103, D-105).
-public enum SeriesProgressRules {
-    static let storyTwo = "User Story 2: View All Series with Completion Progress"
-    static let storyFour = "User Story 4: Series Completion Visualization"
-
-    /// SERIESPROG-01: which books are counted.
-    public static let countedBooks = Rule(
-        "SERIESPROG-01", .must, "Only whole numbers from 1 through the total (or the highest book placed) are counted: an omnibus counts each book it collects, and book 0 and decimals (novellas) count for nothing.",
-        source: RuleSource(seed: .seriesTracking, section: "Series Data Model", quote: "Position field: Integer (1, 2, 3, ...)", decisions: ["D-094", "D-095"]))
-    /// SERIESPROG-02: the floor percentage, "57% complete".
-    public static let percentage = Rule(
-        "SERIESPROG-02", .must, "The percentage is floor(owned × 100 / total), shown as \"N% complete\", so 4 of 7 is \"57% complete\", 6 of 7 is 85% and 100% means every book is owned.",
-        source: RuleSource(seed: .seriesTracking, section: storyFour, quote: "Given I own 4/7 Foundation books, when I view series, I see \"57% complete\" progress bar", decisions: ["D-103"]))
-    /// SERIESPROG-03: progress counts owned books (O-12).
-    public static let ownedNotRead = Rule(
-        "SERIESPROG-03", .must, "The bar, the percentage, \"N/T books\" and the screen reader's \"N of T books complete\" count books owned, whether read or not.",
-        source: RuleSource(seed: .seriesTracking, section: "Accessibility (WCAG AA Compliance)", quote: "Screen reader announces series progress (\"4 of 7 books complete\")", decisions: ["D-103"]))
-    /// SERIESPROG-04: "Completed! 🎉" and "All Books Owned ✅".
-    public static let badges = Rule(
-        "SERIESPROG-04", .must, "\"Completed! 🎉\" shows exactly when the total is known and every counted book is read, and \"All Books Owned ✅\" when every counted book is owned but not every one read.",
-        source: RuleSource(seed: .seriesTracking, section: storyTwo, quote: "Given I complete all books in a series, when viewing series detail, I see \"Completed! 🎉\" badge", decisions: ["D-103"]))
-    /// SERIESPROG-05: missing books and "Add Missing Books".
-    public static let gaps = Rule(
-        "SERIESPROG-05", .must, "The missing numbers are the counted numbers no owned book covers, ascending, and \"Add Missing Books\" is offered exactly when there is one.",
-        source: RuleSource(seed: .seriesTracking, section: storyTwo, quote: "Edge case: Given I own books 1, 3, 5 (missing 2, 4), series detail shows gaps with \"Add Missing Books\" prompt", decisions: ["D-102", "D-105"]))
-    /// SERIESPROG-06: the gaps' text.
-    public static let gapsText = Rule(
-        "SERIESPROG-06", .should, "The gaps read as runs joined by commas and a final \"and\": \"book 2 missing\", \"books 2 and 4 missing\", \"books 2-3 missing\".",
-        source: RuleSource(seed: .seriesTracking, section: storyTwo, quote: "shows gaps", decisions: ["D-105"]))
-    /// SERIESPROG-07: an unknown total.
-    public static let unknownTotal = Rule(
-        "SERIESPROG-07", .must, "With an unknown total, books are counted up to the highest one placed, with no percentage and no badge: \"2 books\", \"2 books, total unknown\".",
-        source: RuleSource(seed: .seriesTracking, section: "Series Data Model", quote: "Total Books (7, or null if unknown)", decisions: ["D-103"]))
-    /// SERIESPROG-08: the model's answer on generated inputs.
-    public static let sameAsModel = Rule(
-        "SERIESPROG-08", .must, "On any series, the counts, percentage, gaps, badge and texts are the model's.",
-        source: RuleSource(seed: .seriesTracking, section: "Testing Strategy", quote: "SeriesProgressCalculator - Calculates 4/7 = 57% completion", decisions: ["D-103"]))
-}
-
 extension ConformanceSuite where Implementation: SeriesProgressCalculating {
     /// The series progress suite: counted books, the percentage's floor on both sides of 100%, owned
     /// against read (O-12), the two badges, gaps, an unknown total, and the model's answer on

@@ -55,8 +55,8 @@ public struct TestVectorFile: Sendable {
     public var seedSections: [String] {
         var sections: [String] = []
         for rule in cases.flatMap(\.rules) {
-            guard let seed = rule.source.seed else { continue }
-            let section = seed.description + (rule.source.section.map { ", " + $0 } ?? "")
+            guard case let .seed(passage) = rule.basis else { continue }
+            let section = passage.document.description + ", " + passage.section
             if !sections.contains(section) { sections.append(section) }
         }
         return sections
@@ -71,7 +71,10 @@ public struct TestVectorFile: Sendable {
             ("generatorSeed", .integer(Int64(bitPattern: generatorSeed))),
             ("seed", .array(seedSections.map(JSONValue.string))),
             ("rules", .array(rules.map { rule in
-                .object(JSONObject([("id", .string(rule.id.rawValue)), ("requirement", .string(rule.requirement.rawValue)), ("statement", .string(rule.statement))]))
+                .object(JSONObject([
+                    ("id", .string(rule.id.rawValue)), ("requirement", .string(rule.requirement.rawValue)),
+                    ("statement", .string(rule.statement)), ("basis", rule.basis.json),
+                ]))
             })),
             ("cases", .array(cases.map(\.json))),
         ]))
@@ -179,7 +182,7 @@ struct TestVectorCaseList {
     /// The decisions of `rules`, in order, each once.
     static func decisions(of rules: [Rule]) -> [String] {
         var seen: [String] = []
-        for decision in rules.flatMap(\.source.decisions) where !seen.contains(decision) { seen.append(decision) }
+        for case let .decision(id) in rules.map(\.basis) where !seen.contains(id.rawValue) { seen.append(id.rawValue) }
         return seen
     }
 

@@ -1,46 +1,6 @@
 import Generators
 import SpecModel
 
-/// The rules of the DTOMapper work cache (seed 001_…; D-016 to D-019, D-027).
-public enum WorkCacheRules {
-    static let tests = "Task 5: Write Comprehensive Test Suite"
-    static let staleness = "Task 2: Refactor findExistingWork() with Staleness Detection"
-    static let notes = "Notes for Engineer"
-
-    /// CACHE-01: a hit by any volume ID returns the live work.
-    public static let cacheHit = Rule(
-        "CACHE-01", .must, "A DTO that shares any volume ID with a live work cached since the last clear returns that work, which keeps its title; nothing is inserted.",
-        source: RuleSource(seed: .workCache, section: tests, quote: "Cache hit with multiple volumeIDs returns Work on any match"))
-    /// CACHE-02: a deleted work is evicted and replaced.
-    public static let staleEviction = Rule(
-        "CACHE-02", .must, "A DTO whose cached work was deleted, saved or not, gets a new work with its own title, never the deleted one, through every volume ID the deleted work had.",
-        source: RuleSource(seed: .workCache, section: tests, quote: "Cache automatically evicts deleted Work and creates new one"))
-    /// CACHE-03: a miss makes a work.
-    public static let cacheMiss = Rule(
-        "CACHE-03", .must, "A DTO with no cached live work makes a new work carrying its title and volume IDs.",
-        source: RuleSource(seed: .workCache, section: tests, quote: "Cache miss creates new Work"))
-    /// CACHE-04: the cache is the only index (D-016).
-    public static let onlyIndex = Rule(
-        "CACHE-04", .must, "The cache is the only deduplication index: after `clearCache()` or a relaunch, a known volume ID makes a new work and the old one stays.",
-        source: RuleSource(seed: .workCache, section: tests, quote: "clearCache() removes all entries", decisions: ["D-016", "D-019"]))
-    /// CACHE-05: a hit adopts the DTO's other volume IDs (D-017).
-    public static let hitAdoptsVolumeIDs = Rule(
-        "CACHE-05", .must, "The lookup walks the DTO's volume IDs in order and the first live hit wins; the DTO's other volume IDs then join that work and the cache, except those another live work holds.",
-        source: RuleSource(seed: .workCache, section: staleness, quote: "Find existing Work by googleBooksVolumeIDs (for deduplication)", decisions: ["D-017"]))
-    /// CACHE-06: the deduplication keys (D-018).
-    public static let keys = Rule(
-        "CACHE-06", .must, "The keys are `googleBooksVolumeIDs` then `googleBooksVolumeID`, empty and repeated ones dropped, order kept; a DTO with no key always makes a new work.",
-        source: RuleSource(seed: .workCache, section: "Task 1: Update DTOMapper Cache Type & Insertion", quote: "for volumeID in dto.googleBooksVolumeIDs {", decisions: ["D-018"]))
-    /// CACHE-07: rollback and crash (D-019, D-027).
-    public static let interruptions = Rule(
-        "CACHE-07", .must, "Across a rollback or a crash, identifiers are never reused and the cache never returns a work that is not live: a rolled-back or lost work's volume ID makes a new work.",
-        source: RuleSource(seed: .workCache, section: notes, quote: "`modelContext.model(for:)` returns `nil` if object was deleted, making it perfect for cache validation", decisions: ["D-019", "D-027"]))
-    /// CACHE-08: generated programs, as the model runs them.
-    public static let sequences = Rule(
-        "CACHE-08", .must, "On any sequence of maps, deletes, saves and clears, each map returns the same work as the model (an earlier one or a new one) and the store holds the same works.",
-        source: RuleSource(seed: .workCache, section: notes, quote: "Instead of proactively removing cache entries when Works are deleted, we detect staleness on next access and evict then.", decisions: ["D-016", "D-017", "D-018"]))
-}
-
 extension ConformanceSuite where Implementation: WorkCacheSession {
     /// The work cache suite: the seed's five tests, hits, evictions, misses and clears as laws, the
     /// decisions about keys and adoption, and generated programs of maps, deletes, saves, clears,

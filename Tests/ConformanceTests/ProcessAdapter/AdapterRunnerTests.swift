@@ -50,7 +50,7 @@ import Testing
             Issue.record("the wrong program failed at the protocol level instead: \(result.outcome)")
             return
         }
-        let broken = suite.rules.filter { $0.grade == .fail }.map(\.rule.id.rawValue)
+        let broken = suite.rejectingRules.map(\.rawValue)
         for rule in rules {
             #expect(broken.contains(rule), "\(seam): broken rules are \(broken), expected \(rule) among them")
         }

@@ -32,6 +32,10 @@ struct ModelImplementation: Sendable, CustomStringConvertible {
     let suiteID: String
     /// The suite's rules, known without running it.
     let rules: [Rule]
+    /// How each rule is checked, by its checks' methods.
+    let methods: [RuleID: [ConformanceCheck<Void>.Method]]
+    /// Each generated check's label, and whether it says which inputs exercise its rule.
+    let generatedChecks: [(label: String, rule: RuleID, declaresWhatItExercises: Bool)]
     let run: @Sendable (ConformanceSettings) -> SuiteResult
 
     static func of<Implementation>(
@@ -39,7 +43,13 @@ struct ModelImplementation: Sendable, CustomStringConvertible {
         make: @escaping @Sendable () -> Implementation
     ) -> ModelImplementation {
         let built = suite()
-        return ModelImplementation(suiteID: built.id, rules: built.rules, run: { settings in suite().run("model", settings: settings, make: make) })
+        var methods: [RuleID: [ConformanceCheck<Void>.Method]] = [:]
+        for check in built.checks { methods[check.rule.id, default: []].append(ConformanceCheck<Void>.Method(rawValue: check.method.rawValue)!) }
+        return ModelImplementation(
+            suiteID: built.id, rules: built.rules, methods: methods,
+            generatedChecks: built.checks.filter(\.method.isGenerated).map { ($0.label, $0.rule.id, $0.declaresWhatItExercises) },
+            run: { settings in suite().run("model", settings: settings, make: make) }
+        )
     }
 
     var description: String { suiteID }

@@ -1,0 +1,363 @@
+// Generated from Docs/Decisions.md by `CONFORMANCE_WRITE_DOCS=1 swift test --filter DecisionRegisterTests`.
+// Do not edit: change the register and regenerate.
+
+extension Decision {
+    /// The register's decisions that rules rest on, in the register's order.
+    static let register: [Decision] = [
+        Decision(
+            "D-014", title: "JSON is strict, and two values are equal when they encode alike",
+            question: "The cancel endpoint (and later the progress protocol) reads hostile JSON and must encode deterministically; RFC 8259 leaves several choices open.",
+            options: "Lenient parsing (BOM skipped, big integers rounded, lone surrogates replaced) or strict.",
+            decision: "Strict: a byte-order mark, integers outside Int64, numbers beyond Double, lone surrogate escapes, invalid UTF-8, duplicate keys and nesting beyond 64 are typed errors with the byte offset. Encoding sorts keys by UTF-8 bytes with no whitespace; equality and hashing compare encodings, so `1` and `1.0` differ and canonically equivalent strings differ (traces compare byte for byte). Timestamps use `YYYY-MM-DDTHH:MM:SSZ`, milliseconds dropped toward the earlier second, years 0000 to 9999."),
+        Decision(
+            "D-015", title: "Authors are shared and outlive their works; per-relationship delete rules (resolves O-08)",
+            question: nil,
+            options: "(a) cascade Work → Authors (deleting one work would delete an author of other works and leave them dangling); (b) nullify Work ↔ Authors and delete authors in their own right.",
+            decision: "(b). Work → Editions and Work → Entries cascade; Work ↔ Authors, Edition → Entry.edition and Entry → Work nullify (table in `LibraryStore`). An author without works is not an orphan; only editions and entries are owned. The reset deletes all four kinds, so nothing is left either way."),
+        Decision(
+            "D-016", title: "The work cache is the only deduplication index",
+            question: nil,
+            options: "(a) fall back to searching the store on a cache miss (what an engineer might expect; contradicts the seed's test); (b) the cache alone.",
+            decision: "(b), as the seed pins it. Consequences pinned as tests: after a clear or a relaunch a known volume ID makes a new work; a rollback that restores a deleted work cannot restore the cache entry that moved away, so the same volume ID then makes a third work."),
+        Decision(
+            "D-017", title: "A cache hit adopts the DTO's other volume IDs, never another live work's",
+            question: "A DTO with volume IDs `[v1, v9]` hits a work cached under `v1` only.",
+            options: nil,
+            decision: "`v9` joins the cache and the work's volume IDs, so the next DTO with `v9` alone finds the same work; a volume ID cached for another *live* work is left alone (the mapper never merges works). The lookup walks the DTO's IDs in order; the first live hit wins; stale entries met before it are evicted."),
+        Decision(
+            "D-018", title: "Deduplication keys",
+            question: nil,
+            options: nil,
+            decision: "The keys are `googleBooksVolumeIDs` then `googleBooksVolumeID`, empty strings and repeats dropped, order kept; a DTO with no key always makes a new work and caches nothing."),
+        Decision(
+            "D-019", title: "What survives a crash",
+            question: "The reset's crash property needs a durability model; the seeds only say unsaved changes are lost.",
+            options: nil,
+            decision: "Saved store objects survive, unsaved changes do not; the enrichment queue (with `currentJobId`), search history, feature flags, settings and CloudKit state are written as they change (user defaults) and survive; the work cache and the screen live in memory and are lost. The identifier counter survives (D-027)."),
+        Decision(
+            "D-020", title: "Series survive a library reset (resolves O-07)",
+            question: nil,
+            options: "(a) delete series with everything; (b) keep series.",
+            decision: "(b). Seed 000 enumerates what \"everything\" is, and series are not in it; seed 002 is specific and tests it. The reset deletes the four library kinds only. What a kept series shows for books that no longer exist is issue 6's to define (its memberships cannot point at deleted works): D-100."),
+        Decision(
+            "D-021", title: "A failed cancel request does not stop the reset (new contradiction O-14, resolved)",
+            question: nil,
+            options: nil,
+            decision: "Continue: the table, the edge case and issue 3 agree. The app stops following the job whatever the result (as production clears `currentJobId` even if the request fails)."),
+        Decision(
+            "D-022", title: "A failed delete or save rolls back and offers Retry",
+            question: nil,
+            options: nil,
+            decision: "The unsaved deletions are rolled back, so the library shows what is saved rather than a half-deleted view; later steps do not run; Retry runs the local steps again from the deletion; OK dismisses with nothing changed."),
+        Decision(
+            "D-023", title: "Canceling twice answers 200 and says so; ended jobs are not found",
+            question: nil,
+            options: nil,
+            decision: "A second cancel answers 200 with the seed's body plus `\"alreadyCanceled\": true` in `data`; a job that completed or failed is not active: 404 `JOB_NOT_FOUND` with the seed's message."),
+        Decision(
+            "D-024", title: "Malformed cancel requests",
+            question: "The seed gives no error for a bad request; production answers 400 `INVALID_REQUEST` for a missing `jobId` and 500 for a body that is not JSON.",
+            options: nil,
+            decision: "400 `INVALID_JSON` with the parser's message and `details.offset`; 400 `INVALID_REQUEST` naming the problem for a non-object body or a `jobId` that is missing, `null`, not a string or not a UUID; 413 `PAYLOAD_TOO_LARGE` above 16,384 bytes; 405 `METHOD_NOT_ALLOWED` for other methods. Job IDs match without regard to ASCII case in the job registry itself (one job per ID in any case), and the answer names the job by the ID it was started with: production issues lowercase UUIDs, Foundation's `uuidString` is uppercase. Other members are ignored, as production ignores them."),
+        Decision(
+            "D-025", title: "The reset follows the seed's order, not production's",
+            question: "Production stops and clears the enrichment queue before deleting; seed 000 deletes and saves first, then clears the queue, search history and cache, then resets flags.",
+            options: nil,
+            decision: "The seed's order (the specification). The crash property shows the order is safe: a crash after any step converges to the same end on the next reset."),
+        Decision(
+            "D-029", title: "The enrichment queue's job bookkeeping",
+            question: nil,
+            options: nil,
+            decision: "`jobEnded(_:_:)` clears `currentJobId` for the followed job on complete, failed or canceled (the seed lists complete and canceled; a failed job is followed no longer either), and ignores other jobs' ends; `clearAll()` empties the queue, the work in flight and `currentJobId`."),
+        Decision(
+            "D-030", title: "The import saves after every batch of 50 (resolves O-10)",
+            question: nil,
+            options: "(a) one save at the end, all or nothing for the whole file (progress would show unsaved books; a crash at 1,499 of 1,500 loses everything); (b) a save per batch, each batch atomic.",
+            decision: "(b): the seed's acceptance criterion and batch size only make sense with per-batch saves, and \"all-or-nothing\" is honoured per batch. A file is validated to its end before the first batch (D-036), so a malformed file imports nothing. A failed save rolls back its batch and stops the import, counting the rows not imported as errors; a crash keeps the saved batches, and the relaunch resumes the import from its checkpoint (D-130)."),
+        Decision(
+            "D-031", title: "What Smart keeps when it merges",
+            question: nil,
+            options: nil,
+            decision: "Field by field, the library's value wins and the row fills the library's gaps: the work's year; authors not yet linked (an author whose key is more than 80% similar to one of the work's authors, the tier-3 metric of D-034, is the same person: \"Suzanne Colins\" is not added to Suzanne Collins's book); an edition with the row's ISBN if the work has none with it (else the matching edition's missing publisher, pages, year); the entry's missing rating, notes and dates; a \"to read\" status (the least informative) gives way to the row's status. Smart merges every tier's match, tier 3 included, and records the tier and similarity in the summary."),
+        Decision(
+            "D-032", title: "Duplicates inside the file follow the same strategy",
+            question: nil,
+            options: nil,
+            decision: "The file's earlier rows join the duplicate index as they are imported, so a later row is compared with the library and the file alike: Skip keeps the first row, Smart merges into it, Replace All keeps the last. With batches saved one by one (D-030), a repeat in a later batch finds its first copy saved: Replace All deletes it then, and takes it off the enrichment queue too, so the banner counts only live books. Replace All inserts the row as written: the replaced work's ISBN is not carried over, so (tiers not being transitive) \"The Hobbit\" with an ISBN, \"the hobbit\" without, then \"Hobbit\" with the ISBN end as two works, as the pairwise rule says."),
+        Decision(
+            "D-033", title: "Title normalization's edge cases (resolves O-11)",
+            question: nil,
+            options: nil,
+            decision: "The length is the title's after steps 1 and 2, whitespace collapsed, in characters; the first colon splits; nothing but spaces before it keeps the title whole. Series markers follow the seed's expression exactly (leftmost match; `#0.5` and `#1-3` are not markers); abbreviation periods are periods after a letter not followed by a digit. When a later step exposes a marker an earlier step missed (`(A, [x]#1)`), the five steps run again until the title stops changing, which makes normalization idempotent. Every case is in `TitleNormalization`'s documentation."),
+        Decision(
+            "D-034", title: "The fuzzy author metric",
+            question: "Tier 3 needs \"fuzzy author match (>80% similarity score)\"; the seed does not define it.",
+            options: nil,
+            decision: "On author keys (lowercased; periods, commas, hyphens, apostrophes as spaces; whitespace collapsed), the larger of the normalized Levenshtein similarity `1 − distance / max(length)` of the keys and of their words sorted; a duplicate needs more than 0.8. Symmetric by construction. The distance counts the scalars of the keys' canonical composition (NFC), so keys Swift's `==` calls equal score 1 however their accents are encoded."),
+        Decision(
+            "D-035", title: "Row errors and field warnings",
+            question: nil,
+            options: nil,
+            decision: "A row is an error, not imported, when its title or author is empty, or when it has fewer fields than the header and a mapped column is missing. Extra fields are ignored with a warning. A field that cannot be read (a failed check digit, a rating of \"abc\", 2023/02/30) is left out with a warning and the book is imported. Goodreads' rating 0 is unrated; ratings round to quarter stars; an unknown status leaves the book \"to read\" with a warning."),
+        Decision(
+            "D-036", title: "A file is read to its end before anything is imported",
+            question: "A file may be unreadable halfway (invalid UTF-8, an unterminated quote); the progress line needs the number of books.",
+            options: nil,
+            decision: "`prepare` parses the whole file once: an unreadable file is refused with the parser's error (byte offset and row), nothing imported, and the count of data rows is known for the progress line. The import then reads the file again in batches."),
+        Decision(
+            "D-037", title: "Tier precedence, and no \"failed query\" (resolves O-13)",
+            question: nil,
+            options: nil,
+            decision: "A row's match is its best tier (1, then 2, then 3; within tier 3 the highest similarity), then the earliest-created work. The model's index cannot fail, so the failure policy has nothing to apply to; where it could (a store that refuses a read), the model would treat the row as new, as the seed says."),
+        Decision(
+            "D-039", title: "A quote inside an unquoted field is text",
+            question: nil,
+            options: "(a) reject a quote in an unquoted field; (b) open a quoted section at it; (c) read it as text, as Excel does.",
+            decision: "(c). A field is quoted only when its first byte is a quote: `ab\"c,d\"` is the fields `ab\"c` and `d\"`, and a space before an opening quote makes that quote text (` \"a\"` is ` \"a\"`). Whitespace is kept as written; trimming belongs to field mapping."),
+        Decision(
+            "D-040", title: "Text after a closing quote is an error",
+            question: nil,
+            options: "(a) keep reading and append the text to the field (`\"ab\"c` is `abc`); (b) an error.",
+            decision: "(b). After the quote that closes a quoted field, only the delimiter, a line break or the end of the file may follow; a second quote means the first was half of an escaped `\"\"`. Anything else, a space included, is `CSVParseError.textAfterClosingQuote(byte:offset:record:line:)` at that byte, and its message says how a quote is written inside a field. Reading on would hide the class of quoting error the production bug came from, and shift the user's columns without a word; since a file is read to its end before anything is imported (D-036), the user learns where the file is broken."),
+        Decision(
+            "D-041", title: "Blank lines are skipped; a line holding only `\"\"` is a record",
+            question: "Whether an empty line is a book row (an error in the summary) or nothing, and what row numbers count.",
+            options: nil,
+            decision: "A line with nothing before its line break (outside quotes) is a blank line, not a record, wherever it is (at the start, after a byte-order mark, between records, at the end). It takes no record number and is not a data row, but it is a physical line: `CSVRow.number` skips it, `CSVRow.lineNumber` and an error's `line` count it. The importer reports rows by record number (the header is record 1). A line of spaces is a record of one field of spaces, and a line holding only `\"\"` is a record of one empty field, so the importer sees a book row and reports it (too few fields); `CSVWriter` writes a lone empty field as `\"\"` for that reason."),
+        Decision(
+            "D-045", title: "The limits: 64 KiB fields, 1 MiB records, 512 columns",
+            question: nil,
+            options: nil,
+            decision: "`CSVLimits.default`: `fieldBytesMax` 65,536 bytes of a field's text (quotes removed, an escaped quote counted once), checked when the field ends and reported at the field's first byte (its opening quote); `rowBytesMax` 1,048,576 bytes of a record as written (quotes and delimiters included, its line break not), checked at every byte and reported at the record's first byte and first line; `columnsMax` 512, checked at the delimiter that would start field 513 and reported at that field's first byte. Each is at least 1 (a precondition); `Int.max` means no limit. A Goodreads row is a few hundred bytes with 24 columns, a long review a few kilobytes, so no real export comes near them. The parser holds at most one record, so `rowBytesMax` is also its memory bound."),
+        Decision(
+            "D-047", title: "Errors are sticky",
+            question: "What a parser does when called again after an error.",
+            options: nil,
+            decision: "The first error stops the parser for good: every later `feed`, `finish`, `next` and `nextBatch` throws the same error, and later bytes are not read. An error thrown by the consumer's `onRow` stops it the same way, and so does `notCSV`. Rows delivered before the error stay delivered. `finish` twice does nothing; `feed` after `finish` is a programmer error (a precondition). After the last record a reader returns `nil` as often as it is asked."),
+        Decision(
+            "D-049", title: "Line breaks: LF, CR and CRLF, counted once across buffers",
+            question: "Exports end lines with LF (Goodreads), CRLF (Excel) or CR (old Mac exports); a chunk may end between the CR and the LF of a CRLF.",
+            options: nil,
+            decision: "LF, CR and CRLF each end one line, mixed freely in one file and inside quoted fields (where they are kept as text). A CRLF split between two buffers is one line break: the scanner keeps whether the previous buffer ended in CR. A record's `lineNumber` is its first line; an error's `line` is the line of its offset (an unterminated quote's is its opening quote's, `rowTooLong`'s the record's first line). Record numbers count records only (D-041)."),
+        Decision(
+            "D-051", title: "Goodreads' `=\"…\"` ISBN guard is unwrapped by the ISBN reader, not the parser",
+            question: nil,
+            options: nil,
+            decision: "The parser applies RFC 4180 and nothing more: `\"=\"\"0525540679\"\"\"` is the text `=\"0525540679\"` and `\"=\"\"\"\"\"` is `=\"\"`, and the fields after them are intact. `ISBNValue.parse` trims spaces and tabs, then a leading `=` and the quotes around the rest, then drops hyphens and spaces; `=\"\"` (and `=`) is no ISBN, without a warning. Only ISBN columns are unwrapped, as only they carry the guard."),
+        Decision(
+            "D-054", title: "A 404, and any other 4xx but 429, fails at once",
+            question: "The seed names no other status.",
+            options: nil,
+            decision: "HTTP 404 and an answer with no candidate fail the work as `notFound`. Any other 4xx except 429 fails it as `rejected(status:)`: the request itself was refused, and sending it again unchanged cannot succeed. 429 (too many requests) is the server's load, not the request's fault, and is retried (D-055). Failed works are recorded with their reason (\"Not found\", \"Request refused (HTTP 403)\") and count as done for the banner (D-060)."),
+        Decision(
+            "D-055", title: "Timeouts, 429 and 5xx: five attempts, retried 1, 2, 4 and 8 s after each failure",
+            question: "How many attempts the four delays mean, when a delay starts, and which failures it covers.",
+            options: nil,
+            decision: "Four delays, four retries: five attempts in all. Each delay is measured from the failure (the answer's arrival), not from the request's start. A timeout (reported by the network layer; the worker keeps no request timer), HTTP 429 and any 5xx are transient and share the one budget; the fifth failure fails the work as `retriesExhausted(attempts: 5, last:)`. A retry also waits for the rate interval (D-059). A success or a 404 on a retry ends the chain like a first answer."),
+        Decision(
+            "D-056", title: "Offline, nothing is sent; a request cut off by the network is not an attempt",
+            question: nil,
+            options: "For a request in flight when connectivity drops: (a) count it as a timed-out attempt; (b) abandon it without counting and send it again when back online.",
+            decision: "(b): losing the network is not the server's failure and must not use up a work's attempts (not even the fifth). While offline no request is sent, the queue is left as it is and no timer is set (connectivity's return is an event). A request in flight when connectivity drops is abandoned; its late answer is ignored; it is sent again, as the same attempt, when connectivity returns. A retry whose wait ends offline is sent when connectivity returns; one that returns earlier still waits for its time."),
+        Decision(
+            "D-058", title: "A deleted work is dropped silently wherever the worker meets it",
+            question: nil,
+            options: nil,
+            decision: "The worker checks that the work is live when it takes it off the queue, when its answer arrives, and at every event while the work waits to be sent (a retry wait, offline, after a relaunch). A deleted work leaves without a request, a write or a record: it is not failed, the banner's total drops it, and only the step's outcomes log `.dropped` (for traces). A queued work lost unsaved in a crash is dropped the same way, and so is the current work when a Library Reset clears the queue under the worker."),
+        Decision(
+            "D-059", title: "One request at a time, starts at least 600 ms apart: the rate is a parameter",
+            question: nil,
+            options: nil,
+            decision: "One work is current at a time, through its retries. No request (first attempt or retry) starts less than `requestStartIntervalMilliseconds` after the previous start, 600 ms by default: 100 books a minute while answers take less than that; a book takes the longer of the interval and the answer's latency. The interval is configuration, not a constant (see D-062 for the seed's benchmark times)."),
+        Decision(
+            "D-065", title: "LibraryThing's later `Primary Author` is \"Last, First\"",
+            question: nil,
+            options: nil,
+            decision: "`Primary Author` is read as Goodreads' `Author l-f` is (\"Moore, Liz\" → \"Liz Moore\"); a value without a comma is taken as written, so a first-last value is read right as well. When both columns are present, `AUTHOR (first, last)` wins."),
+        Decision(
+            "D-066", title: "StoryGraph UIDs are not failed ISBNs",
+            question: nil,
+            options: nil,
+            decision: "In a column declared to hold other identifiers (`isbnColumnHoldsOtherIdentifiers`, set for StoryGraph), a value with any character an ISBN is never written with (a letter other than X) is another identifier: no ISBN and no warning. A value written with ISBN characters that fails its checks is still a warned, left-out ISBN, in every format."),
+        Decision(
+            "D-071", title: "The throttle keeps the rate: milestones wait for the interval; milestones are quarters",
+            question: nil,
+            options: "(a) the code as written: milestones bypass the interval, so a burst of milestones (or the seed's own 1,000-update test, where a timer flush and a milestone meet every second) sends three messages in a second; (b) a sliding window of 2 messages per second, milestones sent whenever the window has room; (c) messages at least 500 ms apart, a milestone held like any report and guaranteed to go out, or be subsumed by a higher count, within the interval. Milestones: every 25 items (the code) or each quarter of the job (the strategy and the success criteria).",
+            decision: "(c), and milestones are quarters: a report is a milestone when it is the first at or past 25, 50, 75 or 100% of the total (a job of no items is at 100%). Spacing of 500 ms makes \"never more than 2 in any one-second window\" hold for every half-open window `[t, t + 1 s)`, which is the window the property checks; (b) sends milestones sooner but makes the rate depend on history the client cannot see. \"Every 25 items\" means nothing for a job of 10 or 10,000 items, and its `0 % 25 === 0` makes every AI-scan report of `processedCount: 0` a milestone; it stays in `SeedProgressThrottle`, the seed's code kept as a second implementation. The seed's milestone test still sees two messages (1 at once, then 26, which subsumes 25, at 500 ms)."),
+        Decision(
+            "D-072", title: "The completion flush waits for the interval; the finish goes out right after it",
+            question: nil,
+            options: "(a) flush at once (breaks the rate: a message at 0, another at 500 and the flush at 501); (b) drop the held report and let the completion carry the count (the client never sees the final count as progress); (c) defer the flush and the completion to the end of the interval, at most 500 ms.",
+            decision: "(c). The final count reaches the client before the completion and the rate holds; the completion is at most 500 ms late, far less than the job took. Reports after the finish are ignored (`afterFinish`), and nothing is sent after the terminal message. The completion also carries the final counts (`job_complete`'s summary), so the count is never lost even to a client that joins late."),
+        Decision(
+            "D-073", title: "The keep-alive is a message after 10 s of silence, not an exception to the throttle",
+            question: nil,
+            options: "(a) the code; (b) a timer: after 10 s without a message, send the last count again.",
+            decision: "(b): `keepAlive: true` on a repeat of the last progress message (production's `job_progress` payload has a `keepAlive` flag), from the first message until the finish. The client's pings keep the socket open too (D-077); the keep-alive tells the user the job is alive."),
+        Decision(
+            "D-074", title: "A report below a count already reported is dropped",
+            question: nil,
+            options: "(a) send what arrives (the client's count goes backwards); (b) drop a report whose count is below the highest reported; (c) reorder.",
+            decision: "(b): the higher count already sent (or held) subsumes it. Equal counts are accepted (a new title for the same count)."),
+        Decision(
+            "D-075", title: "Every message uses the Phase 2 envelope; durations are milliseconds",
+            question: nil,
+            options: "Keep seed 000's `data` shape for `canceled` alone, or put every type in the envelope `{type, jobId, pipeline, timestamp, version, payload}` that seed 003 lists as its prerequisite (\"Phase 1 Task 2: Unified message schema\"). Seconds or milliseconds for `duration`.",
+            decision: "One envelope for every type: `canceled` carries seed 000's three fields as its `payload`. `duration` is in milliseconds, like every other time on the wire; seconds floored would report a 900 ms job as 0, and the status formatter shows seconds anyway. The completion's summary is `{totalProcessed, totalCount, successCount, failureCount, duration}` (production's, with the total)."),
+        Decision(
+            "D-076", title: "The message set, its version rule and its limits",
+            question: "Issue 5: \"every message type the seeds use or imply\", strict validation, a wrong version refused. The seeds name `ping`, `pong`, `sync_request`, `job_progress`, `error`, `canceled` and the completion; a client must also learn the job's size and, after a reconnect, the job's state.",
+            options: nil,
+            decision: "Nine types: `job_started`, `job_progress`, `job_complete` (with `canceled`), `error`, `canceled`, `pong` and `sync_response` from the server; `ping` and `sync_request` from the client. The codec can require the sender, so a server refuses a `job_progress` from a client. Versions: this model writes `1.0.0` and reads any `1.<minor>.<patch>` (a minor version only adds members, which are ignored); any other version is `unsupportedVersion`. A payload may repeat its `type` (production does) only if it agrees. Counts are non-negative integers, processed never above the total, successes plus failures equal to the processed count. Limits: 64 KiB a message, depth 8, job IDs of 1 to 128 bytes of letters, digits, `-_.:`, titles and status lines of 4,096 bytes (the encoder cuts longer ones at a scalar boundary, so whatever is encoded decodes). The per-book `results` of seed 003's `completeV2` do not travel on the socket: 1,500 books' results exceed any sensible frame, and the app already has the books."),
+        Decision(
+            "D-077", title: "Reconnect at the third missed pong's deadline: 95 s, not 90 or 120",
+            question: nil,
+            options: "(a) 90 s, before the third pong could have arrived; (b) 120 s, the code; (c) each ping has its own 5 s deadline, and the third consecutive miss reconnects at its deadline.",
+            decision: "(c): pings at 30, 60 and 90 s after the last sign of life, reconnect at 95 s. It is the first moment three attempts have really failed, uses the seed's 5 s pong budget, and comes before the server's 100 s idle close, so the client notices a dead connection before the server drops it. Any pong, even late, proves the connection alive and clears the count; the round trip is measured from the echoed `clientTime` only when it is the latest ping's time and not in the client's future. The deadline is inclusive for the timer: a pong 4,999 ms after its ping answers it, and none by 5,000 ms is a miss (at the same instant the timer runs first), which the conformance suite checks on both sides (HEART-03)."),
+        Decision(
+            "D-078", title: "Backoff: production's 1, 2, 4, 8, 16 s, then every 30 s for up to ten minutes",
+            question: "Issue 5: \"production uses 1, 2, 4, 8, 16 s capped at 30 s, five tries: choose and document\". Five tries give up after 31 s of outage, and then the final count is lost, which the project must never allow.",
+            options: nil,
+            decision: "The first five delays are production's; later tries wait the 30 s cap; the client gives up after ten minutes of continuous failure, longer than the backend takes to abandon a job with no progress (300 s), so the job's ending is settled by then and stays on the server for a later `sync_request`. An open that hangs is abandoned after production's 10 s handshake timeout. A refused open (401, 404) is final. No jitter in the model; the simulator adds it from its seed. A client that gave up is started again when the app returns to the foreground."),
+        Decision(
+            "D-079", title: "Resume: a `sync_request` after every open, answered with the job's state and ending",
+            question: nil,
+            options: "Replay every message missed (the server keeps a log per job); or answer with the state: status, latest count, and the terminal message if the job has ended.",
+            decision: "The state (`sync_response` with a `JobSnapshot`), after every open, the first included (the job may have reported before the socket opened), asked again every 5 s until the answer comes (a request or its answer can be lost; the simulator's swarm runs found a client connected for good without ever learning the ending when the one request was lost). Counts only grow, so the latest count subsumes every progress message missed, and the ending is the one message that must not be missed; a log would cost memory per job for nothing the user sees. The server keeps the job's state after the job ends."),
+        Decision(
+            "D-080", title: "Sockets need the job's token; refusals reveal nothing",
+            question: nil,
+            options: nil,
+            decision: "A socket upgrade must present the job's token; a missing, wrong or other job's token gets 401 with `E_UNAUTHORIZED` and a message that does not name the job. Tokens are compared without stopping at the first difference. One socket per job: a reconnect replaces the old socket, which is closed with 1001. A client also refuses a frame naming another job (`jobId`), so a misrouted message is never shown. Frames a side cannot decode are dropped with a typed error and the connection stays open. A progress message with a lower count than the last one applied (overtaken on the network), or the same message again (duplicated), is dropped as stale, so the user sees neither a count going back nor a message twice; a keep-alive repeats the count at a new time and is applied."),
+        Decision(
+            "D-081", title: "Error codes: `E_[A-Z0-9_]{1,60}`, twelve known, unknown well-formed codes accepted",
+            question: nil,
+            options: "(a) a closed enum of the seed's six codes, refusing any other; (b) any string; (c) a validated open set: a fixed form, known constants, unknown well-formed codes accepted.",
+            decision: "(c). A code is `E_` and then 1 to 60 of `A-Z`, `0-9`, `_`. The known codes are the seed's six plus `E_INVALID_MESSAGE` (a client frame the server could not decode), `E_UNAUTHORIZED` (a socket without the job's token), `E_JOB_NOT_FOUND`, `E_PROVIDER_TIMEOUT`, `E_PROVIDER_UNAVAILABLE` and `E_INTERNAL`. Cancellation is not an error and has no code. Decoding accepts a well-formed unknown code, because a newer server may add codes and the client must still show the payload's user message; a malformed code is refused with `ProgressErrorCode.FormatError` (missing prefix, empty name, too long, or the offset of the first bad byte), reported by the decoder as `JSONFieldError.invalidValue` at `payload.code`."),
+        Decision(
+            "D-082", title: "Which codes are retryable by default",
+            question: nil,
+            options: "For the codes the seed does not rule on: (a) retryable unless known to be permanent; (b) not retryable unless known to be transient.",
+            decision: "The seed's rules for its codes. For the rest: `E_PROVIDER_TIMEOUT`, `E_PROVIDER_UNAVAILABLE` and `E_INTERNAL` are transient, so retryable; `E_INVALID_MESSAGE`, `E_UNAUTHORIZED` and `E_JOB_NOT_FOUND` fail the same way on a retry, so not. An unknown code is not retryable by default (b): a retry button for a failure the client does not understand promises what it cannot know; a newer server that means otherwise sends `retryable`. The default applies only when the payload (or the builder) gives no flag; a given flag always wins."),
+        Decision(
+            "D-083", title: "A payload without `userMessage` or `retryable` takes the code's defaults",
+            question: "The seed's iOS test and example send every field; production's error payload is `{code, message, details?, retryable?}`, with no user message. The seed's iOS alert falls back to `errorPayload?.userMessage ?? \"An error occurred\"`.",
+            options: "(a) require `userMessage` (refuses every production error); (b) fall back to `message` (shows the user a technical message); (c) a user message per code.",
+            decision: "(c). A missing or `null` `userMessage` becomes `code.defaultUserMessage`: the seed's own user message where the seed writes one for the code (\"Something went wrong during enrichment. Please try again.\", \"Could not parse your CSV file. Please check the format.\", \"AI analysis failed. Please try again.\", \"No books found. Try a clearer photo with better lighting.\"), a project message for the other known codes (`E_GEMINI_TIMEOUT` has two seed messages, one per pipeline, so it gets a neutral \"AI processing took too long. Please try again.\"), and the seed's \"An error occurred\" for an unknown code. A missing `retryable` becomes `code.defaultRetryable` (D-082). `message` stays required: both the seed and production send it."),
+        Decision(
+            "D-084", title: "Text limits, cut at a Unicode scalar boundary; texts otherwise as given",
+            question: "The seed bounds the number of affected items but not any text; titles and error messages can be hostile (very long, control characters, combining marks).",
+            options: "Limits: none, or named byte bounds. Where to cut: at a UTF-8 byte (invalid text), at a grapheme cluster (`Character`) or at a Unicode scalar. Control characters: strip or keep.",
+            decision: "`message` and `userMessage` at most 4,096 UTF-8 bytes (`messageBytesMax`); each affected item and each detail text (`provider`, `fileName`, `apiEndpoint`) at most 1,000 (`affectedItemBytesMax`, `ErrorDetails.textBytesMax`). Builders and initializers cut longer text to the longest prefix that ends on a Unicode scalar boundary, with no marker; the decoder refuses longer text with `JSONFieldError.invalidValue` naming the field, since a conforming server never sends it. Scalars rather than grapheme clusters, because grapheme rules change with the standard library's Unicode version and the cut must be a function of the bytes alone (determinism); the price is that a cut may separate a combining mark or split an emoji sequence at the very end of an over-long text. Control characters and all other scalars are kept: the encoder escapes them and display is the client's concern. Equality of errors and details compares their payloads, so texts compare by UTF-8 bytes, as `JSONValue` does."),
+        Decision(
+            "D-085", title: "At most ten affected items, and `details.affectedItemsTotal` keeps the count",
+            question: nil,
+            options: "For more than ten: (a) keep the first ten and lose the count; (b) keep the first ten and record the total; the decoder: (c) cut an over-long list; (d) refuse it.",
+            decision: "(b) and (d). The initializer keeps the first ten items in order and sets `details.affectedItemsTotal` to the full count (or keeps a larger total given), so truncation loses no count; `affectedItemsCount` reads it back. The enrichment builder also sets `failureCount` to every failed title, as the seed does. The decoder refuses eleven or more items at `payload.affectedItems` (a conforming server never sends them) and a total below the items listed at `payload.details.affectedItemsTotal`."),
+        Decision(
+            "D-086", title: "Stack traces never go on the wire",
+            question: nil,
+            options: "(a) send the stack as the seed does; (b) never send it.",
+            decision: "(b). A stack trace tells an attacker about the server and the user nothing; logs are the place for it. `ErrorDetails` has no `stack` field, so no builder can send one, and the decoder ignores a received `stack` member as it ignores every unknown detail member."),
+        Decision(
+            "D-087", title: "An AI scan failure is a timeout when its reason contains \"timeout\" in any ASCII case",
+            question: nil,
+            options: "(a) case-sensitive, as written; (b) ASCII letters in any case; (c) Unicode case folding.",
+            decision: "(b). The seed's intent is to tell timeouts from other failures, and the messages of JavaScript's runtime write the word capitalized (\"TimeoutError\", undici's \"UND_ERR_HEADERS_TIMEOUT\", \"Headers Timeout Error\"), which (a) would call API errors. (c) would make fullwidth or other look-alike letters match and depends on Unicode tables. Both outcomes are retryable; only the code and the advice differ. \"timed out\" and \"time out\" do not contain the word and stay API errors, as in the seed."),
+        Decision(
+            "D-088", title: "Enrichment status: counts clamped, total 0 is 100%, percentages exact",
+            question: nil,
+            options: "Bad counts: trap, refuse, or clamp. Total 0: the seed's `NaN`, 0% or 100%. Percentage: the seed's floating point or exact integers.",
+            decision: "Clamp: a negative count is 0 and `processed` above `total` is `total`, in the text as in the figures, so the message and its percentage agree (\"12 of 10\" is shown as \"10 of 10\", 100%). Total 0 is \"0 of 0\" and 100% (nothing is left to do). The percentage is `floor(processed × 100 / total)` computed exactly with a double-width product, so 29 of 100 is 29% (the seed's doubles give 28) and no count overflows. A title is cut to 1,000 UTF-8 bytes at a scalar boundary (D-084); a negative estimate is shown as unknown."),
+        Decision(
+            "D-089", title: "CSV status: the fraction is clamped to 0...1 and NaN is 0",
+            question: nil,
+            options: nil,
+            decision: "A fraction below 0 is 0, above 1 is 1, NaN is 0; then the seed's own product `floor(fraction × 100)` in doubles, so a fraction that is not exactly representable rounds as it does in the seed (0.29 is stored as 0.2899… and gives 28). Phases are an enum, so there is no unknown phase; a caller holding a name writes `CSVImportPhase(rawValue: name) ?? .parsing`, the seed's fallback (and `?? .analyzing` for the AI scanner)."),
+        Decision(
+            "D-090", title: "The \"couldn't find\" status keeps its figures",
+            question: nil,
+            options: "(a) no figures, as written; (b) the same figures as a progress message.",
+            decision: "(b). The seed's handler reads only the two messages, so nothing depends on the omission, and a progress bar driven by the metadata should not lose its place when one book is not found."),
+        Decision(
+            "D-091", title: "A time-remaining estimate that works",
+            question: nil,
+            options: nil,
+            decision: "`TimeRemainingEstimate(start:)` takes the job's start and `secondsRemaining(processed:total:now:)` takes `now` as values (the model reads no clock). In order: 0 when nothing remains, whatever the clock; `nil` when `now` is before the start (the clock went backwards); `nil` when nothing is processed yet; otherwise `ceil(remaining × elapsed / (processed × 1000))` seconds, computed exactly with a 128-bit product, saturating at `Int.max`. Counts are clamped as in D-088. A smoothed estimate over recent samples is not built yet."),
+        Decision(
+            "D-092", title: "The decoder is strict about known fields and ignores the rest",
+            question: "How strictly to read an error payload from a server that may be older (production) or newer than the model.",
+            options: nil,
+            decision: "`code` and `message` are required; known fields are type-checked: counts and sizes are non-negative integers written without fraction or exponent, `statusCode` is an HTTP status (100–599), texts are strings within D-084's bounds, `affectedItems` an array of strings, `details` an object. `null` in an optional field counts as absent, as everywhere in the JSON layer; `null` in a required field is refused as the wrong type, not as missing. Unknown members are ignored, in the payload (production repeats `type` there) and in `details`. Every refusal is a `JSONFieldError` naming the field's path below the caller's (`payload.details.failureCount`, `payload.affectedItems[1]`); no input makes the decoder trap."),
+        Decision(
+            "D-093", title: "Every payload has all six members",
+            question: nil,
+            options: nil,
+            decision: "The encoder always writes the six members, `affectedItems` as `[]` and `details` as `{}` when there are none, so every error has one shape for clients; within `details` only the present fields are written. The decoder accepts either form. The encoding is canonical (`JSONValue.encoded()`), so equal errors have equal bytes."),
+        Decision(
+            "D-094", title: "Decimal positions and book 0 are placed but never counted",
+            question: nil,
+            options: "(a) refuse them with a warning, as the seed's expression does; (b) round them to a whole number; (c) keep them as places of their own, outside the count.",
+            decision: "(c). `SeriesPlace` holds thousandths: `#` may be followed by digits and optionally `.` and one to three digits (`#2.25`); `#1.2345` and `#1.` are refused. 0 and decimals order exactly between the counted books (0 < 0.5 < 1 < 1.25 < 2) and show in the detail, but \"Harry Potter (7 books)\" stays 7: only whole numbers from 1 are counted by progress, gaps and recommendations. (a) loses a book the user owns from its series; (b) collides with the real book of that number. Finishing a novella counts as reaching its whole part (`#2.5` → 2). Numbers go up to 9,999."),
+        Decision(
+            "D-096", title: "Three sources, in precedence; nothing is inferred; an unnamed Google Books ID borrows a name",
+            question: "How the sources combine, what \"respects Google Books classification\" means when Google Books' `volumeSeries` carries no name, and whether a title without a marker may be guessed.",
+            options: "(a) Google Books alone decides when it answered, so a volume without series info is standalone and OpenLibrary and the title are ignored; (b) every source adds what it states, Google Books first; (c) also infer series from subjects, authors or similar titles.",
+            decision: "(b). Google Books' API has no \"standalone\" field: a missing `seriesInfo` is missing data, which the seed's own risk table says is common and falls back to OpenLibrary. So detection reads every Google Books entry, every OpenLibrary string and every Goodreads marker in the work's title; when two of them place the book in the same series at different places, Google Books wins over OpenLibrary over the title, and the conflict is logged. Nothing is inferred (no (c)): The Hobbit with no series entry stays unassigned, which is how the model respects Google Books' classification. A Google Books entry carries an ID and a number but no name (the name and total come from a series lookup, when the app made one): if no series has that ID, it takes the name an OpenLibrary string or the title gives the same place; otherwise it is skipped with `unnamedGoogleBooksSeries`. Title markers follow the import's pattern `(Name, #N)` (the name runs to the last comma; nothing after the place); other parentheses and brackets are ignored without a warning, since they are not meant as series data."),
+        Decision(
+            "D-097", title: "A book in two series: every entry is read, within limits",
+            question: nil,
+            options: "(a) read the first entry of each source, as the field paths say; (b) read every entry.",
+            decision: "(b), since the data model is many-to-many and a second entry is as much metadata as the first. Limits: 32 entries a source, 8 series a book by detection, 32 series a book in all, 1,000 books a series; what is cut is logged (`tooManySeries`) or refused (`SeriesEdit.tooManySeriesForBook`, `.seriesFull`). By hand a book may join any series, and it is in a series at most once."),
+        Decision(
+            "D-098", title: "One series per normalized name: a manual and a detected \"Foundation\" are one series",
+            question: nil,
+            options: "(a) keep two series and let the user merge them; (b) one series per name: whoever comes second joins the first; (c) fuzzy matching.",
+            decision: "(b). The name key (`SeriesName.key`) lowercases, drops apostrophes, makes every other non-letter, non-digit a separator, and drops a leading \"the\" and a trailing \"series\" (\"The Expanse Series\" = \"expanse\"); diacritics and every letter or digit count, so \"Foundations\" and \"Élan\" stay apart (no fuzzy matching: a false merge mixes two series' books, while a missed one costs a rename). Detection links a book to the existing series, manual or detected: the series keeps its source, name, total and order; it adopts the claim's Google Books ID; an unknown author is filled from the work. A book already in the series keeps its place, so the user's placement wins. Creating or renaming a series to a name another series has (or had, D-099) is refused with `.duplicateName(existing:)`, so the app can offer that series (\"Did you mean…?\"). One Google Books series ID is one series within one book's metadata too, whatever names its entries' lookups give."),
+        Decision(
+            "D-099", title: "The user's edits stick: removals, deletions and renames",
+            question: "Enrichment runs again (a re-enrichment, a re-import): does detection undo the user's edits?",
+            options: nil,
+            decision: "No. A book the user removed from a series is remembered and detection does not put it back (`skippedRemovedByUser`); assigning it by hand forgets the removal. A deleted series' name keys and Google Books IDs are remembered and detection does not recreate it (`skippedDeletedSeries`); creating or renaming a series by hand to one of those names lifts it. A renamed series keeps the keys of its earlier names (up to 8, oldest forgotten first), so \"Harry Potter #3\" still joins the series the user renamed \"HP\"."),
+        Decision(
+            "D-100", title: "Series across a library reset and deleted works (completes D-020)",
+            question: nil,
+            options: "After the works are gone: (a) keep memberships pointing at deleted works; (b) delete series with no books left; (c) keep every series and drop the memberships of deleted works.",
+            decision: "(c). The series library is a value of its own beside the store (`SeriesLibrary`), so a reset or a deletion never touches it. Views read each book's state from the store and treat a work that is gone as missing, so a series reads \"0/7 books\" at once; `removeDeletedWorks(in:at:)` then drops those memberships (a membership never names a work the store lacks: the invariant checked against the store) and forgets removals of works that are gone (identifiers are never reused). Each series keeps its name, total, author, source, earlier names and Google Books IDs, so a re-imported book finds its series again by its marker, name or ID. (a) breaks the invariant; (b) contradicts the seed. The series library is part of `AppState` and is written as it changes (a crash keeps every series edit, as it keeps the queue and the settings); Library Reset runs `removeDeletedWorks(in:)` once its deletion is saved, leaving each series' `updatedAt` alone (works leaving the library is not an edit of the series), so a reset whose save fails and restores the works keeps their memberships too."),
+        Decision(
+            "D-101", title: "Reordering moves books between the series' places",
+            question: nil,
+            options: "(a) renumber the books 1 to n in the new order; (b) keep the places and move the books between them.",
+            decision: "(b). In a series numbered 1 to n (every manual series filled by appending) it is (a); in a series with gaps (books 1, 3, 5) or novellas, the gaps and the novella's slot stay where they were instead of collapsing into 1, 2, 3. A reading order must be a permutation of the series' books, else `.notAPermutation` and nothing changes. `moveBook(_:in:toIndex:at:)` is SwiftUI's `.onMove`. Setting a book's number directly is `setPlace`. Books at the same place keep the order they were placed or dragged in."),
+        Decision(
+            "D-102", title: "Owned and read come from the store",
+            question: nil,
+            options: nil,
+            decision: "Nothing is cached: a book is *owned* when its work is in the store and not only on the wishlist (a work with no entry, or any entry in another status, is owned); *read* when an entry says `read`. A wishlisted work in a series is how the model knows the title of a book not owned (\"Add 'Golden Son (Book 2)'…\"). `did not finish` is owned and unread."),
+        Decision(
+            "D-103", title: "Progress counts owned books; \"Completed\" means every book read (resolves O-12)",
+            question: nil,
+            options: "(a) everything by owned; (b) everything by read; (c) the bar by owned, completion by read.",
+            decision: "(c), keeping both counts. The bar, \"N/T books\", \"57% complete\" and the screen reader's \"N of T books complete\" count books owned, as the seed's only worked figure does. The \"Completed! 🎉\" badge, the celebration and the Completed / In Progress / Not Started filters go by books read, as \"complete all books\" and \"marked 'Read'\" say; owning every book unread shows \"All Books Owned ✅\". The percentage is `floor(owned × 100 / total)` in integers (4 of 7 is 57, 6 of 7 is 85), so 100% means every book owned. With an unknown total: \"4 books\", no percentage, no completion, and gaps below the highest book placed. A total from a series lookup fills an unknown total; detection placing a book past the total raises it with a warning (the book is evidence); a manual edit past the total is refused (`placeBeyondTotal`, `totalBelowHighestPlace`)."),
+        Decision(
+            "D-104", title: "Next in series: reading order first, then the lowest skipped book, then the author's series",
+            question: nil,
+            options: "(a) the lowest missing book of the series, whatever was just finished; (b) the first unread book after the one finished, owned or not; (c) the lowest unread book.",
+            decision: "(b), then (c) when nothing after it is unread: among the counted books, the first unread number after the one just finished; if there is none, the first unread number (a book skipped earlier); if every book is read, related series. (b) gives the seed's example (Book 2 before owned Book 4) without (a)'s detour: after Book 1, with Book 2 owned and Book 5 missing, the reader continues with Book 2. \"The last book\" is read as \"the last unread book\", so a reader who finishes Book 7 with Book 3 unread is offered Book 3. Prompts: owned → \"Continue with Book N?\"; not owned with a wishlisted work → \"Add 'Title (Book N)' to your library?\" (the title without Goodreads markers); no work → \"Add Book N?\". Related series: unfinished series whose author has the same name key, alphabetical, at most 3, prompted \"More series by Author: A, B\"; none without an author. When the series is completed the recommendation carries \"You finished Name! 🎉\", with confetti unless the user reduces motion. The suggestion is always an unread book of the series, a series, or nothing."),
+        Decision(
+            "D-105", title: "The texts the seed leaves open",
+            question: nil,
+            options: nil,
+            decision: "Gaps: consecutive numbers are a run `a-b`, runs joined by commas and a final \"and\", \"book\" for one number: \"book 2 missing\", \"books 2 and 4 missing\", \"books 2-7 missing\", \"books 2, 4-6 and 9 missing\". Badges: \"Book 3 of 7\", \"Book 3\" with an unknown total, \"Books 1-3 of 7\", \"Book 0.5\". Detail rows: \"Book 2 · Title ✓\" with the title's Goodreads markers removed, and \"Book 4 ➕\" for a number no book covers. The name shows its total: \"Harry Potter (7 books)\", \"(1 book)\"."),
+        Decision(
+            "D-118", title: "A header holding the columns the seed names for a format is that format",
+            question: "The model scored a header against each format's full export header with a 60% threshold (`knownFormatConfidenceMin`), a figure no decision stated. The conformance kit's format suite found that a file with exactly the seed's five StoryGraph columns scored 5/15 and was read as a generic spreadsheet, so its `ISBN/UID` column lost D-066's meaning (a StoryGraph UID is not a failed ISBN).",
+            options: nil,
+            decision: "A format's confidence is the share of its full export header present. A format qualifies with at least 60% (exactly 60% included: 9 of StoryGraph's 15, 15 of Goodreads' 24, 3 of LibraryThing's 4), or when the header holds every column the seed's criteria name for it (all five of StoryGraph's or Goodreads'; LibraryThing's seed header is already a signature); the best confidence among those that qualify wins, ties to the format listed first. The threshold lets a trimmed or reordered export keep its format, and the seed's own columns are always enough, while a spreadsheet that shares a few names with a format (`Title, Author, ISBN`) does not borrow its rules."),
+        Decision(
+            "D-120", title: "Two valid ISBNs that differ are two books, unless title and author are the same",
+            question: "On a real 769-row Goodreads export, tier 3 matched two books by one author sharing the part before the colon, each with its own valid ISBN-13, at similarity 1.0: Skip dropped one, Smart merged its ISBN and co-authors into the other, Replace All deleted the other. What may the other tiers say when valid ISBNs differ?",
+            options: "(a) the tiers as worded, ISBNs ignored unless equal; (b) differing ISBNs rule out every tier, tier 1 included, so two editions of one work become two works; (c) they rule out tier 3, and tier 1 keeps its match as another edition of the same work.",
+            decision: "(c). An ISBN names an edition: two that differ are two editions or two books, and a normalized title, lossy by design, cannot tell which, so a tier 3 match between them is the false duplicate the seed prefers to avoid. The same title and author as written are the same work, and a work keeps its editions: tier 1 stands, Smart adds the row's ISBN as another edition (D-031, never over the library's), Skip counts the row, Replace All replaces. Valid is D-051's: a failed check digit or a StoryGraph UID (D-066) is no ISBN and rules nothing out; a library work differs from a row when none of its editions' ISBNs is the row's. The cost: another edition under another spelling of the title is not found (the corpus of D-123 makes none)."),
+    ]
+}
