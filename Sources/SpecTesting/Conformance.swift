@@ -56,7 +56,7 @@ public func checkConformance<Implementation>(
     print("[conformance] \(result.summaryLine)")
     if let directory = ProcessInfo.processInfo.environment[ConformanceContext.reportVariable], !directory.isEmpty {
         do {
-            try ConformanceContext.collector.add(result, writingTo: directory)
+            try ConformanceContext.collector.add(result, test: testName, writingTo: directory)
         } catch {
             Issue.record(Comment(rawValue: "the conformance report could not be written to \(directory): \(error.localizedDescription)"), sourceLocation: sourceLocation)
         }
@@ -111,10 +111,16 @@ struct ConformanceSettingsError: Error, CustomStringConvertible {
 final class ReportCollector: Sendable {
     private let results = Mutex<[SuiteResult]>([])
 
-    func add(_ result: SuiteResult, writingTo directory: String) throws {
+    /// Adds `result`; a second run of the same suite under the same name (one type checked by two tests)
+    /// is told apart by the test that ran it, rather than merged into one row.
+    func add(_ result: SuiteResult, test: String, writingTo directory: String) throws {
         let report = results.withLock { results -> ConformanceReport in
-            results.append(result)
-            return ConformanceReport(results: results.sorted { ($0.suiteID, $0.implementation) < ($1.suiteID, $1.implementation) })
+            var added = result
+            if results.contains(where: { $0.suiteID == result.suiteID && $0.implementation == result.implementation }) {
+                added = result.named("\(result.implementation) (\(test))")
+            }
+            results.append(added)
+            return ConformanceReport(results: results.sorted { ($0.implementation, $0.suiteID) < ($1.implementation, $1.suiteID) })
         }
         let folder = URL(fileURLWithPath: directory)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

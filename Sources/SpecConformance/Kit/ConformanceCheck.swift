@@ -56,6 +56,8 @@ public struct ConformanceCheck<Implementation> {
 /// What one check concluded.
 struct CheckOutcome {
     var cases: Int
+    /// The generated cases that exercised the rule, when the check says which do.
+    var exercised: Int?
     var failingCases = 0
     var failures: [RuleFailure] = []
     var kindsNotShown = 0
@@ -227,6 +229,7 @@ private final class Survey {
     var kinds: [String] = []
     var counts: [String: Int] = [:]
     var failing = 0
+    var exercised = 0
 }
 
 /// Runs one generated check through the engine.
@@ -247,11 +250,12 @@ enum PropertyCheckRun {
 
         if settings.replay != nil {
             // A replay token evaluates its one case; there is nothing to survey.
-            return shrunk(generator, settings: settings, describe: describe, kind: nil, occurrences: 1, exercised: exercised, kindOf: kind, body)
+            return shrunk(generator, settings: settings, describe: describe, kind: nil, occurrences: 1, exercised: exercised, declared: exercises != nil, kindOf: kind, body)
         }
         let survey = Survey()
         let report = checkProperty(generator, settings: settings, describe: describe) { value in
             guard exercised(value) else { return }
+            survey.exercised += 1
             do {
                 try body(value)
             } catch {
@@ -272,10 +276,11 @@ enum PropertyCheckRun {
             let text = shortfalls.map { "\($0.requirement.label) \($0.observedPercent)%" }.joined(separator: ", ")
             return failed(RuleFailure(generatorProblem: "the suite's generator missed its coverage: \(text)", seed: report.seed), cases: report.casesChecked)
         }
-        guard survey.failing > 0 else { return .passed(cases: report.casesChecked) }
-        var outcome = CheckOutcome(cases: report.casesChecked, failingCases: survey.failing, kindsNotShown: max(0, survey.kinds.count - CheckResult.kindsMax))
+        let exercisedCount = exercises == nil ? nil : survey.exercised
+        guard survey.failing > 0 else { return CheckOutcome(cases: report.casesChecked, exercised: exercisedCount) }
+        var outcome = CheckOutcome(cases: report.casesChecked, exercised: exercisedCount, failingCases: survey.failing, kindsNotShown: max(0, survey.kinds.count - CheckResult.kindsMax))
         for seen in survey.kinds.prefix(CheckResult.kindsMax) {
-            let one = shrunk(generator, settings: settings, describe: describe, kind: seen, occurrences: survey.counts[seen] ?? 1, exercised: exercised, kindOf: kind, body)
+            let one = shrunk(generator, settings: settings, describe: describe, kind: seen, occurrences: survey.counts[seen] ?? 1, exercised: exercised, declared: exercises != nil, kindOf: kind, body)
             outcome.failures += one.failures
         }
         return outcome
@@ -289,7 +294,7 @@ enum PropertyCheckRun {
     /// and replays the shrunk case to capture the structured violation.
     private static func shrunk<Value>(
         _ generator: Gen<Value>, settings: PropertySettings, describe: @escaping (Value) -> String,
-        kind wanted: String?, occurrences: Int, exercised: @escaping (Value) -> Bool, kindOf: @escaping (Error) -> String,
+        kind wanted: String?, occurrences: Int, exercised: @escaping (Value) -> Bool, declared: Bool, kindOf: @escaping (Error) -> String,
         _ body: @escaping (Value) throws -> Void
     ) -> CheckOutcome {
         let report = checkProperty(generator, settings: settings, describe: describe) { value in
@@ -312,10 +317,12 @@ enum PropertyCheckRun {
             ), cases: report.casesChecked)
         }
         var captured: ConformanceViolation?
+        var witnessExercises: Bool?
         var replaySettings = settings
         replaySettings.replay = failure.token
         replaySettings.regressions = []
         _ = checkProperty(generator, settings: replaySettings, describe: describe) { value in
+            if declared { witnessExercises = exercised(value) }
             do {
                 try body(value)
             } catch {
@@ -337,7 +344,8 @@ enum PropertyCheckRun {
             originalCounterexample: failure.shrink == nil ? nil : failure.original,
             originalChoiceCount: failure.shrink == nil ? nil : failure.originalChoiceCount,
             shrunkChoiceCount: failure.token.choices.count,
-            origin: origin, occurrences: occurrences, seed: report.seed, token: failure.token, shrink: failure.shrink
+            origin: origin, occurrences: occurrences, seed: report.seed, token: failure.token, shrink: failure.shrink,
+            exercisesRule: witnessExercises
         ), cases: report.casesChecked)
     }
 }

@@ -79,7 +79,7 @@ public struct ConformanceSuite<Implementation> {
         }
         return CheckResult(
             label: check.label, method: check.method.rawValue, about: check.about, casesChecked: outcome.cases,
-            failingCases: outcome.failingCases, failures: outcome.failures, kindsNotShown: outcome.kindsNotShown,
+            casesExercised: outcome.exercised ?? outcome.cases, failingCases: outcome.failingCases, failures: outcome.failures, kindsNotShown: outcome.kindsNotShown,
             choices: outcome.choices, notApplicable: outcome.notApplicable
         )
     }

@@ -60,6 +60,9 @@ public struct RuleFailure: Sendable {
     public let token: ReplayToken?
     /// How the shrink went; `nil` when the case was not shrunk.
     public let shrink: ShrinkSummary?
+    /// Whether the representative exercises the rule, by the check's `exercises:`; `nil` when the check
+    /// says nothing about it or the case is an example.
+    public let exercisesRule: Bool?
 
     /// The most failing examples of one kind a report names beside the representative.
     public static let othersMax = 5
@@ -67,8 +70,10 @@ public struct RuleFailure: Sendable {
     init(
         kind: String, message: String, question: String?, modelAnswer: String?, implementationAnswer: String?,
         counterexample: String?, originalCounterexample: String?, originalChoiceCount: Int?, shrunkChoiceCount: Int?,
-        origin: String, occurrences: Int = 1, others: [String] = [], seed: UInt64?, token: ReplayToken?, shrink: ShrinkSummary?
+        origin: String, occurrences: Int = 1, others: [String] = [], seed: UInt64?, token: ReplayToken?, shrink: ShrinkSummary?,
+        exercisesRule: Bool? = nil
     ) {
+        self.exercisesRule = exercisesRule
         self.kind = kind
         self.message = message
         self.question = question
@@ -100,7 +105,8 @@ public struct RuleFailure: Sendable {
         RuleFailure(
             kind: kind, message: message, question: question, modelAnswer: modelAnswer, implementationAnswer: implementationAnswer,
             counterexample: counterexample, originalCounterexample: originalCounterexample, originalChoiceCount: originalChoiceCount,
-            shrunkChoiceCount: shrunkChoiceCount, origin: origin, occurrences: occurrences, others: others, seed: seed, token: token, shrink: shrink
+            shrunkChoiceCount: shrunkChoiceCount, origin: origin, occurrences: occurrences, others: others, seed: seed, token: token, shrink: shrink,
+            exercisesRule: exercisesRule
         )
     }
 }
@@ -115,6 +121,8 @@ public struct CheckResult: Sendable {
     public let about: String
     /// Cases (generated or fixed) the check ran.
     public let casesChecked: Int
+    /// Of those, the generated cases that exercise the rule (all of them when the check does not say).
+    public let casesExercised: Int
     /// Of those, the cases that failed, every kind together.
     public let failingCases: Int
     /// One failure per kind, in the order each kind first appeared, at most `CheckResult.kindsMax`.
@@ -195,6 +203,11 @@ public struct SuiteResult: Sendable {
         self.implementation = implementation
         self.rules = rules
         self.replayedCheck = replayedCheck
+    }
+
+    /// The same result under another implementation name.
+    public func named(_ name: String) -> SuiteResult {
+        SuiteResult(suiteID: suiteID, suiteTitle: suiteTitle, seam: seam, implementation: name, rules: rules, replayedCheck: replayedCheck)
     }
 
     /// The grade of `id`, or `nil` when the suite has no such rule (or did not run it).

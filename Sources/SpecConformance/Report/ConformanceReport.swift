@@ -1,12 +1,13 @@
 import SpecModel
 
-/// The verdict as a report: rule × implementation, graded pass, non-strict, fail or n/a, with the
-/// wrong implementations' score and the seed criteria's coverage; Markdown for people, JSON for CI.
+/// The verdict as a report: each implementation's grades by what the rules rest on, its failures, the
+/// decisions it differs from and its choices, with the wrong implementations' score and the seed
+/// criteria's coverage; Markdown for people, JSON for CI.
 ///
 /// The report holds no time or machine figures, so the same run renders the same report.
 public struct ConformanceReport: Sendable {
     /// The report format's version; the JSON carries it as `version`.
-    public static let formatVersion = 1
+    public static let formatVersion = 2
 
     /// The suites' verdicts, one per suite and implementation run.
     public var results: [SuiteResult]
