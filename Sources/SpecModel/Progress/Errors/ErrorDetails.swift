@@ -48,12 +48,8 @@ public struct ErrorDetails: Hashable, Sendable {
         provider: String? = nil, statusCode: Int? = nil,
         fileName: String? = nil, fileSize: Int? = nil, imageSize: Int? = nil, apiEndpoint: String? = nil
     ) {
-        for (name, count) in [("successCount", successCount), ("failureCount", failureCount), ("affectedItemsTotal", affectedItemsTotal),
-                              ("fileSize", fileSize), ("imageSize", imageSize)] {
-            if let count { precondition(count >= 0, "ErrorDetails.\(name) must not be negative, got \(count)") }
-        }
-        if let statusCode {
-            precondition(Self.statusCodeRange.contains(statusCode), "ErrorDetails.statusCode must be an HTTP status (100-599), got \(statusCode)")
+        if let problem = Self.problem(successCount: successCount, failureCount: failureCount, affectedItemsTotal: affectedItemsTotal, statusCode: statusCode, fileSize: fileSize, imageSize: imageSize) {
+            preconditionFailure(problem.description)
         }
         self.successCount = successCount
         self.failureCount = failureCount
@@ -64,6 +60,32 @@ public struct ErrorDetails: Hashable, Sendable {
         self.fileSize = fileSize
         self.imageSize = imageSize
         self.apiEndpoint = apiEndpoint.map { TextExcerpt.prefix($0, utf8BytesMax: Self.textBytesMax) }
+    }
+
+    /// The details, or why a frame's values cannot be them (a decoder's path: the initialiser traps).
+    public static func checked(
+        successCount: Int? = nil, failureCount: Int? = nil, affectedItemsTotal: Int? = nil,
+        provider: String? = nil, statusCode: Int? = nil,
+        fileName: String? = nil, fileSize: Int? = nil, imageSize: Int? = nil, apiEndpoint: String? = nil
+    ) throws(ProgressValueError) -> ErrorDetails {
+        if let problem = problem(successCount: successCount, failureCount: failureCount, affectedItemsTotal: affectedItemsTotal, statusCode: statusCode, fileSize: fileSize, imageSize: imageSize) {
+            throw problem
+        }
+        return ErrorDetails(
+            successCount: successCount, failureCount: failureCount, affectedItemsTotal: affectedItemsTotal, provider: provider,
+            statusCode: statusCode, fileName: fileName, fileSize: fileSize, imageSize: imageSize, apiEndpoint: apiEndpoint
+        )
+    }
+
+    static func problem(successCount: Int?, failureCount: Int?, affectedItemsTotal: Int?, statusCode: Int?, fileSize: Int?, imageSize: Int?) -> ProgressValueError? {
+        for (name, count) in [("successCount", successCount), ("failureCount", failureCount), ("affectedItemsTotal", affectedItemsTotal),
+                              ("fileSize", fileSize), ("imageSize", imageSize)] {
+            if let count, count < 0 { return ProgressValueError("payload.details.\(name)", "must not be negative, got \(count)") }
+        }
+        if let statusCode, !statusCodeRange.contains(statusCode) {
+            return ProgressValueError("payload.details.statusCode", "must be an HTTP status (100-599), got \(statusCode)")
+        }
+        return nil
     }
 
     /// Whether no field is present.

@@ -65,15 +65,28 @@ public struct StructuredError: Hashable, Sendable {
             details.affectedItemsTotal = max(details.affectedItemsTotal ?? 0, affectedItems.count)
         }
         let kept = affectedItems.prefix(Self.affectedItemsMax).map { TextExcerpt.prefix($0, utf8BytesMax: Self.affectedItemBytesMax) }
-        if let total = details.affectedItemsTotal {
-            precondition(total >= kept.count, "details.affectedItemsTotal (\(total)) must count at least the \(kept.count) affected items listed")
-        }
+        if let problem = Self.problem(affectedItemsTotal: details.affectedItemsTotal, kept: kept.count) { preconditionFailure(problem.description) }
         self.code = code
         self.message = TextExcerpt.prefix(message, utf8BytesMax: Self.messageBytesMax)
         self.userMessage = TextExcerpt.prefix(userMessage, utf8BytesMax: Self.messageBytesMax)
         self.affectedItems = kept
         self.retryable = retryable ?? code.defaultRetryable
         self.details = details
+    }
+
+    /// The error, or why a frame's values cannot be one (a decoder's path: the initialiser traps).
+    public static func checked(
+        code: ProgressErrorCode, message: String, userMessage: String,
+        affectedItems: [String] = [], retryable: Bool? = nil, details: ErrorDetails = ErrorDetails()
+    ) throws(ProgressValueError) -> StructuredError {
+        let total = affectedItems.count > affectedItemsMax ? max(details.affectedItemsTotal ?? 0, affectedItems.count) : details.affectedItemsTotal
+        if let problem = problem(affectedItemsTotal: total, kept: min(affectedItems.count, affectedItemsMax)) { throw problem }
+        return StructuredError(code: code, message: message, userMessage: userMessage, affectedItems: affectedItems, retryable: retryable, details: details)
+    }
+
+    static func problem(affectedItemsTotal: Int?, kept: Int) -> ProgressValueError? {
+        guard let total = affectedItemsTotal, total < kept else { return nil }
+        return ProgressValueError("payload.details.affectedItemsTotal", "\(total) must count at least the \(kept) affected items listed")
     }
 
     /// Fields already known to be within the limits (the decoder checks them as it reads).

@@ -94,8 +94,18 @@ public struct JobStarted: Hashable, Sendable {
     ///
     /// - Precondition: `totalCount` is non-negative.
     public init(totalCount: Int) {
-        precondition(totalCount >= 0, "a job has no negative number of items: \(totalCount)")
+        if let problem = Self.problem(totalCount: totalCount) { preconditionFailure(problem.description) }
         self.totalCount = totalCount
+    }
+
+    /// The payload, or why a frame's values cannot be one (a decoder's path: the initialiser traps).
+    public static func checked(totalCount: Int) throws(ProgressValueError) -> JobStarted {
+        if let problem = problem(totalCount: totalCount) { throw problem }
+        return JobStarted(totalCount: totalCount)
+    }
+
+    static func problem(totalCount: Int) -> ProgressValueError? {
+        totalCount >= 0 ? nil : ProgressValueError("payload.totalCount", "a job has no negative number of items: \(totalCount)")
     }
 }
 
@@ -125,9 +135,9 @@ public struct JobCompletion: Hashable, Sendable, CustomStringConvertible {
     /// - Precondition: counts are non-negative, `successCount + failureCount == totalProcessed`,
     ///   `totalProcessed <= totalCount`, and the duration is non-negative.
     public init(canceled: Bool, totalProcessed: Int, totalCount: Int, successCount: Int, failureCount: Int, durationMilliseconds: Int64, userMessage: String? = nil) {
-        precondition(successCount >= 0 && failureCount >= 0 && successCount + failureCount == totalProcessed, "successes (\(successCount)) and failures (\(failureCount)) must add up to the processed count (\(totalProcessed))")
-        precondition(totalProcessed <= totalCount, "processed \(totalProcessed) of only \(totalCount)")
-        precondition(durationMilliseconds >= 0, "a job takes no negative time: \(durationMilliseconds) ms")
+        if let problem = Self.problem(totalProcessed: totalProcessed, totalCount: totalCount, successCount: successCount, failureCount: failureCount, durationMilliseconds: durationMilliseconds) {
+            preconditionFailure(problem.description)
+        }
         self.canceled = canceled
         self.totalProcessed = totalProcessed
         self.totalCount = totalCount
@@ -135,6 +145,25 @@ public struct JobCompletion: Hashable, Sendable, CustomStringConvertible {
         self.failureCount = failureCount
         self.durationMilliseconds = durationMilliseconds
         self.userMessage = userMessage
+    }
+
+    /// The payload, or why a frame's values cannot be one (a decoder's path: the initialiser traps).
+    public static func checked(canceled: Bool, totalProcessed: Int, totalCount: Int, successCount: Int, failureCount: Int, durationMilliseconds: Int64, userMessage: String? = nil) throws(ProgressValueError) -> JobCompletion {
+        if let problem = problem(totalProcessed: totalProcessed, totalCount: totalCount, successCount: successCount, failureCount: failureCount, durationMilliseconds: durationMilliseconds) {
+            throw problem
+        }
+        return JobCompletion(canceled: canceled, totalProcessed: totalProcessed, totalCount: totalCount, successCount: successCount, failureCount: failureCount, durationMilliseconds: durationMilliseconds, userMessage: userMessage)
+    }
+
+    static func problem(totalProcessed: Int, totalCount: Int, successCount: Int, failureCount: Int, durationMilliseconds: Int64) -> ProgressValueError? {
+        if successCount < 0 { return ProgressValueError("payload.successCount", "a count is never negative: \(successCount)") }
+        if failureCount < 0 { return ProgressValueError("payload.failureCount", "a count is never negative: \(failureCount)") }
+        if successCount + failureCount != totalProcessed {
+            return ProgressValueError("payload.totalProcessed", "successes (\(successCount)) and failures (\(failureCount)) must add up to the processed count (\(totalProcessed))")
+        }
+        if totalProcessed > totalCount { return ProgressValueError("payload.totalProcessed", "processed \(totalProcessed) of only \(totalCount)") }
+        if durationMilliseconds < 0 { return ProgressValueError("payload.duration", "a job takes no negative time: \(durationMilliseconds) ms") }
+        return nil
     }
 
     public var description: String {
@@ -156,10 +185,20 @@ public struct JobCancellation: Hashable, Sendable {
     ///
     /// - Precondition: `0 <= processedItems <= totalItems`.
     public init(message: String, processedItems: Int, totalItems: Int) {
-        precondition(processedItems >= 0 && processedItems <= totalItems, "processed \(processedItems) of \(totalItems)")
+        if let problem = Self.problem(processedItems: processedItems, totalItems: totalItems) { preconditionFailure(problem.description) }
         self.message = message
         self.processedItems = processedItems
         self.totalItems = totalItems
+    }
+
+    /// The payload, or why a frame's values cannot be one (a decoder's path: the initialiser traps).
+    public static func checked(message: String, processedItems: Int, totalItems: Int) throws(ProgressValueError) -> JobCancellation {
+        if let problem = problem(processedItems: processedItems, totalItems: totalItems) { throw problem }
+        return JobCancellation(message: message, processedItems: processedItems, totalItems: totalItems)
+    }
+
+    static func problem(processedItems: Int, totalItems: Int) -> ProgressValueError? {
+        processedItems >= 0 && processedItems <= totalItems ? nil : ProgressValueError("payload.processedItems", "processed \(processedItems) of \(totalItems)")
     }
 }
 
@@ -200,8 +239,19 @@ public struct SyncRequest: Hashable, Sendable {
     ///
     /// - Precondition: `lastProcessedCount` is non-negative.
     public init(lastProcessedCount: Int?) {
-        precondition(lastProcessedCount.map { $0 >= 0 } ?? true, "a count is never negative: \(lastProcessedCount!)")
+        if let problem = Self.problem(lastProcessedCount: lastProcessedCount) { preconditionFailure(problem.description) }
         self.lastProcessedCount = lastProcessedCount
+    }
+
+    /// The payload, or why a frame's values cannot be one (a decoder's path: the initialiser traps).
+    public static func checked(lastProcessedCount: Int?) throws(ProgressValueError) -> SyncRequest {
+        if let problem = problem(lastProcessedCount: lastProcessedCount) { throw problem }
+        return SyncRequest(lastProcessedCount: lastProcessedCount)
+    }
+
+    static func problem(lastProcessedCount: Int?) -> ProgressValueError? {
+        guard let count = lastProcessedCount, count < 0 else { return nil }
+        return ProgressValueError("payload.lastProcessedCount", "a count is never negative: \(count)")
     }
 }
 
@@ -222,12 +272,9 @@ public struct JobSnapshot: Hashable, Sendable, CustomStringConvertible {
     /// - Precondition: `processedCount <= totalCount`; a failed job carries its error and no completion;
     ///   a running job carries neither.
     public init(status: JobStatus, processedCount: Int, totalCount: Int, completion: JobCompletion? = nil, error: StructuredError? = nil) {
-        precondition(processedCount >= 0 && processedCount <= totalCount, "processed \(processedCount) of \(totalCount)")
-        precondition(status != .failed || (error != nil && completion == nil), "a failed job's snapshot carries its error and no completion")
-        precondition(status != .running || (error == nil && completion == nil), "a running job's snapshot carries no ending")
-        precondition(status == .failed || error == nil, "only a failed job's snapshot carries an error")
-        precondition(status != .complete || completion?.canceled == false, "a completed job's snapshot carries its completion")
-        precondition(status != .canceled || completion.map(\.canceled) ?? true, "a canceled job's completion says canceled")
+        if let problem = Self.problem(status: status, processedCount: processedCount, totalCount: totalCount, completion: completion, error: error) {
+            preconditionFailure(problem.description)
+        }
         self.status = status
         self.processedCount = processedCount
         self.totalCount = totalCount
@@ -235,7 +282,40 @@ public struct JobSnapshot: Hashable, Sendable, CustomStringConvertible {
         self.error = error
     }
 
+    /// The snapshot, or why a frame's values cannot be one (a decoder's path: the initialiser traps).
+    public static func checked(status: JobStatus, processedCount: Int, totalCount: Int, completion: JobCompletion? = nil, error: StructuredError? = nil) throws(ProgressValueError) -> JobSnapshot {
+        if let problem = problem(status: status, processedCount: processedCount, totalCount: totalCount, completion: completion, error: error) { throw problem }
+        return JobSnapshot(status: status, processedCount: processedCount, totalCount: totalCount, completion: completion, error: error)
+    }
+
+    static func problem(status: JobStatus, processedCount: Int, totalCount: Int, completion: JobCompletion?, error: StructuredError?) -> ProgressValueError? {
+        if processedCount < 0 || processedCount > totalCount { return ProgressValueError("payload.processedCount", "processed \(processedCount) of \(totalCount)") }
+        if status == .failed, error == nil || completion != nil { return ProgressValueError("payload.error", "a failed job's snapshot carries its error and no completion") }
+        if status == .running, error != nil || completion != nil { return ProgressValueError("payload.status", "a running job's snapshot carries no ending") }
+        if status != .failed, error != nil { return ProgressValueError("payload.error", "only a failed job's snapshot carries an error") }
+        if status == .complete, completion?.canceled != false { return ProgressValueError("payload.completion", "a completed job's snapshot carries its completion") }
+        if status == .canceled, completion?.canceled == false { return ProgressValueError("payload.completion.canceled", "a canceled job's completion says canceled") }
+        return nil
+    }
+
     public var description: String {
         "\(status) \(processedCount)/\(totalCount)" + (completion.map { ", \($0)" } ?? "") + (error.map { ", \($0.code)" } ?? "")
     }
+}
+
+/// Why values read from a frame cannot make a protocol message: the field at fault and the invariant it
+/// breaks. The messages' `checked` factories throw it where their initialisers trap, so that a decoder
+/// written against the seam reports a bad frame instead of stopping the process.
+public struct ProgressValueError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The field's path as JavaScript writes it: `payload.processedCount`.
+    public let field: String
+    /// The invariant the value breaks.
+    public let problem: String
+
+    init(_ field: String, _ problem: String) {
+        self.field = field
+        self.problem = problem
+    }
+
+    public var description: String { "\(field): \(problem)" }
 }
