@@ -11,6 +11,34 @@ enum SeriesSuiteGen {
         (1, Gen<SeriesPlace>.constant(SeriesPlace(0))),
     ])
 
+    /// Whole numbers 1 to 10 only: the places every reading of the seed agrees on.
+    static let wholePlace: Gen<SeriesPlace> = Gen<Int>.int(in: 1...10).map { SeriesPlace($0) }
+
+    /// Whole numbers, and sometimes a novella (`#n.5`) or a prequel (`#0`), never an omnibus.
+    static let placeOrNovella: Gen<SeriesPlace> = Gen<SeriesPlace>.frequency([
+        (4, Gen<Int>.int(in: 1...10).map { SeriesPlace($0) }),
+        (1, Gen<Int>.int(in: 0...10).map { SeriesPlace(thousandths: $0 * 1_000 + 500) }),
+        (1, Gen<SeriesPlace>.constant(SeriesPlace(0))),
+    ])
+
+    /// Whole numbers, and sometimes an omnibus of 2 or 3 books, never a novella or a prequel.
+    static let placeOrOmnibus: Gen<SeriesPlace> = Gen<SeriesPlace>.frequency([
+        (4, Gen<Int>.int(in: 1...10).map { SeriesPlace($0) }),
+        (2, Gen<(Int, Int)>.zip(Gen<Int>.int(in: 1...8), Gen<Int>.int(in: 1...2)).map { SeriesPlace(omnibus: $0...($0 + $1)) }),
+    ])
+
+    /// Whether a book of the series is at book 0 or a decimal place.
+    static func hasUncountedPlace(_ shelf: SeriesShelf) -> Bool { shelf.books.contains { $0.place.countedNumbers == nil } }
+
+    /// Whether a book of the series is an omnibus.
+    static func hasOmnibus(_ shelf: SeriesShelf) -> Bool { shelf.books.contains { $0.place.isOmnibus } }
+
+    /// Read or wanted, never owned and unread: where counting owned books and counting read books agree.
+    static let readOrWanted: Gen<(owned: Bool, read: Bool)> = Gen<(owned: Bool, read: Bool)>.frequency([
+        (3, .constant((owned: true, read: true))),
+        (2, .constant((owned: false, read: false))),
+    ])
+
     /// How a book stands: (owned, read); read books and owned unread books are as common, wanted ones rarer.
     static let status: Gen<(owned: Bool, read: Bool)> = Gen<(owned: Bool, read: Bool)>.frequency([
         (3, .constant((owned: true, read: true))),
@@ -24,14 +52,20 @@ enum SeriesSuiteGen {
         "Light Bringer", "The Prelude", "Omnibus Edition",
     ]
 
-    /// A series named `name` of `count` books in reading order, its total unknown (three times in
-    /// ten) or the highest number a book covers plus 0 to 3.
-    static func shelf(name: String = "Series", author: String? = nil, count: ClosedRange<Int> = 0...10) -> Gen<SeriesShelf> {
-        let book = Gen<(SeriesPlace, (owned: Bool, read: Bool), String)>.zip(place, status, Gen<String>.element(of: titles))
+    /// A series named `name` of `count` books in reading order, at `places` and standing as `statuses`
+    /// draws, its total unknown (three times in ten, never with `knownTotal`) or the highest number a
+    /// book covers plus 0 to 3; with `distinctPlaces`, one book a place.
+    static func shelf(
+        name: String = "Series", author: String? = nil, count: ClosedRange<Int> = 0...10, places: Gen<SeriesPlace> = place,
+        statuses: Gen<(owned: Bool, read: Bool)> = status, knownTotal: Bool = false, distinctPlaces: Bool = false
+    ) -> Gen<SeriesShelf> {
+        let book = Gen<(SeriesPlace, (owned: Bool, read: Bool), String)>.zip(places, statuses, Gen<String>.element(of: titles))
         return Gen<(SeriesPlace, (owned: Bool, read: Bool), String)>.array(of: book, count: count).flatMap { drawn in
-            let books = drawn.sorted { $0.0 < $1.0 }.map { SeriesShelf.Book(place: $0.0, title: $0.2, owned: $0.1.owned, read: $0.1.read) }
+            let sorted = drawn.sorted { $0.0 < $1.0 }.map { SeriesShelf.Book(place: $0.0, title: $0.2, owned: $0.1.owned, read: $0.1.read) }
+            let books = distinctPlaces ? sorted.enumerated().filter { $0.offset == 0 || sorted[$0.offset - 1].place != $0.element.place }.map(\.element) : sorted
             let highest = books.compactMap { $0.place.countedNumbers?.upperBound }.max() ?? 0
-            return Gen<Int>.int(in: 0...3).optional(nilProbability: 0.3).map { extra in
+            let extras = knownTotal ? Gen<Int>.int(in: 0...3).map { Optional($0) } : Gen<Int>.int(in: 0...3).optional(nilProbability: 0.3)
+            return extras.map { extra in
                 SeriesShelf(name: name, author: author, totalBooks: extra.map { Swift.max(1, highest + $0) }, books: books)
             }
         }

@@ -167,10 +167,10 @@ public enum SeedCriteria {
             tests: ["DTOMapperTests/cacheEvictsADeletedWorkAndCreatesANewOne"])),
         SeedCriterion("C001-08", .workCache, line: 531, "Zero warnings, zero errors", .notModelled(decision: "D-116", reason: "process: the app's build log; this package builds with warnings as errors")),
         SeedCriterion("C002-01", .seriesTracking, line: 99, "Given I add \"Harry Potter and the Sorcerer's Stone,\" when metadata is enriched, the book is auto-assigned to \"Harry Potter (7 books)\" series", .checked(
-            rules: ["SERIES-02", "SERIES-11", "SERIESPROG-11"],
+            rules: ["SERIES-02", "SERIES-11", "SERIES-24", "SERIESPROG-11"],
             tests: ["SeriesScenarioTests/harryPotterBookOneCreatesTheSeriesAndBooksTwoToSevenReachSevenOfSevenThenCompleted"])),
         SeedCriterion("C002-02", .seriesTracking, line: 100, "Given a book has series metadata from Google Books, when saved, system parses series name and position (e.g., \"Foundation #1\")", .checked(
-            rules: ["SERIES-01", "SERIES-02", "SERIES-10"],
+            rules: ["SERIES-01", "SERIES-02", "SERIES-10", "SERIES-24"],
             tests: ["SeriesScenarioTests/googleBooksSeriesMetadataGivesTheSeriesNameAndPosition", "SeriesClaimTests/aGoogleBooksEntryGivesItsIDOrderNumberAndTheLookupsNameAndTotal"])),
         SeedCriterion("C002-03", .seriesTracking, line: 101, "Given series metadata is missing, when enrichment fails, book remains unassigned (no false positives)", .checked(
             rules: ["SERIES-05", "SERIES-06", "SERIES-18"],
@@ -179,34 +179,34 @@ public enum SeedCriteria {
             rules: ["SERIES-06", "SERIES-18"],
             tests: ["SeriesScenarioTests/theHobbitStaysUnassignedUntilTheUserPutsItInTwoSeries"])),
         SeedCriterion("C002-05", .seriesTracking, line: 113, "Given I have books from 5 series, when I tap \"Series\" tab/section, I see a list showing: Series Name, Cover grid (4 books), Progress (3/7 books)", .checked(
-            rules: ["SERIESPROG-03", "SERIESPROG-11"],
+            rules: ["SERIESPROG-03", "SERIESPROG-11", "SERIESPROG-15"],
             tests: ["SeriesScenarioTests/theSeriesListShowsEverySeriesWithItsCoversAndProgress", "SeriesProgressTests/theListShowsEachSeriesWithCoversProgressSortsAndFilters"])),
         SeedCriterion("C002-06", .seriesTracking, line: 114, "Given I tap a series, when detail view opens, I see all books in reading order with checkmarks for owned/read books", .checked(
             rules: ["SERIES-20", "SERIESPROG-10"],
             tests: ["SeriesScenarioTests/theDetailShowsEveryBookInReadingOrderWithItsCheckmarks", "SeriesProgressTests/theDetailListsBooksAndMissingNumbersInReadingOrder"])),
         SeedCriterion("C002-07", .seriesTracking, line: 115, "Given I complete all books in a series, when viewing series detail, I see \"Completed! ðŸŽ‰\" badge", .checked(
-            rules: ["SERIESPROG-04"],
+            rules: ["SERIESPROG-04", "SERIESPROG-17"],
             tests: ["SeriesScenarioTests/harryPotterBookOneCreatesTheSeriesAndBooksTwoToSevenReachSevenOfSevenThenCompleted", "SeriesProgressTests/everyBookOwnedAndEveryBookReadAreDifferentBadges"])),
         SeedCriterion("C002-08", .seriesTracking, line: 116, "Edge case: Given I own books 1, 3, 5 (missing 2, 4), series detail shows gaps with \"Add Missing Books\" prompt", .checked(
-            rules: ["SERIESPROG-05", "SERIESPROG-06", "SERIESPROG-10"],
+            rules: ["SERIESPROG-05", "SERIESPROG-06", "SERIESPROG-19"],
             tests: ["SeriesScenarioTests/owningBooksOneThreeAndFiveShowsTwoAndFourMissingAndSuggestsBookTwo", "SeriesProgressTests/booksOneThreeAndFiveOwnedShowTwoAndFourMissing"])),
         SeedCriterion("C002-09", .seriesTracking, line: 127, "Given I tap \"Create Series,\" when I enter series name, I can search my library to assign books", .checked(
-            rules: ["SERIES-17", "SERIES-22"],
+            rules: ["SERIES-17", "SERIES-34", "SERIES-36"],
             tests: ["SeriesScenarioTests/aManualExpanseIsCreatedFilledFromTheLibraryAndReorderedByDragging", "SeriesEditingTests/searchingTheLibraryOffersWorksNotYetInTheSeries"])),
         SeedCriterion("C002-10", .seriesTracking, line: 128, "Given I manually create \"The Expanse (9 books),\" when I assign books, I can drag-to-reorder reading sequence", .checked(
-            rules: ["SERIES-22"],
+            rules: ["SERIES-37", "SERIES-22"],
             tests: ["SeriesScenarioTests/aManualExpanseIsCreatedFilledFromTheLibraryAndReorderedByDragging", "SeriesEditingTests/draggingABookRenumbersTheBooksInTheirNewOrder"])),
         SeedCriterion("C002-11", .seriesTracking, line: 129, "Given I assign a book to multiple series (e.g., \"The Hobbit\" in both \"Middle-earth\" and \"Standalone\"), system allows dual assignment", .checked(
-            rules: ["SERIES-11", "SERIES-22"],
+            rules: ["SERIES-36", "SERIES-30"],
             tests: ["SeriesScenarioTests/theHobbitStaysUnassignedUntilTheUserPutsItInTwoSeries", "SeriesEditingTests/assigningAppendsAfterTheLastBookAndAllowsDualMembership"])),
         SeedCriterion("C002-12", .seriesTracking, line: 130, "Edge case: Given I delete a manual series, books remain in library (only series grouping removed)", .checked(
-            rules: ["SERIES-15"],
+            rules: ["SERIES-35", "SERIES-15"],
             tests: ["SeriesScenarioTests/deletingAManualSeriesKeepsEveryBookInTheLibrary", "SeriesEditingTests/deletingASeriesRemovesOnlyTheGrouping"])),
         SeedCriterion("C002-13", .seriesTracking, line: 143, "Given I own 4/7 Foundation books, when I view series, I see \"57% complete\" progress bar", .checked(
-            rules: ["SERIESPROG-02", "SERIESPROG-03"],
+            rules: ["SERIESPROG-02", "SERIESPROG-03", "SERIESPROG-14"],
             tests: ["SeriesScenarioTests/owningFourOfSevenFoundationBooksShows57PercentComplete", "SeriesProgressTests/fourOwnedOfSevenIs57PercentComplete"])),
         SeedCriterion("C002-14", .seriesTracking, line: 144, "Given I complete a series, when the last book is marked \"Read,\" I see confetti animation + \"You finished Foundation! ðŸŽ‰\"", .checked(
-            rules: ["SERIESNEXT-05"],
+            rules: ["SERIESNEXT-05", "SERIESNEXT-13"],
             tests: ["NextInSeriesTests/finishingTheLastBookCelebratesAndSuggestsUnfinishedSeriesBySameAuthor"])),
         SeedCriterion("C002-15", .seriesTracking, line: 145, "Given I'm viewing Library, when a book is part of a series, its card shows a subtle badge (e.g., \"Book 3 of 7\")", .checked(
             rules: ["SERIESPROG-09"],
@@ -215,22 +215,22 @@ public enum SeedCriteria {
             rules: ["SERIESNEXT-03"],
             tests: ["SeriesScenarioTests/finishingRedRisingPromptsToAddGoldenSon", "NextInSeriesTests/finishingBookOneSuggestsAddingTheWishlistedBookTwoByTitle"])),
         SeedCriterion("C002-17", .seriesTracking, line: 157, "Given the next book is already owned, when I finish book N, system prompts \"Continue with Book N+1?\"", .checked(
-            rules: ["SERIESNEXT-01", "SERIESNEXT-03"],
+            rules: ["SERIESNEXT-09", "SERIESNEXT-08"],
             tests: ["SeriesScenarioTests/theNextOwnedBookIsContinuedAndAMissingOneBeforeItComesFirst", "NextInSeriesTests/whenTheNextBookIsOwnedThePromptIsContinue"])),
         SeedCriterion("C002-18", .seriesTracking, line: 158, "Given I'm missing multiple books (e.g., finished Book 1, missing Books 2-3, own Book 4), system prioritizes Book 2 recommendation", .checked(
-            rules: ["SERIESNEXT-01"],
+            rules: ["SERIESNEXT-01", "SERIESNEXT-08"],
             tests: ["SeriesScenarioTests/theNextOwnedBookIsContinuedAndAMissingOneBeforeItComesFirst", "NextInSeriesTests/theLowestMissingBookComesBeforeAnOwnedLaterBook"])),
         SeedCriterion("C002-19", .seriesTracking, line: 159, "Edge case: Given I finish the last book in a series, system suggests related series by same author", .checked(
-            rules: ["SERIESNEXT-02", "SERIESNEXT-04"],
+            rules: ["SERIESNEXT-11", "SERIESNEXT-04", "SERIESNEXT-02"],
             tests: ["NextInSeriesTests/finishingTheLastBookCelebratesAndSuggestsUnfinishedSeriesBySameAuthor"])),
         SeedCriterion("C002-20", .seriesTracking, line: 301, "Screen reader announces series progress (\"4 of 7 books complete\")", .checked(
-            rules: ["SERIESPROG-03"],
+            rules: ["SERIESPROG-16", "SERIESPROG-03"],
             tests: ["SeriesProgressTests/fourOwnedOfSevenIs57PercentComplete"])),
         SeedCriterion("C002-21", .seriesTracking, line: 302, "Color contrast 4.5:1 for progress bars", .notModelled(decision: "D-116", reason: "UI: colour contrast of the progress bar")),
         SeedCriterion("C002-22", .seriesTracking, line: 303, "Dynamic text sizing for series names", .notModelled(decision: "D-116", reason: "UI: Dynamic Type sizing of series names")),
         SeedCriterion("C002-23", .seriesTracking, line: 304, "VoiceOver actions for \"Add to series\" / \"Remove from series\"", .notModelled(decision: "D-116", reason: "UI: VoiceOver actions; the edits they perform (assign, remove) are modelled and tested in SeriesEditingTests")),
         SeedCriterion("C002-24", .seriesTracking, line: 305, "Reduced motion: Disable completion confetti", .checked(
-            rules: ["SERIESNEXT-05"],
+            rules: ["SERIESNEXT-12"],
             tests: ["NextInSeriesTests/finishingTheLastBookCelebratesAndSuggestsUnfinishedSeriesBySameAuthor"])),
         SeedCriterion("C002-25", .seriesTracking, line: 442, "SeriesParser - Correctly extracts series name and position from \"Foundation #1\"", .checked(
             rules: ["SERIES-01"],
@@ -242,35 +242,35 @@ public enum SeedCriteria {
             rules: ["SERIESPROG-02"],
             tests: ["SeriesProgressTests/fourOwnedOfSevenIs57PercentComplete", "SeriesProgressTests/thePercentageIsTheFloorOfOwnedOverTotal"])),
         SeedCriterion("C002-28", .seriesTracking, line: 445, "SeriesRecommender - Suggests Book 2 after finishing Book 1", .checked(
-            rules: ["SERIESNEXT-01", "SERIESNEXT-03"],
+            rules: ["SERIESNEXT-01", "SERIESNEXT-03", "SERIESNEXT-08"],
             tests: ["NextInSeriesTests/finishingBookOneSuggestsAddingTheWishlistedBookTwoByTitle"])),
         SeedCriterion("C002-29", .seriesTracking, line: 446, "SeriesRecommender - Suggests related series when all books read", .checked(
-            rules: ["SERIESNEXT-04"],
+            rules: ["SERIESNEXT-11", "SERIESNEXT-04"],
             tests: ["NextInSeriesTests/finishingTheLastBookCelebratesAndSuggestsUnfinishedSeriesBySameAuthor"])),
         SeedCriterion("C002-30", .seriesTracking, line: 447, "Edge case: Book belongs to 2 series (dual membership)", .checked(
-            rules: ["SERIES-08", "SERIES-11", "SERIES-22"],
+            rules: ["SERIES-28", "SERIES-30", "SERIES-36"],
             tests: ["SeriesDetectionTests/aBookNamedInTwoSeriesJoinsBoth", "NextInSeriesTests/aBookInTwoSeriesGetsARecommendationInEach"])),
         SeedCriterion("C002-31", .seriesTracking, line: 448, "Edge case: User deletes series, books persist in library", .checked(
-            rules: ["SERIES-15"],
+            rules: ["SERIES-35"],
             tests: ["SeriesEditingTests/deletingASeriesRemovesOnlyTheGrouping", "SeriesScenarioTests/deletingAManualSeriesKeepsEveryBookInTheLibrary"])),
         SeedCriterion("C002-32", .seriesTracking, line: 452, "End-to-end: Add Harry Potter Book 1 â†’ Series auto-created â†’ Add Books 2-7 â†’ Series shows 7/7", .checked(
-            rules: ["SERIES-11", "SERIES-12", "SERIES-21", "SERIESPROG-03"],
+            rules: ["SERIES-11", "SERIES-29", "SERIES-21", "SERIESPROG-15"],
             tests: ["SeriesScenarioTests/harryPotterBookOneCreatesTheSeriesAndBooksTwoToSevenReachSevenOfSevenThenCompleted"])),
         SeedCriterion("C002-33", .seriesTracking, line: 453, "CloudKit sync: Series created on iPhone syncs to iPad", .notModelled(decision: "D-116", reason: "platform: series sync between devices is SwiftData's CloudKit mirroring of a separate table (D-020); the CloudKit model syncs the library's books only")),
         SeedCriterion("C002-34", .seriesTracking, line: 454, "Library reset: Series persist after reset (separate table)", .checked(
-            rules: ["SERIES-19"],
+            rules: ["SERIES-19", "SERIES-38"],
             tests: ["SeriesScenarioTests/seriesSurviveALibraryResetAndCollectTheReimportedBooks", "SeriesScenarioTests/aResetThatFailsToSaveKeepsTheSeriesBooks"])),
         SeedCriterion("C002-35", .seriesTracking, line: 458, "Real device: Add Foundation Book 1, verify auto-detection", .checked(
             rules: ["SERIES-01", "SERIES-11"],
             tests: ["SeriesScenarioTests/googleBooksSeriesMetadataGivesTheSeriesNameAndPosition", "SeriesDetectionTests/theFirstBookOfASeriesCreatesAnAutoDetectedSeriesWithItsAuthor"])),
         SeedCriterion("C002-36", .seriesTracking, line: 459, "Accessibility: VoiceOver announces \"4 of 7 books complete\"", .checked(
-            rules: ["SERIESPROG-03"],
+            rules: ["SERIESPROG-16"],
             tests: ["SeriesProgressTests/fourOwnedOfSevenIs57PercentComplete"])),
         SeedCriterion("C002-37", .seriesTracking, line: 460, "Edge case: Add book with no series metadata, verify no false positive", .checked(
             rules: ["SERIES-06", "SERIES-18"],
             tests: ["SeriesScenarioTests/withoutParseableSeriesMetadataTheBookRemainsUnassigned"])),
         SeedCriterion("C002-38", .seriesTracking, line: 461, "Edge case: Manually create series, add 5 books, verify drag-to-reorder works", .checked(
-            rules: ["SERIES-22"],
+            rules: ["SERIES-37", "SERIES-22"],
             tests: ["SeriesScenarioTests/aManualExpanseIsCreatedFilledFromTheLibraryAndReorderedByDragging"])),
         SeedCriterion("C002-39", .seriesTracking, line: 462, "Performance: 50 series in database, Series view loads <300ms", .checked(
             rules: [],
@@ -280,7 +280,7 @@ public enum SeedCriteria {
             tests: ["SeriesScenarioTests/aManualAndADetectedFoundationAreOneSeries", "SeriesDetectionTests/detectionLinksToAManualSeriesOfTheSameName"])),
         SeedCriterion("C002-41", .seriesTracking, line: 541, "**Reading Order Variants:** Support publication order vs chronological? (e.g., Narnia) **Owner:** Product - **Due:** Feb 15, 2026", .notModelled(decision: "D-116", reason: "an open product question; one reading order, the user's, is modelled (D-101)")),
         SeedCriterion("C002-42", .seriesTracking, line: 542, "**Standalone Books in Series:** How to handle \"The Hobbit\" (standalone but also Middle-earth)? **Owner:** UX - **Due:** Feb 10, 2026", .checked(
-            rules: ["SERIES-06", "SERIES-22"],
+            rules: ["SERIES-06", "SERIES-36"],
             tests: ["SeriesScenarioTests/theHobbitStaysUnassignedUntilTheUserPutsItInTwoSeries"])),
         SeedCriterion("C002-43", .seriesTracking, line: 567, "Product Manager", .notModelled(decision: "D-116", reason: "a sign-off, not a behaviour")),
         SeedCriterion("C002-44", .seriesTracking, line: 568, "Engineering Lead (iOS + Flutter)", .notModelled(decision: "D-116", reason: "a sign-off, not a behaviour")),

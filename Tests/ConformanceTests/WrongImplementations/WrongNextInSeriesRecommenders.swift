@@ -53,14 +53,14 @@ extension NextInSeriesAnswer {
 
 enum WrongNextInSeriesRecommenders {
     static let all: [WrongImplementation] = [
-        .of({ .nextInSeries }, "LowestMissingBookFirst", flaw: "suggests adding the lowest missing book whatever was finished, over an owned next book (D-104's option a)", breaks: "SERIESNEXT-01") {
+        .of({ .nextInSeries }, "LowestMissingBookFirst", flaw: "suggests adding the lowest missing book whatever was finished, over an owned next book (D-104's option a)", breaks: "SERIESNEXT-09") {
             EditedRecommender(editAnswer: { question, answer in
                 let series = question.series
                 guard series.lastNumber > 0, let missing = (1...series.lastNumber).first(where: { !series.covers($0, where: { $0.owned }) }) else { return answer }
                 return .suggesting(missing, in: series)
             })
         },
-        .of({ .nextInSeries }, "NextNumberEvenIfRead", flaw: "suggests book N+1 after book N, even when it is already read", breaks: "SERIESNEXT-01") {
+        .of({ .nextInSeries }, "NextNumberEvenIfRead", flaw: "suggests book N+1 after book N, even when it is already read", breaks: "SERIESNEXT-08") {
             EditedRecommender(editAnswer: { question, answer in
                 let next = question.series.books[question.finished].place.reachedNumber + 1
                 guard next <= question.series.lastNumber else { return answer }
@@ -89,7 +89,7 @@ enum WrongNextInSeriesRecommenders {
                 return related.map { NextInSeriesAnswer(next: $0.next, prompt: $0.prompt) }
             })
         },
-        .of({ .nextInSeries }, "PromptKeepsGoodreadsMarker", flaw: "prompts \"Add 'Golden Son (Red Rising Saga, #2) (Book 2)'…\" with the title as stored", breaks: "SERIESNEXT-03") {
+        .of({ .nextInSeries }, "PromptKeepsGoodreadsMarker", flaw: "prompts \"Add 'Golden Son (Red Rising Saga, #2) (Book 2)'…\" with the title as stored", breaks: "SERIESNEXT-10") {
             EditedRecommender(editAnswer: { question, answer in
                 guard var edited = answer, case let .add(number, book?) = edited.next else { return answer }
                 edited.prompt = "Add '\(question.series.books[book].title) (Book \(number))' to your library?"
@@ -116,14 +116,14 @@ enum WrongNextInSeriesRecommenders {
                 return edited
             })
         },
-        .of({ .nextInSeries }, "ConfettiUnderReducedMotion", flaw: "throws confetti although the user reduces motion", breaks: "SERIESNEXT-05") {
+        .of({ .nextInSeries }, "ConfettiUnderReducedMotion", flaw: "throws confetti although the user reduces motion", breaks: "SERIESNEXT-12") {
             EditedRecommender(editQuestion: { question in
                 var edited = question
                 edited.reduceMotion = false
                 return edited
             })
         },
-        .of({ .nextInSeries }, "CelebratesWithUnknownTotal", flaw: "celebrates once every book placed is read, though the total is unknown", breaks: "SERIESNEXT-05") {
+        .of({ .nextInSeries }, "CelebratesWithUnknownTotal", flaw: "celebrates once every book placed is read, though the total is unknown", breaks: "SERIESNEXT-13") {
             EditedRecommender(editAnswer: { question, answer in
                 guard var edited = answer, edited.celebration == nil, case .relatedSeries = edited.next else { return answer }
                 edited.celebration = "You finished \(question.series.name)! 🎉"

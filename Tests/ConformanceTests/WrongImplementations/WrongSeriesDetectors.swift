@@ -87,7 +87,7 @@ private struct SpellingTags {
 
 enum WrongSeriesDetectors {
     static let all: [WrongImplementation] = [
-        .of({ .seriesDetection }, "SeedExpressionWholeNumbersOnly", flaw: "reads places with the seed's `#(\\d+)$`, so novellas and omnibus editions are refused (D-094, D-095 widen it)", breaks: "SERIES-04") {
+        .of({ .seriesDetection }, "SeedExpressionWholeNumbersOnly", flaw: "reads places with the seed's `#(\\d+)$`, so novellas and omnibus editions are refused (D-094, D-095 widen it)", breaks: "SERIES-04", "SERIES-26") {
             EditedDetector(edit: { title, metadata, warnings in
                 var kept: [String] = []
                 for text in metadata.openLibrary {
@@ -110,14 +110,14 @@ enum WrongSeriesDetectors {
                 title = round(title)
             })
         },
-        .of({ .seriesDetection }, "OmnibusPlacedAtItsFirstBook", flaw: "places an omnibus `#1-3` at book 1", breaks: "SERIES-04") {
+        .of({ .seriesDetection }, "OmnibusPlacedAtItsFirstBook", flaw: "places an omnibus `#1-3` at book 1", breaks: "SERIES-26") {
             EditedDetector(edit: { title, metadata, _ in
                 let first = { (text: String) in text.rewritingPlaces { whole, separator, _ in separator == "-" || separator == "\u{2013}" ? whole : nil } }
                 metadata = metadata.editingText(first)
                 title = first(title)
             })
         },
-        .of({ .seriesDetection }, "LargestNumberRefused", flaw: "accepts numbers below 9999 only (`<` for `<=`)", breaks: "SERIES-04") {
+        .of({ .seriesDetection }, "LargestNumberRefused", flaw: "accepts numbers below 9999 only (`<` for `<=`)", breaks: "SERIES-27") {
             EditedDetector(edit: { title, metadata, warnings in
                 var kept: [String] = []
                 for text in metadata.openLibrary {
@@ -134,7 +134,7 @@ enum WrongSeriesDetectors {
                 title = title.rewritingPlaces { whole, _, _ in whole == String(SeriesPlace.numberMax) ? " " + whole : nil }
             })
         },
-        .of({ .seriesDetection }, "FirstEntryOfEachSourceOnly", flaw: "reads `volumeSeries[0]` and `series[0]` only, as the seed's field paths say (D-097 reads every entry)", breaks: "SERIES-08") {
+        .of({ .seriesDetection }, "FirstEntryOfEachSourceOnly", flaw: "reads `volumeSeries[0]` and `series[0]` only, as the seed's field paths say (D-097 reads every entry)", breaks: "SERIES-28") {
             EditedDetector(edit: { _, metadata, _ in
                 metadata = SeriesMetadata(googleBooks: Array(metadata.googleBooks.prefix(1)), openLibrary: Array(metadata.openLibrary.prefix(1)))
             })

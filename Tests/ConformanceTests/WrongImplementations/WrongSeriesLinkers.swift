@@ -246,7 +246,7 @@ enum WrongSeriesLinkers {
         of("DeletedSeriesRecreated", .recreatesDeletedSeries, "recreates a series the user deleted when a book names it again", breaks: "SERIES-15"),
         of("RenameForgetsEarlierNames", .forgetsEarlierNames, "a renamed series no longer collects books that name it by its earlier name", breaks: "SERIES-16"),
         of("ManualSeriesGetsADetectedTwin", .ignoresManualSeries, "detection fetches auto-detected series only, so a manual \"Foundation\" gets a detected twin", breaks: "SERIES-12"),
-        of("GoogleBooksIDIgnored", .ignoresGoogleBooksIDs, "links by name only, so \"Discworld (Rincewind)\" of the same Google Books ID is a new series", breaks: "SERIES-12"),
+        of("GoogleBooksIDIgnored", .ignoresGoogleBooksIDs, "links by name only, so \"Discworld (Rincewind)\" of the same Google Books ID is a new series", breaks: "SERIES-29"),
         of("SeriesGuessedFromTitle", .guessesFromTitle, "puts a book without series data into the series named like its title", breaks: "SERIES-18"),
         of("DuplicateNamesAllowed", .allowsDuplicateNames, "creates a second \"Foundation\" by hand (the seed's open question left open)", breaks: "SERIES-17"),
         of("EmptySeriesDeletedWithItsBooks", .dropsSeriesWithoutBooks, "deletes a series whose books all left the library (D-100's option b)", breaks: "SERIES-19"),

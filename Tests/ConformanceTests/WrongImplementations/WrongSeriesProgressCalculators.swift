@@ -62,10 +62,10 @@ enum WrongSeriesProgressCalculators {
         .of({ .seriesProgress }, "NovellaCountedAsTheBookBeforeIt", flaw: "rounds a novella's place down, so owning #1.5 owns book 1", breaks: "SERIESPROG-01") {
             EditedProgressCalculator(editSeries: { $0.replacingPlaces(\.roundedDown) })
         },
-        .of({ .seriesProgress }, "OmnibusCountedAtItsFirstBook", flaw: "places an omnibus `#1-3` at book 1 only, so books 2 and 3 show as missing", breaks: "SERIESPROG-01") {
+        .of({ .seriesProgress }, "OmnibusCountedAtItsFirstBook", flaw: "places an omnibus `#1-3` at book 1 only, so books 2 and 3 show as missing", breaks: "SERIESPROG-13") {
             EditedProgressCalculator(editSeries: { $0.replacingPlaces(\.atFirstBook) })
         },
-        .of({ .seriesProgress }, "PercentRoundedToNearest", flaw: "rounds the percentage to the nearest (6 of 7 shows 86%), not down", breaks: "SERIESPROG-02") {
+        .of({ .seriesProgress }, "PercentRoundedToNearest", flaw: "rounds the percentage to the nearest (6 of 7 shows 86%), not down", breaks: "SERIESPROG-14") {
             EditedProgressCalculator(editReport: { series, report in
                 guard let total = series.totalBooks else { return report }
                 var rounded = report
@@ -75,7 +75,7 @@ enum WrongSeriesProgressCalculators {
                 return rounded
             })
         },
-        .of({ .seriesProgress }, "CompletedWhenEveryBookOwned", flaw: "shows \"Completed! 🎉\" once every book is owned, read or not", breaks: "SERIESPROG-04") {
+        .of({ .seriesProgress }, "CompletedWhenEveryBookOwned", flaw: "shows \"Completed! 🎉\" once every book is owned, read or not", breaks: "SERIESPROG-17") {
             EditedProgressCalculator(editReport: { _, report in
                 var edited = report
                 if report.badge == SeriesProgress.allOwnedBadge { edited.badge = SeriesProgress.completedBadge }
