@@ -15,25 +15,15 @@ extension Decision {
             options: "(a) cascade Work → Authors (deleting one work would delete an author of other works and leave them dangling); (b) nullify Work ↔ Authors and delete authors in their own right.",
             decision: "(b). Work → Editions and Work → Entries cascade; Work ↔ Authors, Edition → Entry.edition and Entry → Work nullify (table in `LibraryStore`). An author without works is not an orphan; only editions and entries are owned. The reset deletes all four kinds, so nothing is left either way."),
         Decision(
-            "D-016", title: "The work cache is the only deduplication index",
-            question: nil,
-            options: "(a) fall back to searching the store on a cache miss (what an engineer might expect; contradicts the seed's test); (b) the cache alone.",
-            decision: "(b), as the seed pins it. Consequences pinned as tests: after a clear or a relaunch a known volume ID makes a new work; a rollback that restores a deleted work cannot restore the cache entry that moved away, so the same volume ID then makes a third work."),
-        Decision(
             "D-017", title: "A cache hit adopts the DTO's other volume IDs, never another live work's",
             question: "A DTO with volume IDs `[v1, v9]` hits a work cached under `v1` only.",
-            options: nil,
+            options: "(a) a hit returns the work and caches nothing more (the seed's code: `findExistingWork` returns the first hit and only a new work's volume IDs are cached), so a later DTO with `v9` alone makes a duplicate; (b) the DTO's other volume IDs join the work and the cache, any work's included (merging two live works' keys onto one); (c) they join, except those another live work holds.",
             decision: "`v9` joins the cache and the work's volume IDs, so the next DTO with `v9` alone finds the same work; a volume ID cached for another *live* work is left alone (the mapper never merges works). The lookup walks the DTO's IDs in order; the first live hit wins; stale entries met before it are evicted."),
         Decision(
             "D-018", title: "Deduplication keys",
             question: nil,
-            options: nil,
+            options: "(a) `googleBooksVolumeIDs` only, as the seed's code caches them (`for volumeID in dto.googleBooksVolumeIDs`), every string a key; (b) `googleBooksVolumeIDs` then the primary `googleBooksVolumeID`, empty strings and repeats dropped, order kept; (c) the primary ID alone.",
             decision: "The keys are `googleBooksVolumeIDs` then `googleBooksVolumeID`, empty strings and repeats dropped, order kept; a DTO with no key always makes a new work and caches nothing."),
-        Decision(
-            "D-019", title: "What survives a crash",
-            question: "The reset's crash property needs a durability model; the seeds only say unsaved changes are lost.",
-            options: nil,
-            decision: "Saved store objects survive, unsaved changes do not; the enrichment queue (with `currentJobId`), search history, feature flags, settings and CloudKit state are written as they change (user defaults) and survive; the work cache and the screen live in memory and are lost. The identifier counter survives (D-027)."),
         Decision(
             "D-020", title: "Series survive a library reset (resolves O-07)",
             question: nil,
@@ -42,32 +32,32 @@ extension Decision {
         Decision(
             "D-021", title: "A failed cancel request does not stop the reset (new contradiction O-14, resolved)",
             question: nil,
-            options: nil,
+            options: "(a) the seed's code: the failed request throws inside the `do` and the reset shows \"Reset failed\", nothing deleted; (b) the seed's error table and edge case: continue with the local reset and report success, the job no longer followed; (c) continue, but keep following the job until the backend confirms.",
             decision: "Continue: the table, the edge case and issue 3 agree. The app stops following the job whatever the result (as production clears `currentJobId` even if the request fails)."),
         Decision(
             "D-022", title: "A failed delete or save rolls back and offers Retry",
             question: nil,
-            options: nil,
+            options: "(a) the seed's code: the alert, with the deletions made so far left unsaved in the context (the library looks half deleted); (b) roll the unsaved deletions back, so the library shows what is saved, run none of the later steps, and offer Retry (the table's \"Retry button\"); (c) go on with the later steps and report the failure at the end.",
             decision: "The unsaved deletions are rolled back, so the library shows what is saved rather than a half-deleted view; later steps do not run; Retry runs the local steps again from the deletion; OK dismisses with nothing changed."),
         Decision(
             "D-023", title: "Canceling twice answers 200 and says so; ended jobs are not found",
             question: nil,
-            options: nil,
+            options: "For a second cancel: (a) 404, the job being no longer running; (b) 200 with the seed's body again, saying nothing more; (c) 200 with `\"alreadyCanceled\": true`, broadcasting nothing. For a job that completed or failed: (d) 200 as if canceled; (e) 404 `JOB_NOT_FOUND` (\"No active job\").",
             decision: "A second cancel answers 200 with the seed's body plus `\"alreadyCanceled\": true` in `data`; a job that completed or failed is not active: 404 `JOB_NOT_FOUND` with the seed's message."),
         Decision(
             "D-024", title: "Malformed cancel requests",
             question: "The seed gives no error for a bad request; production answers 400 `INVALID_REQUEST` for a missing `jobId` and 500 for a body that is not JSON.",
-            options: nil,
+            options: "(a) production's answers (500 for a body that is not JSON, any method, no limit, IDs matched exactly); (b) a 4xx for every malformed request with a code naming the problem (`INVALID_JSON` with the offset, `INVALID_REQUEST`, `PAYLOAD_TOO_LARGE` above a limit, `METHOD_NOT_ALLOWED`), job IDs matched without regard to ASCII case; (c) one 400 for all of them.",
             decision: "400 `INVALID_JSON` with the parser's message and `details.offset`; 400 `INVALID_REQUEST` naming the problem for a non-object body or a `jobId` that is missing, `null`, not a string or not a UUID; 413 `PAYLOAD_TOO_LARGE` above 16,384 bytes; 405 `METHOD_NOT_ALLOWED` for other methods. Job IDs match without regard to ASCII case in the job registry itself (one job per ID in any case), and the answer names the job by the ID it was started with: production issues lowercase UUIDs, Foundation's `uuidString` is uppercase. Other members are ignored, as production ignores them."),
         Decision(
-            "D-025", title: "The reset follows the seed's order, not production's",
-            question: "Production stops and clears the enrichment queue before deleting; seed 000 deletes and saves first, then clears the queue, search history and cache, then resets flags.",
-            options: nil,
-            decision: "The seed's order (the specification). The crash property shows the order is safe: a crash after any step converges to the same end on the next reset."),
+            "D-027", title: "Identifiers are never reused, across rollback and crash",
+            question: "SwiftData's identifiers must never name another object; a counter restored from the saved state on relaunch would reissue identifiers handed out to unsaved objects that a live cache may hold.",
+            options: "(a) restore the counter with the saved state on rollback and relaunch (identifiers of unsaved objects are handed out again); (b) a counter that only moves forward, across rollback and crash.",
+            decision: "The counter only moves forward and survives rollback and crash."),
         Decision(
             "D-029", title: "The enrichment queue's job bookkeeping",
             question: nil,
-            options: nil,
+            options: "(a) the seed's sentence literally: only complete and canceled clear `currentJobId`, and any job's end clears it; (b) the followed job's end of any kind (complete, failed, canceled) clears it, other jobs' ends leave it. For `clearAll()`: (c) empty the pending works only; (d) the pending works, the work in flight and `currentJobId`.",
             decision: "`jobEnded(_:_:)` clears `currentJobId` for the followed job on complete, failed or canceled (the seed lists complete and canceled; a failed job is followed no longer either), and ignores other jobs' ends; `clearAll()` empties the queue, the work in flight and `currentJobId`."),
         Decision(
             "D-030", title: "The import saves after every batch of 50 (resolves O-10)",
@@ -147,12 +137,12 @@ extension Decision {
         Decision(
             "D-054", title: "A 404, and any other 4xx but 429, fails at once",
             question: "The seed names no other status.",
-            options: nil,
+            options: "For other 4xx statuses and an answer with no candidate: (a) retry them like a timeout; (b) fail at once, a 404 and no candidate as not found, other 4xx but 429 as rejected with the status; (c) fail only a 404 at once and retry the rest.",
             decision: "HTTP 404 and an answer with no candidate fail the work as `notFound`. Any other 4xx except 429 fails it as `rejected(status:)`: the request itself was refused, and sending it again unchanged cannot succeed. 429 (too many requests) is the server's load, not the request's fault, and is retried (D-055). Failed works are recorded with their reason (\"Not found\", \"Request refused (HTTP 403)\") and count as done for the banner (D-060)."),
         Decision(
             "D-055", title: "Timeouts, 429 and 5xx: five attempts, retried 1, 2, 4 and 8 s after each failure",
             question: "How many attempts the four delays mean, when a delay starts, and which failures it covers.",
-            options: nil,
+            options: "(a) four delays, four attempts: the fourth failure fails the work; (b) four delays, four retries: five attempts; delays measured (c) from the request's start or (d) from the failure; (e) timeouts alone retried, or (f) 429 and 5xx retried with them from one budget.",
             decision: "Four delays, four retries: five attempts in all. Each delay is measured from the failure (the answer's arrival), not from the request's start. A timeout (reported by the network layer; the worker keeps no request timer), HTTP 429 and any 5xx are transient and share the one budget; the fifth failure fails the work as `retriesExhausted(attempts: 5, last:)`. A retry also waits for the rate interval (D-059). A success or a 404 on a retry ends the chain like a first answer."),
         Decision(
             "D-056", title: "Offline, nothing is sent; a request cut off by the network is not an attempt",
@@ -160,14 +150,9 @@ extension Decision {
             options: "For a request in flight when connectivity drops: (a) count it as a timed-out attempt; (b) abandon it without counting and send it again when back online.",
             decision: "(b): losing the network is not the server's failure and must not use up a work's attempts (not even the fifth). While offline no request is sent, the queue is left as it is and no timer is set (connectivity's return is an event). A request in flight when connectivity drops is abandoned; its late answer is ignored; it is sent again, as the same attempt, when connectivity returns. A retry whose wait ends offline is sent when connectivity returns; one that returns earlier still waits for its time."),
         Decision(
-            "D-058", title: "A deleted work is dropped silently wherever the worker meets it",
-            question: nil,
-            options: nil,
-            decision: "The worker checks that the work is live when it takes it off the queue, when its answer arrives, and at every event while the work waits to be sent (a retry wait, offline, after a relaunch). A deleted work leaves without a request, a write or a record: it is not failed, the banner's total drops it, and only the step's outcomes log `.dropped` (for traces). A queued work lost unsaved in a crash is dropped the same way, and so is the current work when a Library Reset clears the queue under the worker."),
-        Decision(
             "D-059", title: "One request at a time, starts at least 600 ms apart: the rate is a parameter",
             question: nil,
-            options: nil,
+            options: "(a) no interval: requests as fast as answers come; (b) a fixed 600 ms between starts, the seed's 100 books a minute as a constant; (c) the same 600 ms by default, as configuration.",
             decision: "One work is current at a time, through its retries. No request (first attempt or retry) starts less than `requestStartIntervalMilliseconds` after the previous start, 600 ms by default: 100 books a minute while answers take less than that; a book takes the longer of the interval and the answer's latency. The interval is configuration, not a constant (see D-062 for the seed's benchmark times)."),
         Decision(
             "D-065", title: "LibraryThing's later `Primary Author` is \"Last, First\"",
@@ -300,11 +285,6 @@ extension Decision {
             options: "(a) refuse them with a warning, as the seed's expression does; (b) round them to a whole number; (c) keep them as places of their own, outside the count.",
             decision: "(c). `SeriesPlace` holds thousandths: `#` may be followed by digits and optionally `.` and one to three digits (`#2.25`); `#1.2345` and `#1.` are refused. 0 and decimals order exactly between the counted books (0 < 0.5 < 1 < 1.25 < 2) and show in the detail, but \"Harry Potter (7 books)\" stays 7: only whole numbers from 1 are counted by progress, gaps and recommendations. (a) loses a book the user owns from its series; (b) collides with the real book of that number. Finishing a novella counts as reaching its whole part (`#2.5` → 2). Numbers go up to 9,999."),
         Decision(
-            "D-095", title: "A range is an omnibus that covers each of its books",
-            question: nil,
-            options: "(a) refuse ranges; (b) place the omnibus at its first number; (c) place it over the range.",
-            decision: "(c). `#a-b` (or with an en dash) with 1 ≤ a < b and at most 100 books is one place covering a through b: owning the omnibus owns each of those books, reading it reads them, and the reader has reached b after finishing it. A backwards, empty or from-0 range is refused with a warning. (b) would report books 2 and 3 missing to a reader who owns them in one volume. Reading order puts a single book before an omnibus starting at the same number."),
-        Decision(
             "D-096", title: "Three sources, in precedence; nothing is inferred; an unnamed Google Books ID borrows a name",
             question: "How the sources combine, what \"respects Google Books classification\" means when Google Books' `volumeSeries` carries no name, and whether a title without a marker may be guessed.",
             options: "(a) Google Books alone decides when it answered, so a volume without series info is standalone and OpenLibrary and the title are ignored; (b) every source adds what it states, Google Books first; (c) also infer series from subjects, authors or similar titles.",
@@ -322,7 +302,7 @@ extension Decision {
         Decision(
             "D-099", title: "The user's edits stick: removals, deletions and renames",
             question: "Enrichment runs again (a re-enrichment, a re-import): does detection undo the user's edits?",
-            options: "(a) detection applies the metadata afresh every time, so a removed book comes back, a deleted series is recreated and a renamed series gets a detected twin under its old name; (b) remember the user's removals, the deleted series' name keys and Google Books IDs and a renamed series' earlier names, and let detection respect them until the user undoes them by hand; (c) stop detecting a book once the user has edited any series it is in.",
+            options: nil,
             decision: "No. A book the user removed from a series is remembered and detection does not put it back (`skippedRemovedByUser`); assigning it by hand forgets the removal. A deleted series' name keys and Google Books IDs are remembered and detection does not recreate it (`skippedDeletedSeries`); creating or renaming a series by hand to one of those names lifts it. A renamed series keeps the keys of its earlier names (up to 8, oldest forgotten first), so \"Harry Potter #3\" still joins the series the user renamed \"HP\"."),
         Decision(
             "D-100", title: "Series across a library reset and deleted works (completes D-020)",
@@ -335,10 +315,15 @@ extension Decision {
             options: "(a) renumber the books 1 to n in the new order; (b) keep the places and move the books between them.",
             decision: "(b). In a series numbered 1 to n (every manual series filled by appending) it is (a); in a series with gaps (books 1, 3, 5) or novellas, the gaps and the novella's slot stay where they were instead of collapsing into 1, 2, 3. A reading order must be a permutation of the series' books, else `.notAPermutation` and nothing changes. `moveBook(_:in:toIndex:at:)` is SwiftUI's `.onMove`. Setting a book's number directly is `setPlace`. Books at the same place keep the order they were placed or dragged in."),
         Decision(
+            "D-102", title: "Owned and read come from the store",
+            question: nil,
+            options: nil,
+            decision: "Nothing is cached: a book is *owned* when its work is in the store and not only on the wishlist (a work with no entry, or any entry in another status, is owned); *read* when an entry says `read`. A wishlisted work in a series is how the model knows the title of a book not owned (\"Add 'Golden Son (Book 2)'…\"). `did not finish` is owned and unread."),
+        Decision(
             "D-103", title: "Progress counts owned books; \"Completed\" means every book read (resolves O-12)",
             question: nil,
             options: "(a) everything by owned; (b) everything by read; (c) the bar by owned, completion by read.",
-            decision: "(c), keeping both counts. The bar, \"N/T books\", \"57% complete\" and the screen reader's \"N of T books complete\" count books owned, as the seed's only worked figure does, and so do the missing books (\"Given I own books 1, 3, 5 (missing 2, 4)\"): an owned book unread is not missing. The \"Completed! 🎉\" badge, the celebration and the Completed / In Progress / Not Started filters go by books read, as \"complete all books\" and \"marked 'Read'\" say; owning every book unread shows \"All Books Owned ✅\". The percentage is `floor(owned × 100 / total)` in integers (4 of 7 is 57, 6 of 7 is 85), so 100% means every book owned. With an unknown total: \"4 books\" (the screen reader: \"4 books, total unknown\"), no percentage, no completion, and gaps below the highest book placed. A total from a series lookup fills an unknown total; detection placing a book past the total raises it with a warning (the book is evidence); a manual edit past the total is refused (`placeBeyondTotal`, `totalBelowHighestPlace`)."),
+            decision: "(c), keeping both counts. The bar, \"N/T books\", \"57% complete\" and the screen reader's \"N of T books complete\" count books owned, as the seed's only worked figure does. The \"Completed! 🎉\" badge, the celebration and the Completed / In Progress / Not Started filters go by books read, as \"complete all books\" and \"marked 'Read'\" say; owning every book unread shows \"All Books Owned ✅\". The percentage is `floor(owned × 100 / total)` in integers (4 of 7 is 57, 6 of 7 is 85), so 100% means every book owned. With an unknown total: \"4 books\", no percentage, no completion, and gaps below the highest book placed. A total from a series lookup fills an unknown total; detection placing a book past the total raises it with a warning (the book is evidence); a manual edit past the total is refused (`placeBeyondTotal`, `totalBelowHighestPlace`)."),
         Decision(
             "D-104", title: "Next in series: reading order first, then the lowest skipped book, then the author's series",
             question: nil,
@@ -347,13 +332,8 @@ extension Decision {
         Decision(
             "D-105", title: "The texts the seed leaves open",
             question: nil,
-            options: "Gaps: (a) every number listed (\"books 2, 3 and 4 missing\"); (b) runs written as ranges. Badges and rows the seed does not show (an unknown total, an omnibus, a novella, a number no book covers): (a) the pattern of \"Book 3 of 7\" filled in whatever the total (\"Book 3 of 0\", \"Book 1 of 7\" for an omnibus); (b) the unknown left out and places written as they are written; missing numbers (a) left out of the detail or (b) listed as rows of their own. The name with its total: (a) \"(N books)\" for every total, \"(1 books)\" included; (b) \"book\" for one, the name alone when the total is unknown.",
-            decision: "Gaps: consecutive numbers are a run `a-b`, runs joined by commas and a final \"and\", \"book\" for one number: \"book 2 missing\", \"books 2 and 4 missing\", \"books 2-7 missing\", \"books 2, 4-6 and 9 missing\". Badges: \"Book 3 of 7\", \"Book 3\" with an unknown total, \"Books 1-3 of 7\", \"Book 0.5\". Detail rows: \"Book 2 · Title ✓\" with the title's Goodreads markers removed, and \"Book 4 ➕\" for a number no book covers. The name shows its total: \"Harry Potter (7 books)\", \"(1 book)\", and the name alone when the total is unknown. The detail's header: \"Name · Author · T books · P% complete\", leaving out what is unknown (\"Dune · Frank Herbert\")."),
-        Decision(
-            "D-106", title: "Series identifiers and limits",
-            question: nil,
-            options: "(a) the seed's `UUID`s and no limits, so a hostile or broken metadata response or import grows without bound; (b) identifiers numbered in creation order and a named limit for every quantity, one past each refused or cut with a warning, a lookup's total outside 1 to 9,999 read as unknown.",
-            decision: "`SeriesID` numbers series from 1 in creation order and never reuses a number, like the store's identifiers, so runs are deterministic and a kept ID names its series or nothing. Limits, each named with its unit: names 200 UTF-8 bytes (authors cut there), OpenLibrary strings 1,000 bytes, Google Books IDs 200 bytes, numbers up to 9,999, 3 decimals, omnibus 100 books, 1,000 books a series, 32 series a book, 8 series a book by detection, 32 entries a source, 8 names a series, 100,000 series, 100 scalars of input kept in a warning, 4 covers a card, 3 related series, 50 search results. A total is 1 to 9,999: the user's other totals are refused, a lookup's are read as unknown."),
+            options: nil,
+            decision: "Gaps: consecutive numbers are a run `a-b`, runs joined by commas and a final \"and\", \"book\" for one number: \"book 2 missing\", \"books 2 and 4 missing\", \"books 2-7 missing\", \"books 2, 4-6 and 9 missing\". Badges: \"Book 3 of 7\", \"Book 3\" with an unknown total, \"Books 1-3 of 7\", \"Book 0.5\". Detail rows: \"Book 2 · Title ✓\" with the title's Goodreads markers removed, and \"Book 4 ➕\" for a number no book covers. The name shows its total: \"Harry Potter (7 books)\", \"(1 book)\"."),
         Decision(
             "D-118", title: "A header holding the columns the seed names for a format is that format",
             question: "The model scored a header against each format's full export header with a 60% threshold (`knownFormatConfidenceMin`), a figure no decision stated. The conformance kit's format suite found that a file with exactly the seed's five StoryGraph columns scored 5/15 and was read as a generic spreadsheet, so its `ISBN/UID` column lost D-066's meaning (a StoryGraph UID is not a failed ISBN).",
@@ -365,9 +345,29 @@ extension Decision {
             options: "(a) the tiers as worded, ISBNs ignored unless equal; (b) differing ISBNs rule out every tier, tier 1 included, so two editions of one work become two works; (c) they rule out tier 3, and tier 1 keeps its match as another edition of the same work.",
             decision: "(c). An ISBN names an edition: two that differ are two editions or two books, and a normalized title, lossy by design, cannot tell which, so a tier 3 match between them is the false duplicate the seed prefers to avoid. The same title and author as written are the same work, and a work keeps its editions: tier 1 stands, Smart adds the row's ISBN as another edition (D-031, never over the library's), Skip counts the row, Replace All replaces. Valid is D-051's: a failed check digit or a StoryGraph UID (D-066) is no ISBN and rules nothing out; a library work differs from a row when none of its editions' ISBNs is the row's. The cost: another edition under another spelling of the title is not found (the corpus of D-123 makes none)."),
         Decision(
-            "D-170", title: "A series name is trimmed, its whitespace collapsed, and has a letter or digit",
-            question: "Is \"  Harry   Potter  #7  \" the series Harry Potter at book 7, a series named \"  Harry   Potter\", or no series? Is \"!!! #1\" a series named \"!!!\"? Are a Google Books ID or a lookup's name of spaces an ID and a name? May the user create a series named \" ?! \"?",
-            options: "(a) the seed's expression as written: a string with a space after the number is refused, spaces inside and before the name are kept, \"!!! #1\" is a series \"!!!\", and any name the user types is taken; (b) every text is trimmed and its runs of whitespace collapsed before it is read (OpenLibrary strings, Goodreads markers, lookup names, Google Books IDs, authors, the user's names), and a name without a letter or digit names nothing; (c) (b), but punctuation-only names are kept.",
-            decision: "(b). Metadata and imported titles carry stray spaces and tabs that nobody means, and a name kept with them would show them and differ from the same name typed by the user. A name without a letter or digit has an empty name key (D-098): it could never be found again by detection, told apart from another such name, or meant as a series. So an OpenLibrary string or a marker whose name has no letter or digit is unparseable and logs a warning, a Google Books ID or a lookup name of spaces is none (an entry without an ID is unparseable; one without a name is unnamed, D-096), and creating or renaming a series to such a name is refused (`SeriesName.Problem.empty`). (a) would turn \"Foundation #1 \" into a warning and keep \"Harry   Potter\" beside \"Harry Potter\"; (c) makes series no later book can join."),
+            "D-126", title: "A work-cache hit never rewrites the work, synthetic or not",
+            question: "A DTO may be `synthetic` (the backend's guess, from an AI scan) or real. When a real DTO hits a work a synthetic one made, does the mapper replace the work's fields?",
+            options: "(a) keep the work and add the DTO's other volume IDs (D-017); (b) overwrite the work with the real DTO; (c) mark works synthetic and let a real DTO upgrade them.",
+            decision: "(a). The seed's own test keeps the first title on a hit (\"original title preserved\"), the Work entity has no synthetic flag in the seed's model, and the user may have edited the work since. Real data reaches the work through enrichment, which fills missing fields only (D-052)."),
+        Decision(
+            "D-150", title: "After a relaunch the work cache may return the saved work or a new one",
+            question: "CACHE-04 asked for a new (duplicate) work after a relaunch, because the model's cache lives in memory (D-016, D-019). An app that persists its cache across relaunches returns the saved work instead, and was failed for it. What may a relaunch do?",
+            options: "(a) require a new work, as the model's in-memory cache gives (a persisted cache fails on something no seed asks); (b) require the saved work (the in-memory cache of the seed's own code fails); (c) allow either, as long as the map returns a live work: never a deleted work nor one lost in the crash.",
+            decision: "(c). CACHE-10 is a choices check: after a relaunch a saved work's volume ID maps to that work (\"the cache persists\") or to a new work (\"the cache lives in memory\"), and the report says which; returning a work that is not live is CACHE-07's failure, another earlier work CACHE-10's. The model keeps (a): its mapper is rebuilt on relaunch (D-019)."),
+        Decision(
+            "D-151", title: "A cancel request bears the job's token; one without it is answered as for an unknown job",
+            question: "A job started with a token: may anyone who learns its ID cancel it, and what does a request without the token (or with another job's) get?",
+            options: "(a) production: the endpoint reads no token, so the ID alone cancels; (b) refuse with 401 `E_UNAUTHORIZED`, as the socket refuses (D-080), which tells the caller the job exists; (c) answer exactly as for an unknown job, 404 `JOB_NOT_FOUND`, and leave the job running.",
+            decision: "(c), and the app's cancel request (Library Reset's, RESET-16) bears the followed job's token. A refused cancel changes nothing: the job's loop goes on to its next book (JOB-08). A job started without a token is canceled by its ID alone (D-129)."),
+        Decision(
+            "D-152", title: "The job loop: one book a turn, in order, a progress message each, and the counts at the end",
+            question: "The two seeds describe different loops: 000's checks cancellation before each book, one at a time; 003's enriches ten at a time and sends progress through the throttle. What does a turn do, and what does the loop broadcast?",
+            options: "(a) 003's parallel enrichment, ten books at once, progress throttled, cancellation seen only between batches; (b) 000's sequential loop: one book a turn in order, checked before each, a `progress` per book (the count done including it, the total, its title; throttling is the socket's layer, D-071), then `complete` with `canceled: false` and 003's success and failure counts; a canceled run's final `complete` carries the counts so far.",
+            decision: "(b): only a sequential loop keeps 000's \"before processing each book\", and the seam takes one book a turn so a suite can cancel between any two."),
+        Decision(
+            "D-153", title: "The enrichment queue holds each work once",
+            question: "A work added while it is pending or being enriched, or twice in one batch: is it queued again, and what do `add` and `addMultiple` answer?",
+            options: "(a) queue it again, as \"queues all works\" read literally gives, enriching it twice in a row; (b) each work is pending at most once and never while in flight: `add` queues at the back unless the work is pending or in flight and says whether it did, `addMultiple` skips such works and repeats within the batch and returns how many it queued.",
+            decision: "(b). Enriching a work twice spends two of the rate's requests (D-059) for one result, and an import that queues its batches (D-064) meets works already queued after a crash (D-130)."),
     ]
 }

@@ -228,6 +228,49 @@ struct BackendDriver<Backend: EnrichmentJobBackend> {
         return "provider asked about [\(asked.joined(separator: ", "))]; \(takeBroadcasts())"
     }
 
+    /// Runs a loop turn of a job with the provider answering `outcome`; returns the books the
+    /// provider was asked about and the messages the job's socket received.
+    mutating func turnMessages(_ job: Int, _ outcome: BookEnrichmentOutcome) -> (asked: [String], messages: [JobMessage]) {
+        var asked: [String] = []
+        backend.runLoopTurn(of: scenario.id(job), at: now) { book in
+            asked.append(book.title)
+            return outcome
+        }
+        steps += 1
+        return (asked, scenario.jobs.flatMap { backend.takeBroadcasts(of: $0.id) })
+    }
+
+    /// Runs one step of a loop program; returns the books the provider was asked about (for a turn)
+    /// and every message broadcast.
+    mutating func stepMessages(_ step: BackendLoopStep) -> (asked: [String], messages: [JobMessage]) {
+        switch step {
+        case let .turn(job, outcome):
+            return turnMessages(job, outcome)
+        case let .cancel(job, idCase, token):
+            _ = backend.handleCancelRequest(CancelRequestCase.cancel(job: job, idCase: idCase, token: token).request(scenario), at: now)
+            steps += 1
+            return ([], scenario.jobs.flatMap { backend.takeBroadcasts(of: $0.id) })
+        case let .fail(job):
+            backend.failJob(scenario.id(job), at: now, code: "PROVIDER_DOWN", message: "The metadata provider is down")
+            steps += 1
+            return ([], scenario.jobs.flatMap { backend.takeBroadcasts(of: $0.id) })
+        }
+    }
+
+    /// A message as `render` writes it, without its time and, for a `complete`, its duration.
+    func renderUntimed(_ message: JobMessage) -> String {
+        switch message {
+        case let .progress(p):
+            return "\(label(p.jobId)) progress \(p.processedCount)/\(p.totalCount) \(String(reflecting: p.currentTitle))"
+        case let .complete(c):
+            return "\(label(c.jobId)) complete(canceled: \(c.canceled)) \(c.processedItems)/\(c.totalItems), \(c.successCount) enriched, \(c.failureCount) failed"
+        case let .canceled(c):
+            return "\(label(c.jobId)) canceled \(c.processedItems)/\(c.totalItems) \(String(reflecting: c.message))"
+        case let .failed(f):
+            return "\(label(f.jobId)) error \(f.code) \(String(reflecting: f.message)) \(f.processedItems)/\(f.totalItems)"
+        }
+    }
+
     /// Fails a job; returns the broadcasts.
     mutating func fail(_ job: Int) -> String {
         backend.failJob(scenario.id(job), at: now, code: "PROVIDER_DOWN", message: "The metadata provider is down")
@@ -330,18 +373,6 @@ extension String {
             rest = rest[range.upperBound...]
         }
         return result + rest
-    }
-}
-
-extension BackendDriver {
-    /// Runs one step of a loop program; returns the broadcasts it caused (after, for a turn, the
-    /// books the provider was asked about), as the job loop suite's examples write them.
-    mutating func run(_ step: BackendLoopStep) -> String {
-        switch step {
-        case let .turn(job, outcome): return turn(job, outcome)
-        case let .cancel(job, idCase, token): return send(.cancel(job: job, idCase: idCase, token: token)).broadcasts
-        case let .fail(job): return fail(job)
-        }
     }
 }
 

@@ -185,13 +185,19 @@ enum LibraryResetGenerators {
         )
     }
 
-    /// Every kind of result the app can see: success, the backend's errors, offline, a timeout.
-    static let results: [CancelRequestResult] = [
-        .answered(status: 200, errorCode: nil), .answered(status: 404, errorCode: "JOB_NOT_FOUND"), .answered(status: 500, errorCode: nil),
+    /// The cancel request answered 200: the reset the seed's flow describes.
+    static let succeeded = CancelRequestResult.answered(status: 200, errorCode: nil)
+
+    /// The results where the seed contradicts itself (O-14): the backend's errors, offline, a timeout.
+    static let failedResults: [CancelRequestResult] = [
+        .answered(status: 404, errorCode: "JOB_NOT_FOUND"), .answered(status: 500, errorCode: nil),
         .failed(reason: "The Internet connection appears to be offline."), .failed(reason: "The request timed out."),
     ]
 
-    static func scenarios(job: Job = .any, storeFailure: ResetStoreFailure? = nil, cancelsFirst: Bool = false, resetsTwice: Bool = false) -> Gen<ResetScenario> {
+    /// Every kind of result the app can see: success, the backend's errors, offline, a timeout.
+    static let results: [CancelRequestResult] = [succeeded] + failedResults
+
+    static func scenarios(job: Job = .any, storeFailure: ResetStoreFailure? = nil, cancelsFirst: Bool = false, resetsTwice: Bool = false, results: [CancelRequestResult] = results) -> Gen<ResetScenario> {
         Gen<(LibraryResetSetup, CancelRequestResult)>.zip(setups(job: job, storeFailure: storeFailure), Gen<CancelRequestResult>.element(of: results)).map {
             ResetScenario(setup: $0, result: $1, cancelsFirst: cancelsFirst, resetsTwice: resetsTwice)
         }

@@ -15,7 +15,7 @@ public enum SeedCriteria {
             rules: [],
             tests: ["LibraryResetScenarioTests/resettingA1500BookLibraryCompletesWithoutPerBookWork", "LibraryResetGrowthTests/aResetTouchesNoObjectOneByOne"])),
         SeedCriterion("C000-02", .libraryReset, line: 73, "All entities deleted (Works, Editions, Authors, UserLibraryEntries)", .checked(
-            rules: ["RESET-02"],
+            rules: ["RESET-02", "RESET-13"],
             tests: ["LibraryResetTests/aResetDeletesTheLibraryClearsAuxiliaryDataAndKeepsSettingsAndCloudKit", "LibraryResetPropertyTests/aResetLeavesAnEmptyLibraryDefaultsAndPreservedState"])),
         SeedCriterion("C000-03", .libraryReset, line: 74, "Backend jobs canceled via `/api/enrichment/cancel`", .checked(
             rules: ["CANCEL-01", "RESET-03"],
@@ -37,29 +37,29 @@ public enum SeedCriteria {
             rules: ["RESET-02"],
             tests: ["LibraryResetScenarioTests/confirmingTheResetDeletesEveryBook", "LibraryResetTests/aResetDeletesTheLibraryClearsAuxiliaryDataAndKeepsSettingsAndCloudKit"])),
         SeedCriterion("C000-10", .libraryReset, line: 103, "Given reset in progress, when deleting entities, then all Authors deleted", .checked(
-            rules: ["RESET-02"],
+            rules: ["RESET-02", "RESET-13"],
             tests: ["LibraryResetScenarioTests/confirmingTheResetDeletesEveryBook", "LibraryResetTests/aResetDeletesTheLibraryClearsAuxiliaryDataAndKeepsSettingsAndCloudKit"])),
         SeedCriterion("C000-11", .libraryReset, line: 104, "Given reset in progress, when deleting entities, then all UserLibraryEntries deleted", .checked(
             rules: ["RESET-02"],
             tests: ["LibraryResetScenarioTests/confirmingTheResetDeletesEveryBook", "LibraryResetTests/aResetDeletesTheLibraryClearsAuxiliaryDataAndKeepsSettingsAndCloudKit"])),
         SeedCriterion("C000-12", .libraryReset, line: 105, "Given reset completes, when user views Library tab, then empty state shown (\"No books yet\")", .notModelled(decision: "D-116", reason: "UI: the Library tab's empty-state view; the empty library it shows is RESET-02")),
         SeedCriterion("C000-13", .libraryReset, line: 114, "Given enrichment job running (CSV import in progress), when user resets library, then backend job receives cancellation request", .checked(
-            rules: ["CANCEL-01", "RESET-03"],
+            rules: ["CANCEL-01", "RESET-03", "RESET-16"],
             tests: ["LibraryResetTests/confirmingAsksToCancelTheFollowedJobBeforeDeletingAnything", "LibraryResetScenarioTests/resettingMidEnrichmentOf50BooksCancelsTheBackendJob"])),
         SeedCriterion("C000-14", .libraryReset, line: 115, "Given backend receives cancellation, when Durable Object updated, then job status set to \"canceled\"", .checked(
-            rules: ["CANCEL-01", "CANCEL-02", "CANCEL-03", "SOCKET-04", "SOCKET-12"],
+            rules: ["CANCEL-01", "CANCEL-02", "CANCEL-03", "CANCEL-13", "SOCKET-04", "SOCKET-12"],
             tests: ["CancelEndpointTests/cancelingARunningJobAnswers200WithTheSeedsSuccessBody", "EnrichmentJobTests/cancelingBroadcastsTheSeedsMessageWithTheCountsAtThatMoment"])),
         SeedCriterion("C000-15", .libraryReset, line: 116, "Given enrichment loop running, when checking `doStub.isCanceled()`, then loop breaks and sends final WebSocket update", .checked(
             rules: ["JOB-01", "JOB-02", "JOB-04", "SOCKET-12"],
             tests: ["EnrichmentJobTests/afterACancelTheLoopSendsOneFinalCompleteWithCanceledTrueThenEnds", "EnrichmentJobTests/theLoopNeverProcessesABookAfterObservingCancellation"])),
         SeedCriterion("C000-16", .libraryReset, line: 117, "Given reset completes, when enrichment queue cleared, then `currentJobId` set to nil", .checked(
-            rules: ["QUEUE-05", "RESET-04", "RESET-05"],
+            rules: ["QUEUE-05", "QUEUE-10", "RESET-04", "RESET-05"],
             tests: ["LibraryResetTests/aResetDeletesTheLibraryClearsAuxiliaryDataAndKeepsSettingsAndCloudKit", "EnrichmentQueueTests/clearAllEmptiesEverythingIncludingTheCurrentJob"])),
         SeedCriterion("C000-17", .libraryReset, line: 126, "Given user confirms reset, when operation completes, then search history cleared", .checked(
             rules: ["RESET-06"],
             tests: ["LibraryResetScenarioTests/resetClearsSearchHistory"])),
         SeedCriterion("C000-18", .libraryReset, line: 127, "Given reset in progress, when clearing data, then enrichment queue emptied", .checked(
-            rules: ["QUEUE-05", "RESET-05"],
+            rules: ["QUEUE-05", "QUEUE-09", "RESET-05"],
             tests: ["LibraryResetScenarioTests/resetEmptiesTheEnrichmentQueue"])),
         SeedCriterion("C000-19", .libraryReset, line: 128, "Given reset in progress, when clearing data, then AI provider reset to Gemini (default)", .checked(
             rules: ["RESET-07"],
@@ -74,7 +74,7 @@ public enum SeedCriteria {
             rules: ["RESET-02"],
             tests: ["LibraryResetTests/aResetDeletesTheLibraryClearsAuxiliaryDataAndKeepsSettingsAndCloudKit"])),
         SeedCriterion("C000-23", .libraryReset, line: 294, "**Authors** (all author names, gender, cultural region, marginalized voice)", .checked(
-            rules: ["RESET-02"],
+            rules: ["RESET-02", "RESET-13"],
             tests: ["LibraryResetTests/aResetDeletesTheLibraryClearsAuxiliaryDataAndKeepsSettingsAndCloudKit"])),
         SeedCriterion("C000-24", .libraryReset, line: 295, "**UserLibraryEntries** (all reading statuses, current pages, ratings, notes, completion dates)", .checked(
             rules: ["RESET-02"],
@@ -92,7 +92,7 @@ public enum SeedCriteria {
             rules: ["RESET-07"],
             tests: ["LibraryResetScenarioTests/resetSetsTheAIProviderBackToGemini"])),
         SeedCriterion("C000-29", .libraryReset, line: 306, "**In-Flight Enrichment Jobs** (POST /api/enrichment/cancel)", .checked(
-            rules: ["CANCEL-01", "RESET-03"],
+            rules: ["CANCEL-01", "RESET-03", "RESET-16"],
             tests: ["LibraryResetScenarioTests/resettingMidEnrichmentOf50BooksCancelsTheBackendJob", "CancelEndpointTokenTests/libraryResetSendsTheJobsToken"])),
         SeedCriterion("C000-30", .libraryReset, line: 307, "**WebSocket Connections** (Durable Object receives cancellation)", .checked(
             rules: ["CANCEL-02", "JOB-01", "SOCKET-12"],
@@ -107,7 +107,7 @@ public enum SeedCriteria {
             rules: ["RESET-02"],
             tests: ["LibraryResetScenarioTests/confirmingTheResetDeletesEveryBook", "LibraryResetScenarioTests/resettingA1500BookLibraryCompletesWithoutPerBookWork"])),
         SeedCriterion("C000-34", .libraryReset, line: 446, "Start CSV import (50 books), tap \"Reset Library\" mid-enrichment, verify backend job canceled", .checked(
-            rules: ["CANCEL-01", "RESET-03"],
+            rules: ["CANCEL-01", "RESET-03", "RESET-16"],
             tests: ["LibraryResetScenarioTests/resettingMidEnrichmentOf50BooksCancelsTheBackendJob", "ResetDuringEnrichmentRunTests/onlineTheResetCancelsTheJob"])),
         SeedCriterion("C000-35", .libraryReset, line: 447, "Reset library, verify search history cleared", .checked(
             rules: ["RESET-06"],
@@ -137,7 +137,7 @@ public enum SeedCriteria {
             rules: ["RESET-01"],
             tests: ["LibraryResetTests/cancelingTheDialogChangesNothingAtAll", "LibraryResetPropertyTests/aCanceledConfirmationChangesNothing"])),
         SeedCriterion("C000-44", .libraryReset, line: 503, "In-flight backend enrichment jobs canceled", .checked(
-            rules: ["CANCEL-01", "JOB-01", "RESET-03", "SOCKET-12"],
+            rules: ["CANCEL-01", "JOB-01", "JOB-04", "RESET-03", "SOCKET-12"],
             tests: ["LibraryResetScenarioTests/resettingMidEnrichmentOf50BooksCancelsTheBackendJob", "ResetDuringEnrichmentRunTests/underGeneratedFaultsTheResetCancelsOrTheJobFinishesHarmlessly"])),
         SeedCriterion("C000-45", .libraryReset, line: 504, "Search history, enrichment queue, feature flags cleared", .checked(
             rules: ["RESET-05", "RESET-06", "RESET-07"],
@@ -150,16 +150,16 @@ public enum SeedCriteria {
             rules: ["CACHE-02"],
             tests: ["DTOMapperTests/cacheEvictsADeletedWorkAndCreatesANewOne", "DTOMapperTests/everyVolumeIDIsEvictedWhenTheWorkIsDeleted"])),
         SeedCriterion("C001-02", .workCache, line: 522, "Immune to external deletions", .checked(
-            rules: ["CACHE-02", "CACHE-08"],
+            rules: ["CACHE-02", "CACHE-07", "CACHE-08"],
             tests: ["DTOMapperTests/aWorkDeletedButNotSavedIsNeverReturned", "DTOMapperStateMachineTests/mappingNeverReturnsADeletedWorkAndDeduplicatesLiveOnes"])),
         SeedCriterion("C001-03", .workCache, line: 523, "More robust against concurrent modifications", .checked(
-            rules: ["CACHE-07", "CACHE-08"],
+            rules: ["CACHE-07", "CACHE-08", "CACHE-11"],
             tests: ["DTOMapperStateMachineTests/mappingNeverReturnsADeletedWorkAndDeduplicatesLiveOnes", "DTOMapperTests/aRollbackThatRestoresAWorkLeavesTheCachePointingElsewhere"])),
         SeedCriterion("C001-04", .workCache, line: 524, "Zero behavior change from user perspective", .checked(
-            rules: ["CACHE-01", "CACHE-03"],
+            rules: ["CACHE-01", "CACHE-03", "CACHE-12"],
             tests: ["DTOMapperTests/cacheHitWithValidWorkReturnsTheExistingWork", "DTOMapperTests/cacheMissCreatesANewWork"])),
         SeedCriterion("C001-05", .workCache, line: 528, "5 new cache-specific tests (all passing)", .checked(
-            rules: ["CACHE-01", "CACHE-02", "CACHE-03", "CACHE-04"],
+            rules: ["CACHE-01", "CACHE-02", "CACHE-03", "CACHE-04", "CACHE-12"],
             tests: ["DTOMapperTests/cacheHitWithValidWorkReturnsTheExistingWork", "DTOMapperTests/cacheEvictsADeletedWorkAndCreatesANewOne", "DTOMapperTests/cacheMissCreatesANewWork", "DTOMapperTests/clearCacheRemovesAllEntries", "DTOMapperTests/cacheHitWithMultipleVolumeIDsReturnsTheWorkOnAnyMatch"])),
         SeedCriterion("C001-06", .workCache, line: 529, "All existing tests pass (0 regressions)", .notModelled(decision: "D-116", reason: "process: the app's own test run; this package's equivalent is swift test in CI")),
         SeedCriterion("C001-07", .workCache, line: 530, "Manual verification: Delete/re-add book flow works correctly", .checked(
@@ -417,13 +417,13 @@ public enum SeedCriteria {
             rules: ["IMPORT-05"],
             tests: ["CSVImportScenarioTests/internalDuplicatesAreSkippedBeforeInsertionWithSkip", "CSVImportTests/duplicatesInsideTheFileAreDeduplicatedBeforeInsertion"])),
         SeedCriterion("C004-11", .csvImport, line: 125, "Given 500 books imported from CSV, when import completes, then all works queued for enrichment via `EnrichmentQueue.shared`", .checked(
-            rules: ["QUEUE-02"],
+            rules: ["QUEUE-02", "QUEUE-08"],
             tests: ["CSVImportScenarioTests/everyImportedWorkIsQueuedForEnrichment", "EnrichmentScenarioTests/fiveHundredImportedBooksAreAllQueuedAndEachEnrichedOnce"])),
         SeedCriterion("C004-12", .csvImport, line: 126, "Given enrichment in progress, when processing, then EnrichmentProgressBanner shows real-time progress (\"15/500 books enriched\")", .checked(
             rules: [],
             tests: ["EnrichmentScenarioTests/theBannerShows15Of500BooksEnrichedFromTheFifteenthAnswer"])),
         SeedCriterion("C004-13", .csvImport, line: 127, "Given network unavailable, when enrichment attempted, then jobs queued for retry when connectivity restored", .checked(
-            rules: ["RETRY-05"],
+            rules: ["RETRY-05", "RETRY-09"],
             tests: ["EnrichmentScenarioTests/withTheNetworkUnavailableJobsWaitAndAreEnrichedWhenConnectivityReturns"])),
         SeedCriterion("C004-14", .csvImport, line: 128, "Given title with series markers \"(Series, #1)\", when enrichment API called, then normalized title used for better matching", .checked(
             rules: ["TITLE-01", "TITLE-07"],
@@ -468,7 +468,7 @@ public enum SeedCriteria {
             rules: ["IMPORT-05"],
             tests: ["CSVImportTests/duplicatesInsideTheFileAreDeduplicatedBeforeInsertion", "CSVImportScenarioTests/internalDuplicatesAreMergedBeforeInsertionWithSmart"])),
         SeedCriterion("C004-27", .csvImport, line: 343, "All enrichment APIs fail - Gracefully falls back to unenriched entries", .checked(
-            rules: ["RETRY-01", "RETRY-04"],
+            rules: ["RETRY-01", "RETRY-04", "RETRY-10"],
             tests: ["EnrichmentScenarioTests/whenEveryEnrichmentAPIFailsTheBooksStayUnenrichedAndAreReportedFailed", "CSVImportScenarioTests/whenEveryLookupIsNotFoundTheImportedBooksStayUnenrichedWithoutRetry"])),
         SeedCriterion("C004-28", .csvImport, line: 353, "Import 100-book CSV → All books inserted → Enrichment queue populated", .checked(
             rules: ["IMPORT-06"],
@@ -477,7 +477,7 @@ public enum SeedCriteria {
             rules: ["IMPORT-03", "IMPORT-10"],
             tests: ["CSVImportScenarioTests/internalDuplicatesAreMergedBeforeInsertionWithSmart", "CSVImportScenarioTests/smartMergesIntoEachTiersLibraryBookKeepingTheLibrarysValues"])),
         SeedCriterion("C004-30", .csvImport, line: 355, "Network offline during enrichment → Jobs queued for retry when online", .checked(
-            rules: ["RETRY-05"],
+            rules: ["RETRY-05", "RETRY-09"],
             tests: ["CSVImportScenarioTests/booksImportedOfflineWaitForConnectivityAndAreEnrichedWhenItReturns"])),
         SeedCriterion("C004-31", .csvImport, line: 356, "App restart mid-enrichment → Queue persists and resumes", .checked(
             rules: [],

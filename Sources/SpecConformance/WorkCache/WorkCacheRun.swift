@@ -16,6 +16,7 @@ enum WorkCacheCommand: Hashable, Sendable, CustomStringConvertible {
         case let .map(dto):
             var text = "map(\(String(reflecting: dto.title)), \(dto.googleBooksVolumeIDs)"
             if let primary = dto.googleBooksVolumeID { text += ", primary: \(String(reflecting: primary))" }
+            if dto.synthetic { text += ", synthetic" }
             return text + ")"
         case let .delete(n): return "delete(live work \(n))"
         case .save: return "save"
@@ -124,37 +125,55 @@ struct WorkCacheRun<Session: WorkCacheSession> {
     }
 }
 
-/// A program with what its maps must return, and what the store must hold at its end, in the
-/// suite's own words (checked after the step-by-step comparison with the model).
+/// A program with what its maps must return and what the store must hold at its end, in the rule's
+/// own words: the program runs on the session alone, and only the expectations given are checked, so
+/// an example of one rule never fails for another rule's aspect.
 struct WorkCacheExample: Sendable, CustomStringConvertible {
     let commands: [WorkCacheCommand]
-    /// The work number each map returns, or `nil` to check only `sameAsFirst`.
-    let returns: [Int]?
-    /// Whether the last map returns the first work, keeping its title, and inserts nothing.
-    let sameAsFirst: Bool
-    let count: Int?
-    let titles: [Int: String]
-    let volumeIDs: [Int: [String]]
-    let deleted: [Int]
+    /// The work number each map returns.
+    var returns: [Int]?
+    /// The number of live works at the end.
+    var count: Int?
+    var titles: [Int: String] = [:]
+    var volumeIDs: [Int: [String]] = [:]
+    var deleted: [Int] = []
+    /// The last map returns the first work and inserts nothing.
+    var lastIsFirst = false
+    /// The first work still has the first DTO's title at the end.
+    var firstTitleKept = false
+    /// Every map returns a work that is live when it returns it.
+    var returnsLive = false
 
-    init(_ commands: [WorkCacheCommand], returns: [Int], count: Int, titles: [Int: String] = [:], volumeIDs: [Int: [String]] = [:], deleted: [Int] = []) {
+    init(_ commands: [WorkCacheCommand], returns: [Int]? = nil, count: Int? = nil, titles: [Int: String] = [:], volumeIDs: [Int: [String]] = [:], deleted: [Int] = []) {
         self.commands = commands
         self.returns = returns
-        self.sameAsFirst = false
         self.count = count
         self.titles = titles
         self.volumeIDs = volumeIDs
         self.deleted = deleted
     }
 
-    init(_ commands: [WorkCacheCommand], sameAsFirst: Bool) {
-        self.commands = commands
-        self.returns = nil
-        self.sameAsFirst = sameAsFirst
-        self.count = nil
-        self.titles = [:]
-        self.volumeIDs = [:]
-        self.deleted = []
+    /// The last map must return the first work, inserting nothing (CACHE-01's law).
+    static func hit(_ commands: [WorkCacheCommand]) -> WorkCacheExample {
+        var example = WorkCacheExample(commands)
+        example.lastIsFirst = true
+        return example
+    }
+
+    /// The first work must keep its title to the end (CACHE-12's and CACHE-09's law); with
+    /// `whetherOrNotItHits`, the hit itself is not checked (it is CACHE-01's).
+    func keepingTheFirstTitle(whetherOrNotItHits: Bool) -> WorkCacheExample {
+        var copy = self
+        copy.firstTitleKept = true
+        if whetherOrNotItHits { copy.lastIsFirst = false }
+        return copy
+    }
+
+    /// Every map must return a live work (CACHE-07's law).
+    static func live(_ commands: [WorkCacheCommand]) -> WorkCacheExample {
+        var example = WorkCacheExample(commands)
+        example.returnsLive = true
+        return example
     }
 
     var description: String {
@@ -162,22 +181,34 @@ struct WorkCacheExample: Sendable, CustomStringConvertible {
     }
 
     func check<Session: WorkCacheSession>(on session: inout Session) throws {
-        var run = WorkCacheRun(session)
-        for command in commands { try run.step(command) }
-        let tracer = run.implementation
+        var tracer = WorkCacheTracer(session, allowed: session.interruptions)
         let program = description
         func number(_ n: Int) -> String { "work #\(n + 1)" }
+        for (index, command) in commands.enumerated() {
+            let done = tracer.returned.count
+            do {
+                _ = try tracer.step(command)
+            } catch {
+                throw ConformanceViolation("step \(index + 1), \(command), threw \(error)", question: program, model: "no error", implementation: "threw \(error)", kind: "a step threw")
+            }
+            if returnsLive, tracer.returned.count > done, let last = tracer.returned.last {
+                try ensure(tracer.session.work(tracer.works[last]) != nil, "step \(index + 1), \(command), returned a work that is not live",
+                    question: program, model: "a live work", implementation: "\(number(last)), which is not live", kind: "a map returned a work that is not live")
+            }
+        }
         if let returns {
             try ensureSame(tracer.returned.map(number), returns.map(number), "the works the maps of \(program) return", show: { $0.joined(separator: ", ") })
         }
-        if sameAsFirst, case let .map(first)? = commands.first {
+        if lastIsFirst {
             let last = tracer.returned.last ?? -1
             try ensure(last == 0, "the last map did not return the first work", question: program, model: number(0), implementation: number(last))
-            let title = tracer.works.first.flatMap { tracer.session.work($0)?.title }
-            try ensure(title == first.title, "the first work's title changed", question: program, model: String(reflecting: first.title), implementation: String(reflecting: title))
             let counts = tracer.counts
             try ensure(counts.count >= 2 && counts[counts.count - 1] == counts[counts.count - 2], "the hit inserted a work", question: program,
                 model: "\(counts.dropLast().last ?? 0) works", implementation: "\(counts.last ?? 0) works")
+        }
+        if firstTitleKept, case let .map(first)? = commands.first {
+            let title = tracer.works.first.flatMap { tracer.session.work($0)?.title }
+            try ensure(title == first.title, "the first work's title changed", question: program, model: String(reflecting: first.title), implementation: String(reflecting: title))
         }
         if let count {
             try ensureSame(tracer.session.workCount, count, "the number of works after \(program)")

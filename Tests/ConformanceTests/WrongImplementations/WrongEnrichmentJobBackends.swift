@@ -1,5 +1,6 @@
 import SpecConformance
 import SpecModel
+import Testing
 
 // Wrong backends: the model's jobs and endpoint with one thing done the way a Worker's code might,
 // production's own answers among them.
@@ -30,6 +31,16 @@ struct FlawedJobBackend: EnrichmentJobBackend {
         case endedJobsCanceled
         /// The body's size is checked before the method.
         case sizeCheckedBeforeMethod
+        /// `meta.timestamp` keeps its milliseconds (`…T14:14:20.000Z`).
+        case timestampWithMilliseconds
+        /// A body that starts with a UTF-8 byte-order mark is read past it.
+        case byteOrderMarkSkipped
+        /// GET is handled like POST.
+        case getCancels
+        /// `INVALID_JSON` says where nothing went wrong: no `details.offset`.
+        case invalidJSONWithoutOffset
+        /// A cancel of a job that ended broadcasts `canceled` anyway.
+        case cancelAfterEndBroadcasts
         // The loop.
         /// The loop checks cancellation after enriching a book, so one more book goes through.
         case oneMoreBookAfterCancel
@@ -45,6 +56,10 @@ struct FlawedJobBackend: EnrichmentJobBackend {
         case progressCountedBeforeTheBook
         /// The final `complete` gives its duration in seconds, seed 003's `Math.floor(… / 1000)` (O-06).
         case durationInSeconds
+        /// The loop never checks for cancellation: it processes every book and completes as if never canceled.
+        case cancellationNeverChecked
+        /// Any cancel request naming the job stops its loop, even one refused for want of its token.
+        case refusedCancelStopsTheLoop
     }
 
     let flaw: Flaw
@@ -55,6 +70,12 @@ struct FlawedJobBackend: EnrichmentJobBackend {
     var outgoing: [String: [JobMessage]] = [:]
     /// Jobs whose extra book after the cancel went through.
     var extraBookDone: [String] = []
+    /// Books processed after a cancel the loop never noticed, by job ID as started.
+    var unnoticed: [String: (processed: Int, enriched: Int)] = [:]
+    /// Jobs whose loop the flaw ended.
+    var endedByFlaw: [String] = []
+    /// Jobs a refused cancel stopped.
+    var stoppedByRefusal: [String] = []
 
     init(_ flaw: Flaw) {
         self.flaw = flaw
@@ -93,6 +114,9 @@ struct FlawedJobBackend: EnrichmentJobBackend {
 
     mutating func handleCancelRequest(_ request: HTTPRequest, at now: Timestamp) -> HTTPResponse {
         defer { absorb() }
+        var request = request
+        if flaw == .byteOrderMarkSkipped, request.body.starts(with: [0xEF, 0xBB, 0xBF]) { request.body.removeFirst(3) }
+        if flaw == .getCancels, request.method == "GET" { request.method = "POST" }
         if flaw == .sizeCheckedBeforeMethod, request.body.count > CancelEndpoint.requestBytesMax {
             return HTTPResponse(status: 413, body: ["success": false, "error": ["code": "PAYLOAD_TOO_LARGE", "message": "Request body too large"]])
         }
@@ -121,6 +145,22 @@ struct FlawedJobBackend: EnrichmentJobBackend {
             if response.status == 200, let requested { response = Self.success(requested, at: now) }
         case .endedJobsCanceled:
             if response.errorCode == "JOB_NOT_FOUND", let job, job.status == .complete || job.status == .failed { response = Self.success(job.jobId, at: now) }
+        case .cancelAfterEndBroadcasts:
+            if response.errorCode == "JOB_NOT_FOUND", let job, job.status != .running, let id = startedID(job.jobId) {
+                outgoing[id, default: []].append(.canceled(JobCanceledMessage(jobId: job.jobId, timestamp: now, message: "Job canceled by user", processedItems: job.processedCount, totalItems: job.totalCount)))
+            }
+        case .timestampWithMilliseconds:
+            if response.status == 200, let data = response.body["data"], let stamp = response.body["meta"]?["timestamp"]?.string {
+                response = HTTPResponse(status: 200, body: ["success": true, "data": data, "meta": ["timestamp": .string(String(stamp.dropLast()) + ".000Z")]])
+            }
+        case .invalidJSONWithoutOffset:
+            if response.errorCode == "INVALID_JSON", let message = response.body["error"]?["message"]?.string {
+                response = HTTPResponse(status: 400, body: ["success": false, "error": ["code": "INVALID_JSON", "message": .string(message)]])
+            }
+        case .refusedCancelStopsTheLoop:
+            if response.errorCode == "JOB_NOT_FOUND", let job, job.status == .running, let id = startedID(job.jobId), !stoppedByRefusal.contains(id) {
+                stoppedByRefusal.append(id)
+            }
         default:
             break
         }
@@ -131,7 +171,31 @@ struct FlawedJobBackend: EnrichmentJobBackend {
         defer { absorb() }
         guard let job = model.registry.job(jobId), let id = startedID(jobId) else { return }
         let booksLeft = !job.loopFinished && job.processedCount < job.totalCount
+        if endedByFlaw.contains(id) { return }
         switch flaw {
+        case .cancellationNeverChecked:
+            guard job.isCanceled, !job.loopFinished else { break }
+            var done = unnoticed[id] ?? (job.processedCount, job.successCount)
+            if done.processed < job.totalCount {
+                let book = job.books[done.processed]
+                if provider(book) == .enriched { done.enriched += 1 }
+                done.processed += 1
+                unnoticed[id] = done
+                outgoing[id, default: []].append(.progress(JobProgressMessage(jobId: job.jobId, timestamp: now, processedCount: done.processed, totalCount: job.totalCount, currentTitle: book.title)))
+            } else {
+                endedByFlaw.append(id)
+                outgoing[id, default: []].append(.complete(JobCompleteMessage(
+                    jobId: job.jobId, timestamp: now, canceled: false, processedItems: done.processed, totalItems: job.totalCount,
+                    successCount: done.enriched, failureCount: done.processed - done.enriched, durationMilliseconds: now.epochMilliseconds - job.startedAt.epochMilliseconds)))
+            }
+            return
+        case .refusedCancelStopsTheLoop:
+            guard stoppedByRefusal.contains(id), job.status == .running else { break }
+            endedByFlaw.append(id)
+            outgoing[id, default: []].append(.complete(JobCompleteMessage(
+                jobId: job.jobId, timestamp: now, canceled: true, processedItems: job.processedCount, totalItems: job.totalCount,
+                successCount: job.successCount, failureCount: job.failureCount, durationMilliseconds: now.epochMilliseconds - job.startedAt.epochMilliseconds)))
+            return
         case .oneMoreBookAfterCancel:
             if job.isCanceled, booksLeft, !extraBookDone.contains(id) {
                 let book = job.books[job.processedCount]
@@ -194,11 +258,17 @@ struct FlawedJobBackend: EnrichmentJobBackend {
 
 enum WrongEnrichmentJobBackends {
     static let cancelEndpoint: [WrongImplementation] = [
-        .of({ .cancelEndpoint }, "UnknownJobsSucceed", flaw: "answers 200 for a job no one started, as production does (D-023)", breaks: "CANCEL-04", "CANCEL-11") {
+        .of({ .cancelEndpoint }, "UnknownJobsSucceed", flaw: "answers 200 for a job no one started, as production does", breaks: "CANCEL-04") {
             FlawedJobBackend(.unknownJobsSucceed)
         },
-        .of({ .cancelEndpoint }, "NonJSONBodyIs500", flaw: "answers 500 to a body that is not JSON, as production does (D-024)", breaks: "CANCEL-06") {
+        .of({ .cancelEndpoint }, "NonJSONBodyIs500", flaw: "answers 500 to a body that is not JSON, as production does", breaks: "CANCEL-14") {
             FlawedJobBackend(.nonJSONIs500)
+        },
+        .of({ .cancelEndpoint }, "InvalidJSONWithoutOffset", flaw: "answers INVALID_JSON without saying where parsing stopped (D-024)", breaks: "CANCEL-06") {
+            FlawedJobBackend(.invalidJSONWithoutOffset)
+        },
+        .of({ .cancelEndpoint }, "ByteOrderMarkSkipped", flaw: "reads a body past a UTF-8 byte-order mark, as RFC 8259 allows and D-014 does not", breaks: "CANCEL-15") {
+            FlawedJobBackend(.byteOrderMarkSkipped)
         },
         .of({ .cancelEndpoint }, "SecondCancelNotFound", flaw: "answers a second cancel with 404, the job being no longer running (D-023)", breaks: "CANCEL-03") {
             FlawedJobBackend(.secondCancelIs404)
@@ -209,7 +279,7 @@ enum WrongEnrichmentJobBackends {
         .of({ .cancelEndpoint }, "BodyLimitInclusive", flaw: "refuses a body of exactly 16,384 bytes (>= for >)", breaks: "CANCEL-08") {
             FlawedJobBackend(.bodyLimitInclusive)
         },
-        .of({ .cancelEndpoint }, "TokenIgnored", flaw: "cancels a job by its ID alone, whatever token the request bears (D-080)", breaks: "CANCEL-10") {
+        .of({ .cancelEndpoint }, "TokenIgnored", flaw: "cancels a job by its ID alone, whatever token the request bears (D-151)", breaks: "CANCEL-10") {
             FlawedJobBackend(.tokenIgnored)
         },
         .of({ .cancelEndpoint }, "JobIdsMatchedExactly", flaw: "compares job IDs byte for byte, so Foundation's uppercase UUID misses the job (D-024)", breaks: "CANCEL-05") {
@@ -218,13 +288,19 @@ enum WrongEnrichmentJobBackends {
         .of({ .cancelEndpoint }, "AnswerEchoesTheRequestedID", flaw: "names the job by the ID as requested, not as started (D-024)", breaks: "CANCEL-05") {
             FlawedJobBackend(.answerEchoesRequestedID)
         },
+        .of({ .cancelEndpoint }, "TimestampWithMilliseconds", flaw: "writes meta.timestamp with milliseconds (D-014)", breaks: "CANCEL-13") {
+            FlawedJobBackend(.timestampWithMilliseconds)
+        },
         .of({ .cancelEndpoint }, "NoCanceledBroadcast", flaw: "marks the job canceled but broadcasts nothing, as production does", breaks: "CANCEL-02") {
             FlawedJobBackend(.canceledBroadcastMissing)
         },
-        .of({ .cancelEndpoint }, "EndedJobsCanceled", flaw: "answers 200 for a job that already completed or failed (D-023)", breaks: "CANCEL-04") {
+        .of({ .cancelEndpoint }, "EndedJobsCanceled", flaw: "answers 200 for a job that already completed or failed (D-023)", breaks: "CANCEL-12") {
             FlawedJobBackend(.endedJobsCanceled)
         },
-        .of({ .cancelEndpoint }, "SizeCheckedBeforeMethod", flaw: "refuses an oversized GET with 413 rather than 405 (D-024)", breaks: "CANCEL-09") {
+        .of({ .cancelEndpoint }, "GetCancels", flaw: "handles GET like POST", breaks: "CANCEL-09") {
+            FlawedJobBackend(.getCancels)
+        },
+        .of({ .cancelEndpoint }, "SizeCheckedBeforeMethod", flaw: "refuses an oversized GET with 413 rather than 405 (D-024)", breaks: "CANCEL-16") {
             FlawedJobBackend(.sizeCheckedBeforeMethod)
         },
     ]
@@ -235,6 +311,9 @@ enum WrongEnrichmentJobBackends {
         },
         .of({ .enrichmentJobLoop }, "ProviderAskedBeforeTheCheck", flaw: "asks the provider about the next book, then checks cancellation", breaks: "JOB-04") {
             FlawedJobBackend(.providerAskedBeforeCheck)
+        },
+        .of({ .enrichmentJobLoop }, "CancellationNeverChecked", flaw: "never checks doStub.isCanceled(): every book is processed and the job completes as if never canceled", breaks: "JOB-01", "JOB-04") {
+            FlawedJobBackend(.cancellationNeverChecked)
         },
         .of({ .enrichmentJobLoop }, "NoFinalCompleteOnCancel", flaw: "breaks the loop without the final complete", breaks: "JOB-01") {
             FlawedJobBackend(.noFinalCompleteOnCancel)
@@ -248,10 +327,38 @@ enum WrongEnrichmentJobBackends {
         .of({ .enrichmentJobLoop }, "DurationInSeconds", flaw: "gives the final complete's duration in seconds, seed 003's own code (O-06, D-075)", breaks: "JOB-03") {
             FlawedJobBackend(.durationInSeconds)
         },
-        .of({ .enrichmentJobLoop }, "ProgressCountedBeforeTheBook", flaw: "reports the books done before the current one (0/5 for the first book)", breaks: "JOB-03") {
+        .of({ .enrichmentJobLoop }, "ProgressCountedBeforeTheBook", flaw: "reports the books done before the current one (0/5 for the first book) (D-152)", breaks: "JOB-06") {
             FlawedJobBackend(.progressCountedBeforeTheBook)
+        },
+        .of({ .enrichmentJobLoop }, "CancelAfterTheEndBroadcasts", flaw: "broadcasts canceled for a job that already ended (D-023)", breaks: "JOB-07") {
+            FlawedJobBackend(.cancelAfterEndBroadcasts)
+        },
+        .of({ .enrichmentJobLoop }, "RefusedCancelStopsTheLoop", flaw: "stops the loop on any cancel naming the job, even one refused for want of its token (D-151)", breaks: "JOB-08") {
+            FlawedJobBackend(.refusedCancelStopsTheLoop)
         },
     ]
 
     static let all = cancelEndpoint + jobLoop
+}
+
+/// The seed's words fail a backend that breaks them: its API section's `JOB_NOT_FOUND` and `canceled`
+/// broadcast, and its loop's check before each book.
+@Suite struct EnrichmentJobBackendGradeTests {
+    static func verdict(_ name: String) -> SuiteResult? {
+        ConformanceCatalog.run.wrong.first { $0.0.name == name }?.1
+    }
+
+    @Test func anUnknownJobCanceledWith200FailsTheSeedsNotFound() throws {
+        #expect(try #require(Self.verdict("UnknownJobsSucceed")).grade(of: "CANCEL-04") == .fail)
+    }
+
+    @Test func aCancelThatBroadcastsNothingFailsTheSeedsBroadcast() throws {
+        #expect(try #require(Self.verdict("NoCanceledBroadcast")).grade(of: "CANCEL-02") == .fail)
+    }
+
+    @Test func aLoopThatNeverChecksForCancellationFailsTheSeedsLoop() throws {
+        let result = try #require(Self.verdict("CancellationNeverChecked"))
+        #expect(result.grade(of: "JOB-01") == .fail)
+        #expect(result.grade(of: "JOB-04") == .fail)
+    }
 }

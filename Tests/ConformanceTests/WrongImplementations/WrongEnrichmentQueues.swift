@@ -23,6 +23,12 @@ struct FlawedEnrichmentQueue: EnrichmentQueueing {
         case failedJobStillFollowed
         /// Any job's end clears `currentJobId`, the followed job's or not.
         case anyJobEndClearsJob
+        /// `clearAll` empties the pending works but leaves the work in flight.
+        case clearAllKeepsInFlight
+        /// `addMultiple` queues a batch last to first.
+        case batchReversed
+        /// Only a cancel stops the queue following a job; a completed job is still followed.
+        case completedJobStillFollowed
     }
 
     let flaw: Flaw
@@ -53,6 +59,7 @@ struct FlawedEnrichmentQueue: EnrichmentQueueing {
     }
 
     mutating func addMultiple(_ works: [Int]) -> Int {
+        if flaw == .batchReversed { return works.reversed().filter { add($0) }.count }
         guard flaw == .batchRepeatsQueued else { return works.filter { add($0) }.count }
         let before = queued
         let fresh = works.filter { !before.contains($0) && $0 != inFlight }
@@ -82,12 +89,13 @@ struct FlawedEnrichmentQueue: EnrichmentQueueing {
 
     mutating func jobEnded(_ jobId: String, _ end: EnrichmentQueue.JobEnd) {
         if flaw == .failedJobStillFollowed, end == .failed { return }
+        if flaw == .completedJobStillFollowed, end == .complete { return }
         if currentJobId == jobId || flaw == .anyJobEndClearsJob { currentJobId = nil }
     }
 
     mutating func clearAll() {
         queued = []
-        inFlight = nil
+        if flaw != .clearAllKeepsInFlight { inFlight = nil }
         if flaw != .clearAllKeepsJob { currentJobId = nil }
     }
 
@@ -105,13 +113,13 @@ enum WrongEnrichmentQueues {
         .of({ .enrichmentQueue }, "WorkInFlightQueuedAgain", flaw: "add checks the pending works only, so the work in flight is queued a second time", breaks: "QUEUE-01") {
             FlawedEnrichmentQueue(.inFlightQueuedAgain)
         },
-        .of({ .enrichmentQueue }, "RepeatsWithinABatchQueued", flaw: "addMultiple compares with the queue before the call, so a work twice in one batch is queued twice", breaks: "QUEUE-02") {
+        .of({ .enrichmentQueue }, "RepeatsWithinABatchQueued", flaw: "addMultiple compares with the queue before the call, so a work twice in one batch is queued twice", breaks: "QUEUE-08") {
             FlawedEnrichmentQueue(.batchRepeatsQueued)
         },
-        .of({ .enrichmentQueue }, "DeletedWorkStarted", flaw: "startNext takes a deleted work instead of dropping it (D-058)", breaks: "QUEUE-04") {
+        .of({ .enrichmentQueue }, "DeletedWorkStarted", flaw: "startNext takes a deleted work instead of dropping it silently", breaks: "QUEUE-04") {
             FlawedEnrichmentQueue(.deletedWorksStarted)
         },
-        .of({ .enrichmentQueue }, "ClearAllKeepsTheJob", flaw: "clearAll leaves currentJobId set (D-029)", breaks: "QUEUE-05") {
+        .of({ .enrichmentQueue }, "ClearAllKeepsTheJob", flaw: "clearAll leaves currentJobId set", breaks: "QUEUE-05") {
             FlawedEnrichmentQueue(.clearAllKeepsJob)
         },
         .of({ .enrichmentQueue }, "FailedJobStillFollowed", flaw: "only complete and canceled clear currentJobId, as the seed's sentence lists them (D-029)", breaks: "QUEUE-06") {
@@ -119,6 +127,15 @@ enum WrongEnrichmentQueues {
         },
         .of({ .enrichmentQueue }, "AnyJobEndClearsTheJob", flaw: "another job's end clears currentJobId too (D-029)", breaks: "QUEUE-06") {
             FlawedEnrichmentQueue(.anyJobEndClearsJob)
+        },
+        .of({ .enrichmentQueue }, "ClearAllKeepsTheWorkInFlight", flaw: "clearAll empties the pending works but leaves the work in flight (D-029)", breaks: "QUEUE-09") {
+            FlawedEnrichmentQueue(.clearAllKeepsInFlight)
+        },
+        .of({ .enrichmentQueue }, "BatchQueuedLastToFirst", flaw: "addMultiple queues a batch in reverse, so the import's last work is enriched first", breaks: "QUEUE-02") {
+            FlawedEnrichmentQueue(.batchReversed)
+        },
+        .of({ .enrichmentQueue }, "CompletedJobStillFollowed", flaw: "only a cancel clears currentJobId, so a completed job is still followed", breaks: "QUEUE-10") {
+            FlawedEnrichmentQueue(.completedJobStillFollowed)
         },
     ]
 }

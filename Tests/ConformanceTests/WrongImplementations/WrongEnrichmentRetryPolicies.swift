@@ -23,7 +23,7 @@ struct EditedRetryPolicy: EnrichmentRetryPolicy {
 
 enum WrongEnrichmentRetryPolicies {
     static let all: [WrongImplementation] = [
-        .of({ .enrichmentRetry }, "NotFoundRetried", flaw: "retries a 404 like a timeout (the canary of D-054)", breaks: "RETRY-01", "RETRY-07") {
+        .of({ .enrichmentRetry }, "NotFoundRetried", flaw: "retries a 404 like a timeout (the canary of D-054)", breaks: "RETRY-01") {
             EditedRetryPolicy(decide: { model, failure, attempt in
                 failure == .httpStatus(404) ? model.decision(after: .httpStatus(503), onAttempt: attempt) : model.decision(after: failure, onAttempt: attempt)
             })
@@ -36,7 +36,7 @@ enum WrongEnrichmentRetryPolicies {
                 return model.decision(after: failure, onAttempt: attempt)
             })
         },
-        .of({ .enrichmentRetry }, "TooManyRequestsRejected", flaw: "treats 429 as one more client error and fails at once (D-054)", breaks: "RETRY-03", "RETRY-04") {
+        .of({ .enrichmentRetry }, "TooManyRequestsRejected", flaw: "treats 429 as one more client error and fails at once (D-054)", breaks: "RETRY-08", "RETRY-04") {
             EditedRetryPolicy(decide: { model, failure, attempt in
                 failure == .httpStatus(429) ? .fail(.rejected(status: 429)) : model.decision(after: failure, onAttempt: attempt)
             })
@@ -53,7 +53,7 @@ enum WrongEnrichmentRetryPolicies {
                 return .retry(attempt: next, afterMilliseconds: EditedRetryPolicy.delay(after: attempt) * 2)
             })
         },
-        .of({ .enrichmentRetry }, "FourAttemptsInAll", flaw: "reads the four delays as four attempts and gives up on the fourth failure (D-055)", breaks: "RETRY-04") {
+        .of({ .enrichmentRetry }, "FourAttemptsInAll", flaw: "reads the four delays as four attempts and gives up on the fourth failure, whose 8 s the seed names", breaks: "RETRY-03", "RETRY-04") {
             EditedRetryPolicy(decide: { model, failure, attempt in
                 let decision = model.decision(after: failure, onAttempt: attempt)
                 guard attempt == 4, case .retry = decision else { return decision }
@@ -66,6 +66,17 @@ enum WrongEnrichmentRetryPolicies {
         .of({ .enrichmentRetry }, "OfflineCountedAsATimeout", flaw: "counts a request cut off by the network as a timed-out attempt (D-056)", breaks: "RETRY-05") {
             EditedRetryPolicy(decide: { model, failure, attempt in
                 model.decision(after: failure == .connectivityLost ? .timedOut : failure, onAttempt: attempt)
+            })
+        },
+        .of({ .enrichmentRetry }, "NoCandidateRetried", flaw: "retries an answer with no candidate like a timeout, as if the provider might find one later (D-054)", breaks: "RETRY-10") {
+            EditedRetryPolicy(decide: { model, failure, attempt in
+                model.decision(after: failure == .noCandidates ? .timedOut : failure, onAttempt: attempt)
+            })
+        },
+        .of({ .enrichmentRetry }, "OfflineResentAsTheNextAttempt", flaw: "resends a request cut off by the network as the next attempt, using one up (D-056)", breaks: "RETRY-09") {
+            EditedRetryPolicy(decide: { model, failure, attempt in
+                guard case let .resendWhenOnline(same) = model.decision(after: failure, onAttempt: attempt), same < 5 else { return model.decision(after: failure, onAttempt: attempt) }
+                return .resendWhenOnline(attempt: same + 1)
             })
         },
         .of({ .enrichmentRetry }, "RateSlotOneMillisecondLate", flaw: "starts a request only more than 600 ms after the previous (> for >=)", breaks: "RETRY-06") {

@@ -1,5 +1,6 @@
 import SpecConformance
 import SpecModel
+import Testing
 
 // Wrong work caches: each a DTOMapper an app team might write, over a plain store of works, with
 // one flaw.
@@ -33,6 +34,11 @@ struct PlainWorkStore {
 /// A DTOMapper over a `PlainWorkStore`, right but for its flaw.
 struct FlawedWorkCache: WorkCacheSession {
     enum Flaw {
+        /// None: a plain, right work cache (`PlainWorkCacheTests` holds it to every rule).
+        case none
+        /// None either: the app persists its cache, so a relaunch keeps it; entries are still checked
+        /// against the store (D-150 allows it).
+        case cacheSurvivesRelaunch
         /// Returns a cached work without asking the store whether it still lives (the cache of
         /// `Work` objects the seed migrated away from).
         case noStalenessCheck
@@ -50,15 +56,22 @@ struct FlawedWorkCache: WorkCacheSession {
         case clearKeepsLiveEntries
         /// Rollback and relaunch take the identifier counter back to the last save.
         case identifiersReissued
-        /// The cache is persisted, so a relaunch keeps it.
-        case cacheSurvivesRelaunch
         /// A hit writes the DTO's title over the work's.
         case titleOverwrittenOnHit
+        /// A real DTO's hit on a work a synthetic DTO made writes the real title over the guess (D-126).
+        case syntheticUpgradedByRealDTO
+        /// Entries are checked against the works the app deleted, not against the store, so a work
+        /// undone by a rollback or lost in a crash is still returned.
+        case validatesDeletionsOnly
     }
 
     let flaw: Flaw
     var store = PlainWorkStore()
     var cache: [String: Int] = [:]
+    /// Works a synthetic DTO made.
+    var synthetic: Set<Int> = []
+    /// Works the app deleted.
+    var deletedIDs: Set<Int> = []
 
     init(_ flaw: Flaw) {
         self.flaw = flaw
@@ -80,7 +93,8 @@ struct FlawedWorkCache: WorkCacheSession {
         var found: Int?
         for key in keys {
             guard let id = cache[key] else { continue }
-            if store.live[id] != nil || flaw == .noStalenessCheck {
+            let live = flaw == .validatesDeletionsOnly ? !deletedIDs.contains(id) : store.live[id] != nil
+            if live || flaw == .noStalenessCheck {
                 found = id
                 break
             }
@@ -91,6 +105,10 @@ struct FlawedWorkCache: WorkCacheSession {
         }
         if let found {
             if flaw == .titleOverwrittenOnHit { store.live[found]?.title = dto.title }
+            if flaw == .syntheticUpgradedByRealDTO, synthetic.contains(found), !dto.synthetic {
+                store.live[found]?.title = dto.title
+                synthetic.remove(found)
+            }
             if flaw != .hitAdoptsNothing {
                 let cached = cacheUnclaimed(keys, for: found)
                 let known = store.live[found]?.volumeIDs ?? []
@@ -99,6 +117,7 @@ struct FlawedWorkCache: WorkCacheSession {
             return found
         }
         let id = store.insert(MappedWork(title: dto.title, volumeIDs: keys))
+        if dto.synthetic { synthetic.insert(id) }
         _ = cacheUnclaimed(keys, for: id)
         return id
     }
@@ -126,6 +145,7 @@ struct FlawedWorkCache: WorkCacheSession {
 
     mutating func deleteWork(_ work: Int) throws {
         guard store.live.removeValue(forKey: work) != nil else { throw StoreError.notFound(PersistentIdentifier(kind: .work, rawValue: UInt64(work))) }
+        deletedIDs.insert(work)
     }
 
     mutating func save() {
@@ -153,7 +173,7 @@ enum WrongWorkCacheSessions {
         .of({ .workCache }, "DeletedWorkReturnedFromCache", flaw: "returns the cached work without checking that it still lives (the cache of objects the seed replaced)", breaks: "CACHE-02") {
             FlawedWorkCache(.noStalenessCheck)
         },
-        .of({ .workCache }, "StoreSearchedOnCacheMiss", flaw: "falls back to searching the store by volume ID, so a clear or relaunch finds the old work (D-016)", breaks: "CACHE-04") {
+        .of({ .workCache }, "StoreSearchedOnCacheMiss", flaw: "falls back to searching the store by volume ID, so after clearCache() the old work is found (the seed's clearCache test)", breaks: "CACHE-04") {
             FlawedWorkCache(.storeSearchedOnMiss)
         },
         .of({ .workCache }, "PrimaryVolumeIDOnly", flaw: "caches and looks up only `googleBooksVolumeID`, missing a hit by another of the DTO's volume IDs", breaks: "CACHE-01") {
@@ -171,14 +191,32 @@ enum WrongWorkCacheSessions {
         .of({ .workCache }, "ClearCacheKeepsLiveEntries", flaw: "clearCache() evicts only deleted works' entries", breaks: "CACHE-04") {
             FlawedWorkCache(.clearKeepsLiveEntries)
         },
-        .of({ .workCache }, "IdentifiersReissuedAfterRollback", flaw: "rollback and relaunch rewind the identifier counter, reissuing identifiers the cache still holds (D-027)", breaks: "CACHE-07") {
+        .of({ .workCache }, "IdentifiersReissuedAfterRollback", flaw: "rollback and relaunch rewind the identifier counter, reissuing identifiers the cache still holds (D-027)", breaks: "CACHE-11") {
             FlawedWorkCache(.identifiersReissued)
         },
-        .of({ .workCache }, "CacheSurvivesRelaunch", flaw: "persists the cache, so after a relaunch a known volume ID finds the saved work (D-016, D-019)", breaks: "CACHE-04") {
-            FlawedWorkCache(.cacheSurvivesRelaunch)
+        .of({ .workCache }, "CacheValidatedByDeletionsOnly", flaw: "checks entries against the works it saw deleted, so a work undone by a rollback or lost in a crash is returned", breaks: "CACHE-07") {
+            FlawedWorkCache(.validatesDeletionsOnly)
         },
-        .of({ .workCache }, "HitOverwritesTitle", flaw: "a hit writes the DTO's title over the work's", breaks: "CACHE-01") {
+        .of({ .workCache }, "HitOverwritesTitle", flaw: "a hit writes the DTO's title over the work's", breaks: "CACHE-12") {
             FlawedWorkCache(.titleOverwrittenOnHit)
         },
+        .of({ .workCache }, "SyntheticWorkRewrittenByRealDTO", flaw: "a real DTO's hit writes its title over a work a synthetic DTO made (D-126)", breaks: "CACHE-09") {
+            FlawedWorkCache(.syntheticUpgradedByRealDTO)
+        },
     ]
+}
+
+/// A plain work cache passes every rule, whether it keeps its cache in memory or persists it across
+/// relaunches: after a relaunch either the saved work or a new one is allowed (D-150), and the suite
+/// records which.
+@Suite struct PlainWorkCacheTests {
+    @Test(arguments: [FlawedWorkCache.Flaw.none, .cacheSurvivesRelaunch])
+    func aPlainWorkCachePassesEveryRule(_ variant: FlawedWorkCache.Flaw) {
+        let result = ConformanceSuite.workCache.run("PlainWorkCache(\(variant))") { FlawedWorkCache(variant) }
+        for rule in result.rules {
+            #expect(rule.grade == .pass, "\(result.implementation) is graded \(rule.grade) on \(rule.rule.id)\n\(result.failureText(for: rule) { "PROPERTY_REPLAY='\($0)' swift test --filter ConformanceTests" } ?? "")")
+        }
+        let chosen = result.rules.first { $0.rule.id == "CACHE-10" }?.choices.map(\.choice) ?? []
+        #expect(chosen == [variant == .none ? WorkCacheRelaunchChoice.inMemory : WorkCacheRelaunchChoice.persisted])
+    }
 }
