@@ -15,15 +15,25 @@ extension Decision {
             options: "(a) cascade Work → Authors (deleting one work would delete an author of other works and leave them dangling); (b) nullify Work ↔ Authors and delete authors in their own right.",
             decision: "(b). Work → Editions and Work → Entries cascade; Work ↔ Authors, Edition → Entry.edition and Entry → Work nullify (table in `LibraryStore`). An author without works is not an orphan; only editions and entries are owned. The reset deletes all four kinds, so nothing is left either way."),
         Decision(
+            "D-016", title: "The work cache is the only deduplication index",
+            question: nil,
+            options: "(a) fall back to searching the store on a cache miss (what an engineer might expect; contradicts the seed's test); (b) the cache alone.",
+            decision: "(b), as the seed pins it. Consequences pinned as tests: after a clear or a relaunch a known volume ID makes a new work; a rollback that restores a deleted work cannot restore the cache entry that moved away, so the same volume ID then makes a third work."),
+        Decision(
             "D-017", title: "A cache hit adopts the DTO's other volume IDs, never another live work's",
             question: "A DTO with volume IDs `[v1, v9]` hits a work cached under `v1` only.",
-            options: "(a) a hit returns the work and caches nothing more (the seed's code: `findExistingWork` returns the first hit and only a new work's volume IDs are cached), so a later DTO with `v9` alone makes a duplicate; (b) the DTO's other volume IDs join the work and the cache, any work's included (merging two live works' keys onto one); (c) they join, except those another live work holds.",
+            options: nil,
             decision: "`v9` joins the cache and the work's volume IDs, so the next DTO with `v9` alone finds the same work; a volume ID cached for another *live* work is left alone (the mapper never merges works). The lookup walks the DTO's IDs in order; the first live hit wins; stale entries met before it are evicted."),
         Decision(
             "D-018", title: "Deduplication keys",
             question: nil,
-            options: "(a) `googleBooksVolumeIDs` only, as the seed's code caches them (`for volumeID in dto.googleBooksVolumeIDs`), every string a key; (b) `googleBooksVolumeIDs` then the primary `googleBooksVolumeID`, empty strings and repeats dropped, order kept; (c) the primary ID alone.",
+            options: nil,
             decision: "The keys are `googleBooksVolumeIDs` then `googleBooksVolumeID`, empty strings and repeats dropped, order kept; a DTO with no key always makes a new work and caches nothing."),
+        Decision(
+            "D-019", title: "What survives a crash",
+            question: "The reset's crash property needs a durability model; the seeds only say unsaved changes are lost.",
+            options: nil,
+            decision: "Saved store objects survive, unsaved changes do not; the enrichment queue (with `currentJobId`), search history, feature flags, settings and CloudKit state are written as they change (user defaults) and survive; the work cache and the screen live in memory and are lost. The identifier counter survives (D-027)."),
         Decision(
             "D-020", title: "Series survive a library reset (resolves O-07)",
             question: nil,
@@ -32,32 +42,32 @@ extension Decision {
         Decision(
             "D-021", title: "A failed cancel request does not stop the reset (new contradiction O-14, resolved)",
             question: nil,
-            options: "(a) the seed's code: the failed request throws inside the `do` and the reset shows \"Reset failed\", nothing deleted; (b) the seed's error table and edge case: continue with the local reset and report success, the job no longer followed; (c) continue, but keep following the job until the backend confirms.",
+            options: nil,
             decision: "Continue: the table, the edge case and issue 3 agree. The app stops following the job whatever the result (as production clears `currentJobId` even if the request fails)."),
         Decision(
             "D-022", title: "A failed delete or save rolls back and offers Retry",
             question: nil,
-            options: "(a) the seed's code: the alert, with the deletions made so far left unsaved in the context (the library looks half deleted); (b) roll the unsaved deletions back, so the library shows what is saved, run none of the later steps, and offer Retry (the table's \"Retry button\"); (c) go on with the later steps and report the failure at the end.",
+            options: nil,
             decision: "The unsaved deletions are rolled back, so the library shows what is saved rather than a half-deleted view; later steps do not run; Retry runs the local steps again from the deletion; OK dismisses with nothing changed."),
         Decision(
             "D-023", title: "Canceling twice answers 200 and says so; ended jobs are not found",
             question: nil,
-            options: "For a second cancel: (a) 404, the job being no longer running; (b) 200 with the seed's body again, saying nothing more; (c) 200 with `\"alreadyCanceled\": true`, broadcasting nothing. For a job that completed or failed: (d) 200 as if canceled; (e) 404 `JOB_NOT_FOUND` (\"No active job\").",
+            options: nil,
             decision: "A second cancel answers 200 with the seed's body plus `\"alreadyCanceled\": true` in `data`; a job that completed or failed is not active: 404 `JOB_NOT_FOUND` with the seed's message."),
         Decision(
             "D-024", title: "Malformed cancel requests",
             question: "The seed gives no error for a bad request; production answers 400 `INVALID_REQUEST` for a missing `jobId` and 500 for a body that is not JSON.",
-            options: "(a) production's answers (500 for a body that is not JSON, any method, no limit, IDs matched exactly); (b) a 4xx for every malformed request with a code naming the problem (`INVALID_JSON` with the offset, `INVALID_REQUEST`, `PAYLOAD_TOO_LARGE` above a limit, `METHOD_NOT_ALLOWED`), job IDs matched without regard to ASCII case; (c) one 400 for all of them.",
+            options: nil,
             decision: "400 `INVALID_JSON` with the parser's message and `details.offset`; 400 `INVALID_REQUEST` naming the problem for a non-object body or a `jobId` that is missing, `null`, not a string or not a UUID; 413 `PAYLOAD_TOO_LARGE` above 16,384 bytes; 405 `METHOD_NOT_ALLOWED` for other methods. Job IDs match without regard to ASCII case in the job registry itself (one job per ID in any case), and the answer names the job by the ID it was started with: production issues lowercase UUIDs, Foundation's `uuidString` is uppercase. Other members are ignored, as production ignores them."),
         Decision(
-            "D-027", title: "Identifiers are never reused, across rollback and crash",
-            question: "SwiftData's identifiers must never name another object; a counter restored from the saved state on relaunch would reissue identifiers handed out to unsaved objects that a live cache may hold.",
-            options: "(a) restore the counter with the saved state on rollback and relaunch (identifiers of unsaved objects are handed out again); (b) a counter that only moves forward, across rollback and crash.",
-            decision: "The counter only moves forward and survives rollback and crash."),
+            "D-025", title: "The reset follows the seed's order, not production's",
+            question: "Production stops and clears the enrichment queue before deleting; seed 000 deletes and saves first, then clears the queue, search history and cache, then resets flags.",
+            options: nil,
+            decision: "The seed's order (the specification). The crash property shows the order is safe: a crash after any step converges to the same end on the next reset."),
         Decision(
             "D-029", title: "The enrichment queue's job bookkeeping",
             question: nil,
-            options: "(a) the seed's sentence literally: only complete and canceled clear `currentJobId`, and any job's end clears it; (b) the followed job's end of any kind (complete, failed, canceled) clears it, other jobs' ends leave it. For `clearAll()`: (c) empty the pending works only; (d) the pending works, the work in flight and `currentJobId`.",
+            options: nil,
             decision: "`jobEnded(_:_:)` clears `currentJobId` for the followed job on complete, failed or canceled (the seed lists complete and canceled; a failed job is followed no longer either), and ignores other jobs' ends; `clearAll()` empties the queue, the work in flight and `currentJobId`."),
         Decision(
             "D-030", title: "The import saves after every batch of 50 (resolves O-10)",
@@ -137,12 +147,12 @@ extension Decision {
         Decision(
             "D-054", title: "A 404, and any other 4xx but 429, fails at once",
             question: "The seed names no other status.",
-            options: "For other 4xx statuses and an answer with no candidate: (a) retry them like a timeout; (b) fail at once, a 404 and no candidate as not found, other 4xx but 429 as rejected with the status; (c) fail only a 404 at once and retry the rest.",
+            options: nil,
             decision: "HTTP 404 and an answer with no candidate fail the work as `notFound`. Any other 4xx except 429 fails it as `rejected(status:)`: the request itself was refused, and sending it again unchanged cannot succeed. 429 (too many requests) is the server's load, not the request's fault, and is retried (D-055). Failed works are recorded with their reason (\"Not found\", \"Request refused (HTTP 403)\") and count as done for the banner (D-060)."),
         Decision(
             "D-055", title: "Timeouts, 429 and 5xx: five attempts, retried 1, 2, 4 and 8 s after each failure",
             question: "How many attempts the four delays mean, when a delay starts, and which failures it covers.",
-            options: "(a) four delays, four attempts: the fourth failure fails the work; (b) four delays, four retries: five attempts; delays measured (c) from the request's start or (d) from the failure; (e) timeouts alone retried, or (f) 429 and 5xx retried with them from one budget.",
+            options: nil,
             decision: "Four delays, four retries: five attempts in all. Each delay is measured from the failure (the answer's arrival), not from the request's start. A timeout (reported by the network layer; the worker keeps no request timer), HTTP 429 and any 5xx are transient and share the one budget; the fifth failure fails the work as `retriesExhausted(attempts: 5, last:)`. A retry also waits for the rate interval (D-059). A success or a 404 on a retry ends the chain like a first answer."),
         Decision(
             "D-056", title: "Offline, nothing is sent; a request cut off by the network is not an attempt",
@@ -150,9 +160,14 @@ extension Decision {
             options: "For a request in flight when connectivity drops: (a) count it as a timed-out attempt; (b) abandon it without counting and send it again when back online.",
             decision: "(b): losing the network is not the server's failure and must not use up a work's attempts (not even the fifth). While offline no request is sent, the queue is left as it is and no timer is set (connectivity's return is an event). A request in flight when connectivity drops is abandoned; its late answer is ignored; it is sent again, as the same attempt, when connectivity returns. A retry whose wait ends offline is sent when connectivity returns; one that returns earlier still waits for its time."),
         Decision(
+            "D-058", title: "A deleted work is dropped silently wherever the worker meets it",
+            question: nil,
+            options: nil,
+            decision: "The worker checks that the work is live when it takes it off the queue, when its answer arrives, and at every event while the work waits to be sent (a retry wait, offline, after a relaunch). A deleted work leaves without a request, a write or a record: it is not failed, the banner's total drops it, and only the step's outcomes log `.dropped` (for traces). A queued work lost unsaved in a crash is dropped the same way, and so is the current work when a Library Reset clears the queue under the worker."),
+        Decision(
             "D-059", title: "One request at a time, starts at least 600 ms apart: the rate is a parameter",
             question: nil,
-            options: "(a) no interval: requests as fast as answers come; (b) a fixed 600 ms between starts, the seed's 100 books a minute as a constant; (c) the same 600 ms by default, as configuration.",
+            options: nil,
             decision: "One work is current at a time, through its retries. No request (first attempt or retry) starts less than `requestStartIntervalMilliseconds` after the previous start, 600 ms by default: 100 books a minute while answers take less than that; a book takes the longer of the interval and the answer's latency. The interval is configuration, not a constant (see D-062 for the seed's benchmark times)."),
         Decision(
             "D-065", title: "LibraryThing's later `Primary Author` is \"Last, First\"",
@@ -192,17 +207,17 @@ extension Decision {
         Decision(
             "D-076", title: "The message set, its version rule and its limits",
             question: "Issue 5: \"every message type the seeds use or imply\", strict validation, a wrong version refused. The seeds name `ping`, `pong`, `sync_request`, `job_progress`, `error`, `canceled` and the completion; a client must also learn the job's size and, after a reconnect, the job's state.",
-            options: nil,
-            decision: "Nine types: `job_started`, `job_progress`, `job_complete` (with `canceled`), `error`, `canceled`, `pong` and `sync_response` from the server; `ping` and `sync_request` from the client. The codec can require the sender, so a server refuses a `job_progress` from a client. Versions: this model writes `1.0.0` and reads any `1.<minor>.<patch>` (a minor version only adds members, which are ignored); any other version is `unsupportedVersion`. A payload may repeat its `type` (production does) only if it agrees. Counts are non-negative integers, processed never above the total, successes plus failures equal to the processed count. Limits: 64 KiB a message, depth 8, job IDs of 1 to 128 bytes of letters, digits, `-_.:`, titles and status lines of 4,096 bytes (the encoder cuts longer ones at a scalar boundary, so whatever is encoded decodes). The per-book `results` of seed 003's `completeV2` do not travel on the socket: 1,500 books' results exceed any sensible frame, and the app already has the books."),
+            options: "(a) the seed's literal set: the types its code names (`ping`, `pong`, `sync_request`, `job_progress`, `error`, seed 000's `canceled` and the completion), any version, no limits, and a `pong` that echoes `clientTime` alone (`createPong(jobId, pipeline, clientTime)`); (b) production's: the same types, `version: \"1.0.0\"` only, no limits; (c) the types a client needs (a start with the job's size, a sync answer with the job's state), any `1.x.y`, named limits, and a `pong` that also carries the server's clock.",
+            decision: "Nine types: `job_started`, `job_progress`, `job_complete` (with `canceled`), `error`, `canceled`, `pong` and `sync_response` from the server; `ping` and `sync_request` from the client. The codec can require the sender, so a server refuses a `job_progress` from a client. Versions: this model writes `1.0.0` and reads any `1.<minor>.<patch>` (a minor version only adds members, which are ignored); any other version is `unsupportedVersion`. A payload may repeat its `type` (production does) only if it agrees. A `pong` echoes the ping's `clientTime` and carries `serverTime`, the server's clock when it answers, so a client can see the server's clock beside its own round trip. Counts are non-negative integers, processed never above the total, successes plus failures equal to the processed count. Limits: 64 KiB a message, depth 8, job IDs of 1 to 128 bytes of letters, digits, `-_.:`, titles and status lines of 4,096 bytes (the encoder cuts longer ones at a scalar boundary, so whatever is encoded decodes). The per-book `results` of seed 003's `completeV2` do not travel on the socket: 1,500 books' results exceed any sensible frame, and the app already has the books."),
         Decision(
             "D-077", title: "Reconnect at the third missed pong's deadline: 95 s, not 90 or 120",
             question: nil,
             options: "(a) 90 s, before the third pong could have arrived; (b) 120 s, the code; (c) each ping has its own 5 s deadline, and the third consecutive miss reconnects at its deadline.",
-            decision: "(c): pings at 30, 60 and 90 s after the last sign of life, reconnect at 95 s. It is the first moment three attempts have really failed, uses the seed's 5 s pong budget, and comes before the server's 100 s idle close, so the client notices a dead connection before the server drops it. Any pong, even late, proves the connection alive and clears the count; the round trip is measured from the echoed `clientTime` only when it is the latest ping's time and not in the client's future. The deadline is inclusive for the timer: a pong 4,999 ms after its ping answers it, and none by 5,000 ms is a miss (at the same instant the timer runs first), which the conformance suite checks on both sides (HEART-03)."),
+            decision: "(c): pings at 30, 60 and 90 s after the last sign of life, reconnect at 95 s. It is the first moment three attempts have really failed, uses the seed's 5 s pong budget, and comes before the server's 100 s idle close, so the client notices a dead connection before the server drops it. Any pong, even late, proves the connection alive and clears the count; the round trip is measured from the echoed `clientTime` only when it is the latest ping's time and not in the client's future. The deadline is inclusive for the timer: a pong 4,999 ms after its ping answers it, and none by 5,000 ms is a miss (at the same instant the timer runs first), which the conformance suite checks on both sides (HEART-04; HEART-03 holds only what the seed's 5 s says: a pong within it answers its ping)."),
         Decision(
             "D-078", title: "Backoff: production's 1, 2, 4, 8, 16 s, then every 30 s for up to ten minutes",
             question: "Issue 5: \"production uses 1, 2, 4, 8, 16 s capped at 30 s, five tries: choose and document\". Five tries give up after 31 s of outage, and then the final count is lost, which the project must never allow.",
-            options: nil,
+            options: "(a) production's five tries, 1, 2, 4, 8 and 16 s, then give up; (b) the seed's \"exponential backoff\" with no cap or limit (32, 64, 128 s…); (c) production's first five delays, then every 30 s up to a limit; for a refused open: retry it like any failure, or stop.",
             decision: "The first five delays are production's; later tries wait the 30 s cap; the client gives up after ten minutes of continuous failure, longer than the backend takes to abandon a job with no progress (300 s), so the job's ending is settled by then and stays on the server for a later `sync_request`. An open that hangs is abandoned after production's 10 s handshake timeout. A refused open (401, 404) is final. No jitter in the model; the simulator adds it from its seed. A client that gave up is started again when the app returns to the foreground."),
         Decision(
             "D-079", title: "Resume: a `sync_request` after every open, answered with the job's state and ending",
@@ -212,7 +227,7 @@ extension Decision {
         Decision(
             "D-080", title: "Sockets need the job's token; refusals reveal nothing",
             question: nil,
-            options: nil,
+            options: "(a) any token, or none, as the seed's socket code accepts every upgrade; (b) the job's token, compared without regard to case; (c) the job's exact token, with a refusal that says nothing of the job; for a second connection: keep both, refuse the new one, or let it replace the old one.",
             decision: "A socket upgrade must present the job's token; a missing, wrong or other job's token gets 401 with `E_UNAUTHORIZED` and a message that does not name the job. Tokens are compared without stopping at the first difference. One socket per job: a reconnect replaces the old socket, which is closed with 1001. A client also refuses a frame naming another job (`jobId`), so a misrouted message is never shown. Frames a side cannot decode are dropped with a typed error and the connection stays open. A progress message with a lower count than the last one applied (overtaken on the network), or the same message again (duplicated), is dropped as stale, so the user sees neither a count going back nor a message twice; a keep-alive repeats the count at a new time and is applied."),
         Decision(
             "D-081", title: "Error codes: `E_[A-Z0-9_]{1,60}`, twelve known, unknown well-formed codes accepted",
@@ -257,7 +272,7 @@ extension Decision {
         Decision(
             "D-089", title: "CSV status: the fraction is clamped to 0...1 and NaN is 0",
             question: nil,
-            options: nil,
+            options: "(a) the seed's code as written: `Math.floor(progress * 100)` on any number, so 1.5 shows 150% and NaN shows \"NaN% complete\"; (b) clamp the fraction to 0...1 and take NaN as 0, then the seed's product; (c) refuse a fraction out of range.",
             decision: "A fraction below 0 is 0, above 1 is 1, NaN is 0; then the seed's own product `floor(fraction × 100)` in doubles, so a fraction that is not exactly representable rounds as it does in the seed (0.29 is stored as 0.2899… and gives 28). Phases are an enum, so there is no unknown phase; a caller holding a name writes `CSVImportPhase(rawValue: name) ?? .parsing`, the seed's fallback (and `?? .analyzing` for the AI scanner)."),
         Decision(
             "D-090", title: "The \"couldn't find\" status keeps its figures",
@@ -267,17 +282,17 @@ extension Decision {
         Decision(
             "D-091", title: "A time-remaining estimate that works",
             question: nil,
-            options: nil,
+            options: "(a) the seed's call as written: `estimateTimeRemaining(processedCount, totalCount)` without a start, so the estimate is always `null`; (b) the seed's function given the job's start, in doubles (`Math.ceil(remaining × (elapsed / processed) / 1000)`), with its rounding and overflow; (c) the same formula given the start, computed exactly, 0 when nothing remains, unknown when the clock went back.",
             decision: "`TimeRemainingEstimate(start:)` takes the job's start and `secondsRemaining(processed:total:now:)` takes `now` as values (the model reads no clock). In order: 0 when nothing remains, whatever the clock; `nil` when `now` is before the start (the clock went backwards); `nil` when nothing is processed yet; otherwise `ceil(remaining × elapsed / (processed × 1000))` seconds, computed exactly with a 128-bit product, saturating at `Int.max`. Counts are clamped as in D-088. A smoothed estimate over recent samples is not built yet."),
         Decision(
             "D-092", title: "The decoder is strict about known fields and ignores the rest",
             question: "How strictly to read an error payload from a server that may be older (production) or newer than the model.",
-            options: nil,
+            options: "(a) lenient: read what can be read, default the rest (a missing count as 0), ignore wrong kinds; (b) strict about everything, refusing unknown members too (a `Codable` type's default); (c) strict about the fields the protocol defines, naming the field at fault, and ignoring members it does not define, so a newer server's additions do not break an older client.",
             decision: "`code` and `message` are required; known fields are type-checked: counts and sizes are non-negative integers written without fraction or exponent, `statusCode` is an HTTP status (100–599), texts are strings within D-084's bounds, `affectedItems` an array of strings, `details` an object. `null` in an optional field counts as absent, as everywhere in the JSON layer; `null` in a required field is refused as the wrong type, not as missing. Unknown members are ignored, in the payload (production repeats `type` there) and in `details`. Every refusal is a `JSONFieldError` naming the field's path below the caller's (`payload.details.failureCount`, `payload.affectedItems[1]`); no input makes the decoder trap."),
         Decision(
             "D-093", title: "Every payload has all six members",
             question: nil,
-            options: nil,
+            options: "(a) the seed's handlers as written: `affectedItems` and `details` only where a handler has them (the CSV and AI scanner payloads have no `affectedItems`); (b) production's: `details` and `retryable` optional; (c) all six members always, `[]` and `{}` when empty.",
             decision: "The encoder always writes the six members, `affectedItems` as `[]` and `details` as `{}` when there are none, so every error has one shape for clients; within `details` only the present fields are written. The decoder accepts either form. The encoding is canonical (`JSONValue.encoded()`), so equal errors have equal bytes."),
         Decision(
             "D-094", title: "Decimal positions and book 0 are placed but never counted",
@@ -340,34 +355,24 @@ extension Decision {
             options: nil,
             decision: "A format's confidence is the share of its full export header present. A format qualifies with at least 60% (exactly 60% included: 9 of StoryGraph's 15, 15 of Goodreads' 24, 3 of LibraryThing's 4), or when the header holds every column the seed's criteria name for it (all five of StoryGraph's or Goodreads'; LibraryThing's seed header is already a signature); the best confidence among those that qualify wins, ties to the format listed first. The threshold lets a trimmed or reordered export keep its format, and the seed's own columns are always enough, while a spreadsheet that shares a few names with a format (`Title, Author, ISBN`) does not borrow its rules."),
         Decision(
+            "D-119", title: "The job socket's closes: 1000 after the ending, 1001 when idle or replaced, none for a bad frame",
+            question: nil,
+            options: "Production's codes and delays, or codes that follow from the decisions already taken.",
+            decision: "The connection that receives the ending (`job_complete`, or `error` with its counts) is closed with 1000 right after it: the job ended as the protocol says, the error is in the message, and a close queued behind the last frame cannot overtake it. A connection without a frame from the client for 100 s is closed with 1001 at exactly 100,000 ms; any frame, even one refused, restarts the count, the server's own messages do not. A new accepted connection replaces the open one, closed with 1001. A frame that is not a client message for this job is refused without an answer or a close (not 1002): a newer client's message must not cost an older server the connection (D-076, D-092). A cancel broadcasts `canceled` and keeps the socket open, so the loop's `job_complete` with `canceled: true` reaches the app (seed 000), then closes it with 1000."),
+        Decision(
             "D-120", title: "Two valid ISBNs that differ are two books, unless title and author are the same",
             question: "On a real 769-row Goodreads export, tier 3 matched two books by one author sharing the part before the colon, each with its own valid ISBN-13, at similarity 1.0: Skip dropped one, Smart merged its ISBN and co-authors into the other, Replace All deleted the other. What may the other tiers say when valid ISBNs differ?",
             options: "(a) the tiers as worded, ISBNs ignored unless equal; (b) differing ISBNs rule out every tier, tier 1 included, so two editions of one work become two works; (c) they rule out tier 3, and tier 1 keeps its match as another edition of the same work.",
             decision: "(c). An ISBN names an edition: two that differ are two editions or two books, and a normalized title, lossy by design, cannot tell which, so a tier 3 match between them is the false duplicate the seed prefers to avoid. The same title and author as written are the same work, and a work keeps its editions: tier 1 stands, Smart adds the row's ISBN as another edition (D-031, never over the library's), Skip counts the row, Replace All replaces. Valid is D-051's: a failed check digit or a StoryGraph UID (D-066) is no ISBN and rules nothing out; a library work differs from a row when none of its editions' ISBNs is the row's. The cost: another edition under another spelling of the title is not found (the corpus of D-123 makes none)."),
         Decision(
-            "D-126", title: "A work-cache hit never rewrites the work, synthetic or not",
-            question: "A DTO may be `synthetic` (the backend's guess, from an AI scan) or real. When a real DTO hits a work a synthetic one made, does the mapper replace the work's fields?",
-            options: "(a) keep the work and add the DTO's other volume IDs (D-017); (b) overwrite the work with the real DTO; (c) mark works synthetic and let a real DTO upgrade them.",
-            decision: "(a). The seed's own test keeps the first title on a hit (\"original title preserved\"), the Work entity has no synthetic flag in the seed's model, and the user may have edited the work since. Real data reaches the work through enrichment, which fills missing fields only (D-052)."),
+            "D-160", title: "After a cancel the socket sends no later report, and a cancel of a job not running sends nothing",
+            question: "What does the job's socket send after a cancel, before the loop's final update, and for a cancel of a job that is not running?",
+            options: "(a) send every report as it comes, and broadcast `canceled` for every cancel request; (b) send no report after the cancel (the user has been told the job is canceled, and the final update carries the counts) and broadcast `canceled` once, for a running job only; (c) as (b), but also drop the loop's final update.",
+            decision: "(b). After `canceled` the count the user saw is the one the cancel announced, until the final `job_complete` with `canceled: true` carries the last counts (seed 000's final update, so (c) is out). A second cancel, or a cancel of a job that completed or failed, changes nothing and sends nothing, as the cancel endpoint answers it (D-023: 200 `alreadyCanceled`, or 404)."),
         Decision(
-            "D-150", title: "After a relaunch the work cache may return the saved work or a new one",
-            question: "CACHE-04 asked for a new (duplicate) work after a relaunch, because the model's cache lives in memory (D-016, D-019). An app that persists its cache across relaunches returns the saved work instead, and was failed for it. What may a relaunch do?",
-            options: "(a) require a new work, as the model's in-memory cache gives (a persisted cache fails on something no seed asks); (b) require the saved work (the in-memory cache of the seed's own code fails); (c) allow either, as long as the map returns a live work: never a deleted work nor one lost in the crash.",
-            decision: "(c). CACHE-10 is a choices check: after a relaunch a saved work's volume ID maps to that work (\"the cache persists\") or to a new work (\"the cache lives in memory\"), and the report says which; returning a work that is not live is CACHE-07's failure, another earlier work CACHE-10's. The model keeps (a): its mapper is rebuilt on relaunch (D-019)."),
-        Decision(
-            "D-151", title: "A cancel request bears the job's token; one without it is answered as for an unknown job",
-            question: "A job started with a token: may anyone who learns its ID cancel it, and what does a request without the token (or with another job's) get?",
-            options: "(a) production: the endpoint reads no token, so the ID alone cancels; (b) refuse with 401 `E_UNAUTHORIZED`, as the socket refuses (D-080), which tells the caller the job exists; (c) answer exactly as for an unknown job, 404 `JOB_NOT_FOUND`, and leave the job running.",
-            decision: "(c), and the app's cancel request (Library Reset's, RESET-16) bears the followed job's token. A refused cancel changes nothing: the job's loop goes on to its next book (JOB-08). A job started without a token is canceled by its ID alone (D-129)."),
-        Decision(
-            "D-152", title: "The job loop: one book a turn, in order, a progress message each, and the counts at the end",
-            question: "The two seeds describe different loops: 000's checks cancellation before each book, one at a time; 003's enriches ten at a time and sends progress through the throttle. What does a turn do, and what does the loop broadcast?",
-            options: "(a) 003's parallel enrichment, ten books at once, progress throttled, cancellation seen only between batches; (b) 000's sequential loop: one book a turn in order, checked before each, a `progress` per book (the count done including it, the total, its title; throttling is the socket's layer, D-071), then `complete` with `canceled: false` and 003's success and failure counts; a canceled run's final `complete` carries the counts so far.",
-            decision: "(b): only a sequential loop keeps 000's \"before processing each book\", and the seam takes one book a turn so a suite can cancel between any two."),
-        Decision(
-            "D-153", title: "The enrichment queue holds each work once",
-            question: "A work added while it is pending or being enriched, or twice in one batch: is it queued again, and what do `add` and `addMultiple` answer?",
-            options: "(a) queue it again, as \"queues all works\" read literally gives, enriching it twice in a row; (b) each work is pending at most once and never while in flight: `add` queues at the back unless the work is pending or in flight and says whether it did, `addMultiple` skips such works and repeats within the batch and returns how many it queued.",
-            decision: "(b). Enriching a work twice spends two of the rate's requests (D-059) for one result, and an import that queues its batches (D-064) meets works already queued after a crash (D-130)."),
+            "D-161", title: "A recorded frame belongs to the job of its line",
+            question: "A recording (`sessioncheck`, issue 23) writes each frame on a line that names its job; the frame names a job too (`jobId`). Which one does the checker believe when they differ?",
+            options: "(a) the frame's: file the frame under the job it names; (b) the line's, and say nothing; (c) the line's, and report the frame: a socket carries one job's messages (D-080: one socket per job, and a client refuses a frame naming another job), so a frame naming another job was misrouted by the server or misfiled by the recorder.",
+            decision: "(c), as REC-01: the frame is checked with the line's job, and its `jobId` naming another job (compared as job IDs are, without regard to ASCII case, D-024) is a violation of its own."),
     ]
 }

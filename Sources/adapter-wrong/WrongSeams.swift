@@ -3,25 +3,33 @@ import SpecConformance
 import SpecModel
 
 /// One plausible flaw per seam, each of the kind an app or backend team writes, with the rules that
-/// must reject it (`AdapterRunnerTests` holds the runner to them).
+/// must reject it (`AdapterRunnerTests` holds the runner to them). Where a flaw follows a seed passage
+/// the decisions depart from, the rule it breaks is a decision's and the grade is "differs"; the 60 s
+/// pings and the unprefixed error codes break the seed's own words (HEART-01, ERROR-01), so the program
+/// fails a MUST and `adapterrun` exits 1 without `--strict`.
 enum WrongSeams {
     static var factories: [AdapterServer.Factory] { [
-        // The seed's throttle as written: breaks THROTTLE-01, -04, -05 and -06.
+        // The seed's throttle as written: differs from D-071 to D-074 (THROTTLE-01, -04, -05 and -06); it
+        // keeps every seed rule, since the seed contradicts itself there.
         .progressThrottle { SeedProgressThrottle() },
-        // Broadcasts no `canceled` (as production does): CANCEL-02; and writes the final complete's
-        // duration in seconds (seed 003's own code): JOB-03.
+        // Broadcasts no `canceled` (as production does): CANCEL-02, seed 000's broadcast; and writes the
+        // final complete's duration in seconds (seed 003's own code): JOB-03.
         .enrichmentJobBackend { QuietSecondsBackend() },
-        // The backoff's 1, 2, 4, 8, 16 and 30 in milliseconds instead of seconds: RECONNECT-01.
+        // The backoff's 1, 2, 4, 8, 16 and 30 in milliseconds instead of seconds: differs from D-078
+        // (RECONNECT-01).
         .progressReconnect { ModelProgressSocketClient(policy: ReconnectPolicy(delaysMilliseconds: [1, 2, 4, 8, 16], delayCapMilliseconds: 30)) },
-        // `timestamp` in seconds, `Date().timeIntervalSince1970` without the × 1000: CODEC-01, CODEC-02.
+        // `timestamp` in seconds, `Date().timeIntervalSince1970` without the × 1000: differs from D-075
+        // (CODEC-01), and CODEC-02 is blocked by it.
         .progressMessageEncoding { SecondsTimestampEncoder() },
-        // `ErrorCodes` names without the `E_` prefix: ERROR-01, ERROR-09.
+        // `ErrorCodes` names without the `E_` prefix: fails ERROR-01 (the seed's `E_ENRICHMENT_FAILED`),
+        // and ERROR-10 is blocked by it.
         .structuredErrors { UnprefixedCodesBuilder() },
-        // floor(p / t × 100) in doubles, so 29 of 100 is 28%: STATUS-03.
+        // floor(p / t × 100) in doubles, so 29 of 100 is 28%: differs from D-088 (STATUS-03).
         .statusMessages { FloatingPointPercentageFormatter() },
-        // Reads either side's types, so an app accepts `ping`: CODEC-08.
+        // Reads either side's types, so an app accepts `ping`: differs from D-076 (CODEC-08).
         .progressMessageDecoding { EitherSideDecoder() },
-        // Pings every 60 s, the top of the expert's "every 30-60 seconds": HEART-01, HEART-04.
+        // Pings every 60 s, the top of the expert's "every 30-60 seconds": fails HEART-01 (the seed's
+        // "Client sends ping: Every 30 seconds"); HEART-04 is blocked by it.
         .heartbeat { ModelHeartbeat(Heartbeat(pingIntervalMilliseconds: 60_000)) },
     ] }
 }

@@ -61,6 +61,10 @@ public struct RecordingJobCheck: Sendable {
     var appSawTerminal = false
     /// The line and status of the refusal of the app's open, once there was one (it then never reopens).
     var refusal: (line: Int, status: Int)?
+    /// Whether the app's socket opened or failed before (the next open is then a reopen: RECONNECT-03,
+    /// not RECONNECT-11), or its last `connect` said it reconnects.
+    var appOpenedOrFailed = false
+    var lastConnectReconnects = false
 
     /// Consequences the rules wait for, each with its deadline on one side's clock.
     var expectations: [Expectation] = []
@@ -142,6 +146,8 @@ public struct RecordingJobCheck: Sendable {
         case let (.app, .connect(reconnect)):
             appConnect(reconnect: reconnect, line: line, before: before, fail)
         case (.app, .open):
+            let reopen = appOpenedOrFailed || lastConnectReconnects
+            appOpenedOrFailed = true
             resolve(.openOrFailure, side: .app)
             appConnected = true
             openedAt = line.time
@@ -152,11 +158,12 @@ public struct RecordingJobCheck: Sendable {
             missedPongs = 0
             unansweredPing = nil
             if let time = line.time {
-                expect(.syncRequest, rule: .syncAfterOpen, side: .app, line: line, due: time.adding(milliseconds: limits.atOnceMilliseconds),
-                       message: "the socket opened but the app sent no sync_request within \(limits.atOnceMilliseconds) ms", before: before)
+                expect(.syncRequest, rule: reopen ? .syncAfterOpen : .syncAfterFirstOpen, side: .app, line: line, due: time.adding(milliseconds: limits.atOnceMilliseconds),
+                       message: "the socket " + (reopen ? "reopened" : "opened for the first time") + " but the app sent no sync_request within \(limits.atOnceMilliseconds) ms", before: before)
             }
         case let (.app, .disconnect(refusedWith)):
             appConnected = false
+            appOpenedOrFailed = true
             if let status = refusedWith, refusal == nil { refusal = (line.number, status) }
             failuresSinceOpen += 1
             if failuresSinceOpen == 1 { firstFailureAt = line.time }
@@ -334,6 +341,7 @@ public struct RecordingJobCheck: Sendable {
     /// RECONNECT-01: an open after failures waits the policy's delay for that attempt.
     private mutating func appConnect(reconnect: Bool?, line: RecordingEvent, before: StateBefore, _ fail: (RecordingRule, String) -> Void) {
         defer { appConnected = false }
+        lastConnectReconnects = reconnect == true
         resolve(.reconnect, side: .app)
         if let refusal {
             fail(.refusalFinal, "the app opened again after the server refused its open with HTTP \(refusal.status) at line \(refusal.line)")

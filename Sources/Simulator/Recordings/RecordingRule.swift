@@ -1,60 +1,72 @@
 import SpecModel
+import SpecRules
 
-/// A rule a recorded session must keep: the conformance kit's rule id where the kit has one, `REC-…`
-/// where only a recording can show it.
+/// A rule a recorded session must keep: one of the catalog's rules (`SpecRules`), stated once for the
+/// kit and the recording checker alike. The kit's own rule where it has one (`THROTTLE-01`,
+/// `RECONNECT-03`), `REC-…` (`RecordingRules`) where only a recording shows it.
 public struct RecordingRule: Hashable, Sendable, CustomStringConvertible {
+    /// The catalog's rule: its id, statement and basis.
+    public let rule: Rule
+
+    /// A recording check of the catalog's `rule`.
+    public init(_ rule: Rule) {
+        self.rule = rule
+    }
+
     /// The rule's id: the conformance kit's where it has the rule, `REC-…` otherwise; `--rules` selects by it.
-    public let id: String
-    /// The rule in one sentence, as a violation report quotes it.
-    public let statement: String
+    public var id: String { rule.id.rawValue }
+    /// The rule in one sentence, as a violation report quotes it: the catalog's statement.
+    public var statement: String { rule.statement }
 
     public var description: String { id }
 
-    /// CODEC-01, both sides: every frame decodes as one protocol message.
-    public static let codec = RecordingRule(id: "CODEC-01", statement: "Every frame is one protocol message: the envelope and payload the codec reads.")
+    /// REC-03, both sides: every frame decodes as one protocol message.
+    public static let codec = RecordingRule(RecordingRules.frames)
     /// REC-01, both sides: a frame belongs to the job its line is recorded for.
-    public static let frameJob = RecordingRule(id: "REC-01", statement: "A frame's jobId names the job its line is recorded for.")
+    public static let frameJob = RecordingRule(RecordingRules.frameJob)
     /// THROTTLE-01, server: at most two progress messages sent in any one-second window (D-107).
-    public static let rate = RecordingRule(id: "THROTTLE-01", statement: "No half-open one-second window holds more than two progress messages sent.")
+    public static let rate = RecordingRule(ProgressThrottleRules.rate)
     /// THROTTLE-03, server: the terminal message's count is the highest count sent before it.
-    public static let finalCount = RecordingRule(id: "THROTTLE-03", statement: "The terminal message's count was sent before it, in progress, sync or canceled messages.")
+    public static let finalCount = RecordingRule(ProgressThrottleRules.finalCount)
     /// THROTTLE-04, server: the progress counts sent never go backwards.
-    public static let countsForward = RecordingRule(id: "THROTTLE-04", statement: "The counts of the progress messages sent never go backwards.")
+    public static let countsForward = RecordingRule(ProgressThrottleRules.monotone)
     /// SOCKET-09, server: one terminal message, and nothing that reports progress after it; with
     /// `--complete`, a job whose recording ends without one breaks it too.
-    public static let oneTerminal = RecordingRule(id: "SOCKET-09", statement: "The terminal message is sent exactly once, and no progress, canceled or second terminal message follows it.")
+    public static let oneTerminal = RecordingRule(ProgressJobSocketRules.ending)
     /// THROTTLE-06, server: a keep-alive repeats the last count only after 10 s without a progress message.
-    public static let keepAlive = RecordingRule(id: "THROTTLE-06", statement: "A keep-alive is sent only after 10 s without a progress message, never sooner.")
+    public static let keepAlive = RecordingRule(ProgressThrottleRules.keepAlive)
     /// SOCKET-01, server: every ping received gets a pong echoing its `clientTime` within the pong timeout (5 s).
-    public static let pongAnswer = RecordingRule(id: "SOCKET-01", statement: "A ping the server receives is answered with a pong echoing its clientTime within the pong timeout.")
+    public static let pongAnswer = RecordingRule(ProgressJobSocketRules.pong)
     /// HEART-02, app: each ping carries the app's clock when it is sent, as `clientTime`.
-    public static let pingClock = RecordingRule(id: "HEART-02", statement: "Each ping carries the app's clock when it is sent, in milliseconds since 1970, as clientTime.")
+    public static let pingClock = RecordingRule(HeartbeatRules.clientTime)
     /// HEART-01, app: pings at least 30 s after the open and after each other.
-    public static let pingInterval = RecordingRule(id: "HEART-01", statement: "The app's first ping is 30 s after the socket opens, and each next one 30 s after the previous, never sooner.")
+    public static let pingInterval = RecordingRule(HeartbeatRules.interval)
     /// HEART-04, app: three unanswered pings in a row drop the socket at the third one's deadline (D-077).
-    public static let missedPongs = RecordingRule(id: "HEART-04", statement: "Three pings in a row without a pong within 5 s: the app drops the socket at the third one's deadline.")
+    public static let missedPongs = RecordingRule(HeartbeatRules.reconnect)
     /// RECONNECT-01, app: each reopen waits the backoff's delay for its attempt (D-078).
-    public static let reconnectDelay = RecordingRule(id: "RECONNECT-01", statement: "The app opens again 1, 2, 4, 8 and 16 s after each failure, then every 30 s.")
+    public static let reconnectDelay = RecordingRule(ProgressReconnectRules.backoff)
     /// RECONNECT-02, app: after a failure the app opens again (RECONNECT-01's delay) until ten minutes
     /// of continuous failure, and never after a failure ten minutes or more after the first.
-    public static let keepsTrying = RecordingRule(id: "RECONNECT-02", statement: "After a failure the app opens again until ten minutes of continuous failure, and gives up at a failure ten minutes or more after the first.")
+    public static let keepsTrying = RecordingRule(ProgressReconnectRules.giveUp)
     /// RECONNECT-04, app: a `sync_request` without an answer is sent again every 5 s.
-    public static let syncRetry = RecordingRule(id: "RECONNECT-04", statement: "A sync_request without a sync_response is sent again 5 s later, while the socket is open.")
+    public static let syncRetry = RecordingRule(ProgressReconnectRules.syncRetry)
     /// RECONNECT-05, app: an open that has not completed 10 s after it began fails.
-    public static let openTimeout = RecordingRule(id: "RECONNECT-05", statement: "An open that has not completed 10 s after it began is closed as a failure.")
+    public static let openTimeout = RecordingRule(ProgressReconnectRules.handshakeTimeout)
     /// RECONNECT-06, app: an open the server refused with an HTTP status is final (D-138).
-    public static let refusalFinal = RecordingRule(id: "RECONNECT-06", statement: "An open the server refuses with an HTTP status (401, 404) is final: the app never opens again.")
-    /// RECONNECT-03, app: every open is followed at once by a `sync_request` (D-079).
-    public static let syncAfterOpen = RecordingRule(id: "RECONNECT-03", statement: "Every open of the app's socket is followed at once by a sync_request.")
+    public static let refusalFinal = RecordingRule(ProgressReconnectRules.refusal)
+    /// RECONNECT-03, app: every reopen is followed at once by a `sync_request` (the seed's state sync).
+    public static let syncAfterOpen = RecordingRule(ProgressReconnectRules.syncAfterOpen)
+    /// RECONNECT-11, app: the first open is followed at once by a `sync_request` too (D-079).
+    public static let syncAfterFirstOpen = RecordingRule(ProgressReconnectRules.syncAfterFirstOpen)
     /// CANCEL-02, server: a cancel answered 200 for a running job is followed at once by a `canceled` message.
-    public static let canceledBroadcast = RecordingRule(id: "CANCEL-02", statement: "A cancel answered 200 for a running job is followed at once by a canceled message on its socket.")
+    public static let canceledBroadcast = RecordingRule(CancelEndpointRules.canceledBroadcast)
     /// REC-02, server: after a `canceled` message, the job completes with `canceled: true`.
-    public static let canceledCompletion = RecordingRule(id: "REC-02", statement: "After a canceled message, the terminal message is job_complete with canceled: true.")
+    public static let canceledCompletion = RecordingRule(RecordingRules.canceledCompletion)
 
     /// Every rule, in the order reports list them.
     public static let all: [RecordingRule] = [
         codec, frameJob, rate, countsForward, finalCount, keepAlive, oneTerminal, canceledBroadcast, canceledCompletion,
-        pongAnswer, pingClock, pingInterval, missedPongs, reconnectDelay, keepsTrying, refusalFinal, syncAfterOpen, syncRetry, openTimeout,
+        pongAnswer, pingClock, pingInterval, missedPongs, reconnectDelay, keepsTrying, refusalFinal, syncAfterFirstOpen, syncAfterOpen, syncRetry, openTimeout,
     ]
 
     /// The rules whose id starts with one of `prefixes` (`THROTTLE` selects every THROTTLE rule).

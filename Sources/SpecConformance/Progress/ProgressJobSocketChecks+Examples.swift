@@ -19,21 +19,32 @@ extension ProgressJobSocketChecks {
 
     static let canceledByUser = "canceled \"Job canceled by user\""
 
-    // MARK: - SOCKET-01
+    // MARK: - SOCKET-01 and SOCKET-15
 
     static var pongExamples: [Example] {
         let at30 = ProgressConformance.at(30_000).epochMilliseconds
+        let pongs: [ProgressMessageType] = [.pong]
         return [
-            Example("a ping with the client's time", SocketExample(total: 10, [(0, connect), (30_000, ping(at30))], [(1, "+30000 pong \(at30)")]),
+            Example("a ping with the client's time", SocketExample(total: 10, [(0, connect), (30_000, ping(at30))], showing: pongs, closes: false, [(1, "+30000 pong \(at30)")]),
                 pins: "seed: \"Backend responds with pong including client timestamp\""),
-            Example("a ping without clientTime gets a pong without one", SocketExample(total: 10, [(0, connect), (30_000, ping(nil))], [(1, "+30000 pong without clientTime")]),
-                pins: "seed: \"const clientTime = pingMessage.payload?.clientTime\""),
+            Example("a ping without clientTime gets a pong without one", SocketExample(total: 10, [(0, connect), (30_000, ping(nil))], showing: pongs, closes: false,
+                [(1, "+30000 pong without clientTime")]), pins: "seed: \"const clientTime = pingMessage.payload?.clientTime\""),
             Example("clientTime 0 and JavaScript's largest safe integer", SocketExample(total: 10, [(0, connect), (10, ping(0)), (20, ping(9_007_199_254_740_991))],
-                [(1, "+10 pong 0, +20 pong 9007199254740991")]), pins: "D-076"),
+                showing: pongs, closes: false, [(1, "+10 pong 0, +20 pong 9007199254740991")]), pins: "seed: \"Backend responds with pong including client timestamp\""),
             Example("a ping while a report is held is answered at once", SocketExample(total: 10, [(0, connect), (0, report(1)), (100, report(2)), (200, ping(5))],
-                until: 1_000, showing: [.pong], closes: false, [(1, "+200 pong 5")]), pins: "D-077"),
+                until: 1_000, showing: pongs, closes: false, [(1, "+200 pong 5")]), pins: "seed: \"Backend responds with pong including client timestamp\""),
             Example("after the ending, a new connection's ping is answered", SocketExample(total: 10,
-                [(0, connect), (0, report(1)), (10, .complete), (20, connect), (30, ping(7))], showing: [.pong], closes: false, [(1, ""), (2, "+30 pong 7")]), pins: "D-079"),
+                [(0, connect), (0, report(1)), (10, .complete), (20, connect), (30, ping(7))], showing: pongs, closes: false, [(1, ""), (2, "+30 pong 7")]), pins: "D-079"),
+        ]
+    }
+
+    static var serverTimeExamples: [Example] {
+        let at30 = ProgressConformance.at(30_000).epochMilliseconds
+        return [
+            Example("the pong of a ping at 30 s carries the server's clock then", SocketExample(total: 10, [(0, connect), (30_000, ping(at30))], showing: [.pong], closes: false,
+                serverTime: true, [(1, "+30000 pong \(at30)")]), pins: "D-076"),
+            Example("a pong behind a held report carries the server's clock", SocketExample(total: 10, [(0, connect), (0, report(1)), (100, report(2)), (200, ping(5))],
+                until: 1_000, showing: [.pong], closes: false, serverTime: true, [(1, "+200 pong 5")]), pins: "D-076"),
         ]
     }
 
@@ -47,10 +58,11 @@ extension ProgressJobSocketChecks {
             Example("no token, empty, short, with a space, in capitals, another job's, then the job's own", SocketExample(total: 5, job: jobA,
                 [(0, .connect(.none)), (1, .connect(.empty)), (2, .connect(.literal("secret-"))), (3, .connect(.ownWithTrailingSpace)), (4, .connect(.ownUppercased)),
                  (5, .connect(.otherJobs)), (6, .connect(.own))],
-                [(1, refused), (2, refused), (3, refused), (4, refused), (5, refused), (6, refused), (7, "")]),
+                showing: [], closes: false, [(1, refused), (2, refused), (3, refused), (4, refused), (5, refused), (6, refused), (7, "")]),
                 pins: "seed: \"Phase 1 Task 1: Token authentication for CSV/AI pipelines (Issue #362)\""),
             Example("one character short and one character long, on both sides of the token's length", SocketExample(total: 5, job: jobA,
-                [(0, .connect(.ownShort)), (1, .connect(.ownLong)), (2, .connect(.own)), (3, ping(nil))], [(1, refused), (2, refused), (3, "+3 pong without clientTime")]), pins: "D-080"),
+                [(0, .connect(.ownShort)), (1, .connect(.ownLong)), (2, .connect(.own)), (3, ping(nil))], showing: [.pong], closes: false,
+                [(1, refused), (2, refused), (3, "+3 pong without clientTime")]), pins: "D-080"),
         ]
     }
 
@@ -94,21 +106,37 @@ extension ProgressJobSocketChecks {
             Example("the count reached while the client was away", SocketExample(total: 10,
                 [(0, connect), (0, report(1)), (100, .disconnect), (600, report(6)), (1_000, connect), (1_040, sync(1))], showing: answers, closes: false,
                 [(1, ""), (2, "+1040 sync_response running 6/10")]), pins: "D-079"),
+            Example("canceled while the client was away: the sync says canceled", SocketExample(total: 50,
+                [(0, connect), (0, report(5)), (100, .disconnect), (200, .cancel), (300, connect), (340, sync(5))], until: 1_000, showing: answers, closes: false,
+                [(1, ""), (2, "+340 sync_response canceled 5/50")]), pins: "seed: \"Set job status to \\\"canceled\\\" in storage\""),
         ]
     }
 
-    // MARK: - SOCKET-05
+    // MARK: - SOCKET-05 and SOCKET-16
+
+    /// The bad frames the seed's `handleWebSocketMessage` itself leaves unanswered (SOCKET-05), and the
+    /// pings and sync requests only D-076 and D-119 refuse (SOCKET-16).
+    static let seedBadFrames = BadClientFrame.allCases.filter { isUnparsedOrUnhandled($0.bytes(for: job, at: ProgressConformance.at(100))) }
+    static let refusedBadFrames = BadClientFrame.allCases.filter { !isUnparsedOrUnhandled($0.bytes(for: job, at: ProgressConformance.at(100))) }
+
+    static func badFrameScript(_ frames: [BadClientFrame]) -> SocketExample {
+        let bad = frames.enumerated().map { index, frame in (Int64(100 + index), SocketCommand.send(.current, .bad(frame))) }
+        return SocketExample(total: 20, [(0, connect), (0, report(3))] + bad + [(300, ping(nil)), (600, report(7))], until: 1_000,
+            [(1, "+0 job_progress 3/20, +300 pong without clientTime, +600 job_progress 7/20")])
+    }
 
     static var badFrameExamples: [Example] {
-        let bad = BadClientFrame.allCases.enumerated().map { index, frame in (Int64(100 + index), SocketCommand.send(.current, .bad(frame))) }
+        [Example("every frame that is not JSON or not a ping or sync_request, then a ping and a report", badFrameScript(seedBadFrames),
+            pins: "seed: \"Failed to parse WebSocket message\"")]
+    }
+
+    static var refusedFrameExamples: [Example] {
         let pingAt100 = SocketFrame.ping(clientTime: nil).bytes(for: job, at: ProgressConformance.at(100))
         let padding = ProgressMessageCodec.messageBytesMax - pingAt100.count
         func padded(_ extra: Int) -> [UInt8] { [pingAt100[0]] + Array(repeating: UInt8(ascii: " "), count: padding + extra) + pingAt100.dropFirst() }
         let capitals = ProgressMessageCodec.encode(ProgressMessage(jobId: job.jobId.uppercased(), pipeline: job.pipeline, timestamp: ProgressConformance.at(100), payload: .ping(Ping(clientTime: nil))))
         return [
-            Example("every kind of bad frame, then a ping and a report", SocketExample(total: 20,
-                [(0, connect), (0, report(3))] + bad + [(300, ping(nil)), (600, report(7))], until: 1_000,
-                [(1, "+0 job_progress 3/20, +300 pong without clientTime, +600 job_progress 7/20")]), pins: "seed: \"Failed to parse WebSocket message\""),
+            Example("pings and sync requests of another version or job, or with a bad field, then a ping and a report", badFrameScript(refusedBadFrames), pins: "D-119"),
             Example("a ping of 65,536 bytes is answered", SocketExample(total: 20,
                 [(0, connect), (100, .send(.current, .raw(name: "a ping padded to 65,536 bytes", bytes: padded(0))))], until: 1_000,
                 [(1, "+100 pong without clientTime")]), pins: "D-076"),
@@ -151,21 +179,50 @@ extension ProgressJobSocketChecks {
         ]
     }
 
-    static var deliveryExamples: [Example] {
+    static var burstExamples: [StreamExample] {
         [
-            Example("the seed's test: 1, 2 and complete", SocketExample(total: 10, [(0, connect), (0, report(1)), (1, report(2)), (2, .complete)],
-                showing: [.jobProgress, .jobComplete], closes: false, [(1, "+0 job_progress 1/10, +500 job_progress 2/10, +500 job_complete 2/10 (2 ok, 0 failed)")]),
-                pins: "seed: \"flushes pending update on completion\""),
+            StreamExample("the seed's test: ten rapid updates, only the first at once", SocketStreamExample(total: 1_000, (1...10).map { (Int64($0) * 10, streamReport($0)) }, [.burstHeld]),
+                pins: "seed: \"Only first update should be sent immediately\""),
+            StreamExample("a report 499 ms after a message", SocketStreamExample(total: 100, [(0, streamReport(1)), (499, streamReport(2))], [.burstHeld]),
+                pins: "seed: \"Throttling sends at most 1 message per 500ms\""),
+        ]
+    }
+
+    static var firstExamples: [StreamExample] {
+        [
+            StreamExample("the seed's test: the first update", SocketStreamExample(total: 10, [(0, streamReport(1))], [.firstAtOnce]), pins: "seed: \"sends first update immediately\""),
+            StreamExample("a first report five seconds in", SocketStreamExample(total: 10, [(5_000, streamReport(3))], [.firstAtOnce]), pins: "seed: \"First update sent immediately\""),
+            StreamExample("an AI scan's first report of 0", SocketStreamExample(total: 100, [(0, streamReport(0))], [.firstAtOnce]),
+                pins: "seed: \"isFirstUpdate = this.lastProgressSentTime === 0\""),
+        ]
+    }
+
+    static var deliveryExamples: [StreamExample] {
+        [
+            StreamExample("the seed's test: 1, 2 and complete", SocketStreamExample(total: 10, [(0, streamReport(1)), (1, streamReport(2)), (2, .finish)],
+                [.finalCountReached]), pins: "seed: \"flushes pending update on completion\""),
+            StreamExample("a completion in the millisecond of a held report", SocketStreamExample(total: 10, [(0, streamReport(1)), (100, streamReport(2)), (100, .finish)],
+                [.finalCountReached]), pins: "seed: \"No messages lost (final count accurate)\""),
+        ]
+    }
+
+    static var milestoneExamples: [Example] {
+        [
             Example("the seed's milestone test: 1, 24, 25, 26 of 100", SocketExample(total: 100,
                 [(0, connect), (1, report(1)), (24, report(24)), (25, report(25)), (26, report(26))], until: 2_000,
-                [(1, "+1 job_progress 1/100, +501 job_progress 26/100")]), pins: "seed: \"sends significant milestones\""),
-            Example("silence after one report: keep-alives at 10,000 and 20,000 ms", SocketExample(total: 9, [(0, connect), (0, report(7))], until: 20_000,
-                [(1, "+0 job_progress 7/9, +10000 job_progress 7/9 keep-alive, +20000 job_progress 7/9 keep-alive")]),
-                pins: "seed: \"Keep-alive sends after 10s of silence\""),
-            Example("a report at 9,999 ms moves the keep-alive", SocketExample(total: 9, [(0, connect), (0, report(7)), (9_999, report(8))], until: 19_999,
-                [(1, "+0 job_progress 7/9, +9999 job_progress 8/9, +19999 job_progress 8/9 keep-alive")]), pins: "D-073"),
+                [(1, "+1 job_progress 1/100, +501 job_progress 26/100")]), pins: "D-071"),
             Example("the last item", SocketExample(total: 40, [(0, connect), (0, report(38)), (100, report(39)), (200, report(40))], until: 700,
                 [(1, "+0 job_progress 38/40, +500 job_progress 40/40")]), pins: "D-071"),
+        ]
+    }
+
+    static var keepAliveExamples: [Example] {
+        [
+            Example("silence after one report: keep-alives at 10,000 and 20,000 ms", SocketExample(total: 9, [(0, connect), (0, report(7))], until: 20_000,
+                [(1, "+0 job_progress 7/9, +10000 job_progress 7/9 keep-alive, +20000 job_progress 7/9 keep-alive")]),
+                pins: "D-073"),
+            Example("a report at 9,999 ms moves the keep-alive", SocketExample(total: 9, [(0, connect), (0, report(7)), (9_999, report(8))], until: 19_999,
+                [(1, "+0 job_progress 7/9, +9999 job_progress 8/9, +19999 job_progress 8/9 keep-alive")]), pins: "D-073"),
         ]
     }
 
@@ -222,24 +279,29 @@ extension ProgressJobSocketChecks {
         ]
     }
 
-    // MARK: - SOCKET-12
+    // MARK: - SOCKET-12 and SOCKET-21
 
     static var cancelExamples: [Example] {
-        let shown: [ProgressMessageType] = [.canceled, .jobComplete, .syncResponse]
+        let shown: [ProgressMessageType] = [.canceled, .jobComplete]
         return [
             Example("the seed's message: 5 of 50, then the loop's final update", SocketExample(total: 50,
-                [(0, connect), (0, report(5)), (1_000, .cancel), (1_100, report(6)), (1_700, .complete)], showing: shown + [.jobProgress], closes: false,
-                [(1, "+0 job_progress 5/50, +1000 \(canceledByUser) 5/50, +1700 job_complete 6/50 canceled (5 ok, 1 failed)")]),
+                [(0, connect), (0, report(5)), (1_000, .cancel), (1_100, report(6)), (1_700, .complete)], showing: shown, closes: false,
+                [(1, "+1000 \(canceledByUser) 5/50, +1700 job_complete 6/50 canceled (5 ok, 1 failed)")]),
                 pins: "seed: \"Send final WebSocket update: { type: \\\"complete\\\", canceled: true }\""),
-            Example("a second cancel sends nothing", SocketExample(total: 50, [(0, connect), (0, report(5)), (100, .cancel), (200, .cancel)], until: 1_000,
-                showing: shown, closes: false, [(1, "+100 \(canceledByUser) 5/50")]), pins: "D-075"),
-            Example("a cancel after the completion sends nothing", SocketExample(total: 50, [(0, connect), (0, report(5)), (600, .complete), (650, connect), (700, .cancel)],
-                until: 1_000, showing: [.canceled], closes: false, [(1, ""), (2, "")]), pins: "D-075"),
             Example("a cancel while a report is held counts it", SocketExample(total: 50, [(0, connect), (0, report(1)), (100, report(2)), (200, .cancel)], until: 1_000,
-                showing: shown, closes: false, [(1, "+200 \(canceledByUser) 2/50")]), pins: "D-075"),
-            Example("canceled while the client was away: the sync says canceled", SocketExample(total: 50,
-                [(0, connect), (0, report(5)), (100, .disconnect), (200, .cancel), (300, connect), (340, sync(5))], until: 1_000, showing: shown, closes: false,
-                [(1, ""), (2, "+340 sync_response canceled 5/50")]), pins: "seed: \"Set job status to \\\"canceled\\\" in storage\""),
+                showing: [.canceled], closes: false, [(1, "+200 \(canceledByUser) 2/50")]), pins: "seed: \"processedItems\""),
+        ]
+    }
+
+    static var afterCancelExamples: [Example] {
+        [
+            Example("a report after the cancel is not sent", SocketExample(total: 50,
+                [(0, connect), (0, report(5)), (1_000, .cancel), (1_100, report(6))], until: 1_600, showing: [.jobProgress], closes: false,
+                [(1, "+0 job_progress 5/50")]), pins: "D-160"),
+            Example("a second cancel sends nothing", SocketExample(total: 50, [(0, connect), (0, report(5)), (100, .cancel), (200, .cancel)], until: 1_000,
+                showing: [.canceled], closes: false, [(1, "+100 \(canceledByUser) 5/50")]), pins: "D-160"),
+            Example("a cancel after the completion sends nothing", SocketExample(total: 50, [(0, connect), (0, report(5)), (600, .complete), (650, connect), (700, .cancel)],
+                until: 1_000, showing: [.canceled], closes: false, [(1, ""), (2, "")]), pins: "D-160"),
         ]
     }
 

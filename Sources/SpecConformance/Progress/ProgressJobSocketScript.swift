@@ -414,7 +414,7 @@ enum SocketText {
 
     /// One message, with what the suite checks of it; envelope fields that are not the job's, or a
     /// timestamp other than the send time, are written out.
-    static func describe(_ message: ProgressMessage, job: ProgressJobTicket, at: Timestamp) -> String {
+    static func describe(_ message: ProgressMessage, job: ProgressJobTicket, at: Timestamp, serverTime: Bool = true) -> String {
         var text = "\(message.type)"
         switch message.payload {
         case let .jobStarted(started): text += " \(started.totalCount)"
@@ -428,7 +428,7 @@ enum SocketText {
             text += " \(String(reflecting: cancellation.message)) \(cancellation.processedItems)/\(cancellation.totalItems)"
         case let .pong(pong):
             text += " " + (pong.clientTime.map(String.init) ?? "without clientTime")
-            if pong.serverTime != at.epochMilliseconds { text += " (serverTime +\(pong.serverTime &- ProgressConformance.start.epochMilliseconds))" }
+            if serverTime, pong.serverTime != at.epochMilliseconds { text += " (serverTime +\(pong.serverTime &- ProgressConformance.start.epochMilliseconds))" }
         case let .syncResponse(snapshot):
             text += " \(snapshot.status) \(snapshot.processedCount)/\(snapshot.totalCount)"
             if let done = snapshot.completion { text += " with job_complete \(done.totalProcessed)/\(done.totalCount)" + (done.canceled ? " canceled" : "") }
@@ -444,10 +444,10 @@ enum SocketText {
         return text
     }
 
-    static func describe(_ event: SocketEvent, job: ProgressJobTicket) -> String {
+    static func describe(_ event: SocketEvent, job: ProgressJobTicket, serverTime: Bool = true) -> String {
         let time = "+\(offset(event.at))"
         switch event.kind {
-        case let .sent(message): return "\(time) \(describe(message, job: job, at: event.at))"
+        case let .sent(message): return "\(time) \(describe(message, job: job, at: event.at, serverTime: serverTime))"
         case let .sentUndecodable(bytes): return "\(time) undecodable \(ProgressConformance.show(bytes))"
         case let .closed(code): return "\(time) close \(code)"
         case let .heard(frame): return "\(time) ← \(frame)"
@@ -458,7 +458,7 @@ enum SocketText {
     /// A connection's transcript; with `socketOnly`, the socket's actions alone, up to `until` ms, and
     /// of those only the messages of the types `showing` lists (all when `nil`) and the closes if `closes`.
     static func describe(_ transcript: SocketTranscript, job: ProgressJobTicket, socketOnly: Bool, until: Int64? = nil,
-                         showing: [ProgressMessageType]? = nil, closes: Bool = true) -> String {
+                         showing: [ProgressMessageType]? = nil, closes: Bool = true, serverTime: Bool = true) -> String {
         var events = socketOnly ? transcript.socketEvents : transcript.events
         if let until { events = events.filter { offset($0.at) <= until } }
         events = events.filter { event in
@@ -466,7 +466,7 @@ enum SocketText {
             guard let showing, let message = event.message else { return true }
             return showing.contains(message.type)
         }
-        let body = events.map { describe($0, job: job) }.joined(separator: ", ")
+        let body = events.map { describe($0, job: job, serverTime: serverTime) }.joined(separator: ", ")
         switch transcript.upgrade {
         case .accepted: return body
         case let .refused(status, error): return "refused \(status) \(error.code)" + (body.isEmpty ? "" : ", then " + body)

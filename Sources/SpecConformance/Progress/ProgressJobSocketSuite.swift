@@ -12,8 +12,8 @@ extension ConformanceSuite where Implementation: ProgressJobSocketServing {
         typealias R = ProgressJobSocketRules
         typealias C = ProgressJobSocketChecks
         let scripts = C.scripts
-        func onScripts(_ rule: Rule, _ law: @escaping (SocketRun) throws -> Void) -> ConformanceCheck<Implementation> {
-            .property(rule, "generated scripts", cases: C.scriptCaseCount, scripts, describe: { $0.description }) { implementation, script in
+        func onScripts(_ rule: Rule, _ law: @escaping (SocketRun) throws -> Void, exercises: ((SocketScript) -> Bool)? = nil) -> ConformanceCheck<Implementation> {
+            .property(rule, "generated scripts", cases: C.scriptCaseCount, scripts, describe: { $0.description }, exercises: exercises) { implementation, script in
                 let run = SocketDriver.run(script, &implementation)
                 try C.ensureWellBehaved(run)
                 do {
@@ -23,8 +23,8 @@ extension ConformanceSuite where Implementation: ProgressJobSocketServing {
                 }
             }
         }
-        func onStreams(_ rule: Rule, _ properties: [TraceLaw]) -> ConformanceCheck<Implementation> {
-            .property(rule, "generated report streams", label: "\(rule.id).streams", cases: C.streamCaseCount, C.streams, describe: { $0.description }) { implementation, stream in
+        func onStreams(_ rule: Rule, _ properties: [TraceLaw], exercises: @escaping (ProgressUpdateStream) -> Bool) -> ConformanceCheck<Implementation> {
+            .property(rule, "generated report streams", label: "\(rule.id).streams", cases: C.streamCaseCount, C.streams, describe: { $0.description }, exercises: exercises) { implementation, stream in
                 try C.check(properties, stream, &implementation)
             }
         }
@@ -38,45 +38,62 @@ extension ConformanceSuite where Implementation: ProgressJobSocketServing {
                 try C.check(example.properties, example.stream, &implementation)
             }
         }
+        typealias E = ProgressStreamExercise
         return ConformanceSuite(id: "progress-job-socket", title: "Progress job socket", seam: "ProgressJobSocketServing", checks: [
-            onScripts(R.pong, C.everyPingIsAnswered),
+            onScripts(R.pong, C.everyPingIsAnswered, exercises: C.sendsAPing),
             pinned(R.pong, "pings with and without a time, after the ending, behind a held report", C.pongExamples),
             .examples(R.pong, "the seed's test", label: "SOCKET-01.seed", [ConformanceExample("responds to ping with pong", 1_234 as Int64,
                 pins: "seed: \"responds to ping with pong\"")]) { implementation, clientTime in
                 try C.checkSeedPong(&implementation, clientTime: clientTime)
             },
+            onScripts(R.serverTime, C.everyPongCarriesTheServersTime, exercises: C.sendsAPing),
+            pinned(R.serverTime, "pongs at 30 s and behind a held report", C.serverTimeExamples),
             .property(R.token, "generated jobs and tokens", cases: C.tokenCaseCount, C.tokenCases, describe: { $0.description }) { implementation, tokens in
                 try C.checkTokens(tokens, &implementation)
             },
             pinned(R.token, "missing, wrong, near and exact tokens", C.tokenExamples),
-            .property(R.refusal, "generated jobs and tokens", cases: C.tokenCaseCount, C.tokenCases, describe: { $0.description }) { implementation, tokens in
+            .property(R.refusal, "generated jobs and tokens", cases: C.tokenCaseCount, C.tokenCases, describe: { $0.description }, exercises: C.presentsAWrongToken) { implementation, tokens in
                 try C.checkRefusals(tokens, &implementation)
             },
             .examples(R.refusal, "fixed jobs and tokens", label: "SOCKET-03.tokens", C.refusalTokenExamples) { implementation, tokens in
                 try C.checkRefusals(tokens, &implementation)
             },
             pinned(R.refusal, "refusals while a connection is open and after the ending", C.refusalExamples),
-            onScripts(R.sync, C.everySyncIsAnswered),
+            onScripts(R.sync, C.everySyncIsAnswered, exercises: C.asksForSync),
             pinned(R.sync, "running, held, deferred, ended, failed and canceled jobs", C.syncExamples),
-            .property(R.badFrame, "generated hostile frames", cases: C.hostileCaseCount, C.hostileFrames, describe: { $0.description }) { implementation, frame in
+            .property(R.badFrame, "generated hostile frames", cases: C.hostileCaseCount, C.hostileFrames, describe: { $0.description }, exercises: { C.isUnparsedOrUnhandled($0.bytes) }) { implementation, frame in
                 try C.checkHostile(frame, &implementation)
             },
-            pinned(R.badFrame, "every kind of bad frame, and 64 KiB on both sides", C.badFrameExamples),
-            onStreams(R.rate, [.property(.rate), .spacing]),
+            pinned(R.badFrame, "frames that are not JSON, or of a type the server does not handle", C.badFrameExamples),
+            .property(R.refusedFrame, "generated hostile frames", cases: C.hostileCaseCount, C.hostileFrames, describe: { $0.description }, exercises: { !C.isUnparsedOrUnhandled($0.bytes) }) { implementation, frame in
+                try C.checkHostile(frame, &implementation)
+            },
+            pinned(R.refusedFrame, "pings and sync requests of another version or job, with a bad field, and 64 KiB on both sides", C.refusedFrameExamples),
+            onStreams(R.rate, [.property(.rate), .spacing], exercises: E.hasReportsWithin(1_000)),
             kept(R.rate, "the seed's updates every 20 ms and milestone bursts", C.rateExamples),
-            onStreams(R.monotone, [.property(.countsNeverGoBackwards)]),
+            onStreams(R.burstHeld, [.burstHeld], exercises: E.hasOrdinaryReportInABurst),
+            kept(R.burstHeld, "the seed's rapid updates", C.burstExamples),
+            onStreams(R.monotone, [.property(.countsNeverGoBackwards)], exercises: E.hasLateCount),
             kept(R.monotone, "late lower counts", C.monotoneExamples),
-            onStreams(R.delivery, [.firstAtOnce, .property(.milestoneDelivered), .property(.finalCountBeforeFinish), .property(.keepAlive)]),
-            pinned(R.delivery, "the seed's flush test, milestones and keep-alives around 10 s", C.deliveryExamples),
-            onStreams(R.ending, [.property(.nothingAfterFinish)]),
-            onScripts(R.ending, C.oneEndingAndNothingAfter),
+            onStreams(R.firstAtOnce, [.firstAtOnce], exercises: E.hasReportBeforeFinish),
+            kept(R.firstAtOnce, "first reports", C.firstExamples),
+            onStreams(R.delivery, [.finalCountReached], exercises: E.finishesAfterAReport),
+            kept(R.delivery, "the seed's flush test", C.deliveryExamples),
+            onStreams(R.milestones, [.property(.milestoneDelivered)], exercises: E.hasMilestone),
+            pinned(R.milestones, "the seed's milestone test and the last item", C.milestoneExamples),
+            onStreams(R.keepAlive, [.property(.keepAlive)], exercises: E.hasReportBeforeFinish),
+            pinned(R.keepAlive, "keep-alives around 10 s", C.keepAliveExamples),
+            onStreams(R.ending, [.property(.nothingAfterFinish)], exercises: E.finishes),
+            onScripts(R.ending, C.oneEndingAndNothingAfter, exercises: C.endsTheJob),
             pinned(R.ending, "repeated endings and late reports", C.endingExamples),
             onScripts(R.idle, C.idleConnectionsClose),
             pinned(R.idle, "silences of 99,999 and 100,000 ms", C.idleExamples),
-            onScripts(R.closeAfterEnding, C.endingClosesNormally),
+            onScripts(R.closeAfterEnding, C.endingClosesNormally, exercises: C.endsTheJob),
             pinned(R.closeAfterEnding, "completions, deferred completions, failures", C.closeExamples),
-            onScripts(R.cancel, C.cancelsBroadcast),
-            pinned(R.cancel, "the seed's cancel of 5 of 50, repeated and late cancels", C.cancelExamples),
+            onScripts(R.cancel, C.cancelsBroadcast, exercises: C.cancels),
+            pinned(R.cancel, "the seed's cancel of 5 of 50, and a cancel while a report is held", C.cancelExamples),
+            onScripts(R.afterCancel, C.nothingMoreAfterACancel, exercises: C.cancels),
+            pinned(R.afterCancel, "reports after a cancel, repeated and late cancels", C.afterCancelExamples),
             onScripts(R.replace, C.oneConnectionAtATime),
             pinned(R.replace, "a reconnect replacing the open connection", C.replaceExamples),
             .differential(R.conversation, "generated scripts", cases: C.differentialCaseCount, scripts, describe: { $0.description },
@@ -98,6 +115,9 @@ struct SocketExample: Sendable {
     let until: Int64?
     let showing: [ProgressMessageType]?
     let closes: Bool
+    /// Whether a pong's `serverTime` is shown when it is not the time it was sent (SOCKET-15's); the
+    /// other rules' examples leave it out.
+    let serverTime: Bool
 
     /// An example whose run must keep `law`.
     init(total: Int, _ commands: [(Int64, SocketCommand)], keeps law: @escaping @Sendable (SocketRun) throws -> Void) {
@@ -107,13 +127,15 @@ struct SocketExample: Sendable {
         self.until = nil
         self.showing = nil
         self.closes = true
+        self.serverTime = false
     }
 
     init(total: Int, job: ProgressJobTicket = SocketScript.job, _ commands: [(Int64, SocketCommand)], until: Int64? = nil,
-         showing: [ProgressMessageType]? = nil, closes: Bool = true, _ expected: [(Int, String)]) {
+         showing: [ProgressMessageType]? = nil, closes: Bool = true, serverTime: Bool = false, _ expected: [(Int, String)]) {
         self.law = nil
         self.showing = showing
         self.closes = closes
+        self.serverTime = serverTime
         // A run observes its timers for `SocketDriver.horizonMilliseconds` after the last step; an
         // expectation further out waits for it.
         let last = commands.last?.0 ?? 0
@@ -125,7 +147,7 @@ struct SocketExample: Sendable {
 
     func transcripts(of run: SocketRun) -> [String] {
         expected.map { connection, _ in
-            run.transcript(connection).map { SocketText.describe($0, job: script.job, socketOnly: true, until: until, showing: showing, closes: closes) } ?? "never opened"
+            run.transcript(connection).map { SocketText.describe($0, job: script.job, socketOnly: true, until: until, showing: showing, closes: closes, serverTime: serverTime) } ?? "never opened"
         }
     }
 
@@ -160,7 +182,7 @@ enum SocketExampleCache {
     private static let transcripts = Mutex<[String: [String]]>([:])
 
     static func modelTranscripts(of example: SocketExample) -> [String] {
-        let key = "\(example.script) until \(example.until.map(String.init) ?? "-") showing \(example.showing.map { "\($0)" } ?? "all") closes \(example.closes)"
+        let key = "\(example.script) until \(example.until.map(String.init) ?? "-") showing \(example.showing.map { "\($0)" } ?? "all") closes \(example.closes) serverTime \(example.serverTime)"
         if let known = transcripts.withLock({ $0[key] }) { return known }
         let computed = example.transcripts(of: SocketDriver.modelRun(example.script))
         transcripts.withLock { $0[key] = computed }
@@ -176,12 +198,18 @@ enum TraceLaw: Hashable, Sendable, CustomStringConvertible {
     case spacing
     /// The job's first report goes out at once (THROTTLE-07).
     case firstAtOnce
+    /// No ordinary report of a burst goes out at once (THROTTLE-09).
+    case burstHeld
+    /// The highest count reported before the ending reaches the client before it (THROTTLE-03).
+    case finalCountReached
 
     var description: String {
         switch self {
         case let .property(property): return property.description
         case .spacing: return "spacing"
         case .firstAtOnce: return "firstAtOnce"
+        case .burstHeld: return "burstHeld"
+        case .finalCountReached: return "finalCountReached"
         }
     }
 }
@@ -442,6 +470,10 @@ enum ProgressJobSocketChecks {
             guard let first = trace.reports.first, !first.afterFinishRequest else { return nil }
             let sent = trace.emissions.contains { $0.at == first.at && $0.progress?.processedCount == first.processedCount }
             return sent ? nil : "the first report, \(first.processedCount) at +\(ProgressConformance.offset(first.at)) ms, was not sent at once"
+        case .burstHeld:
+            return ProgressThrottleChecks.burstEvidence(trace)
+        case .finalCountReached:
+            return ProgressThrottleChecks.finalCountEvidence(trace)
         }
     }
 
@@ -464,13 +496,59 @@ enum ProgressJobSocketChecks {
             let at = "the ping at +\(ProgressConformance.offset(step.at)) ms on connection \(connection)"
             try ensure(pongs.count == 1, "\(at) got \(pongs.count) pongs at once, not one")
             try ensure(pongs[0].clientTime == clientTime, "\(at) carried clientTime \(clientTime.map(String.init) ?? "none"), its pong \(pongs[0].clientTime.map(String.init) ?? "none")")
-            try ensure(pongs[0].serverTime == step.at.epochMilliseconds, "\(at) got a pong with serverTime \(pongs[0].serverTime), not the time it was answered")
             for event in step.answer(on: connection) where event.message?.type == .pong {
                 guard let message = event.message else { continue }
                 try ensure(BackendJobRegistry.sameJob(message.jobId, run.script.job.jobId) && message.pipeline == run.script.job.pipeline,
                     "\(at) got a pong for job \(TextExcerpt.prefix(message.jobId, utf8BytesMax: 64)) in \(message.pipeline), not for the connection's job")
             }
         }
+    }
+
+    /// SOCKET-15: every pong sent at once for a ping carries the time it was answered as `serverTime`.
+    static func everyPongCarriesTheServersTime(_ run: SocketRun) throws {
+        for step in run.steps {
+            guard case .send(.current, .ping) = step.command, let connection = step.connection, step.wasOpen else { continue }
+            for event in step.answer(on: connection) {
+                guard case let .pong(pong)? = event.message?.payload else { continue }
+                try ensure(pong.serverTime == step.at.epochMilliseconds,
+                    "the ping at +\(ProgressConformance.offset(step.at)) ms on connection \(connection) got a pong with serverTime \(pong.serverTime), not the time it was answered")
+            }
+        }
+    }
+
+    // MARK: - Which scripts exercise a rule
+
+    static func sendsAPing(_ script: SocketScript) -> Bool {
+        script.steps.contains { if case .send(.current, .ping) = $0.command { return true } else { return false } }
+    }
+
+    static func asksForSync(_ script: SocketScript) -> Bool {
+        script.steps.contains { step in
+            switch step.command {
+            case .send(.current, .sync), .resume: return true
+            default: return false
+            }
+        }
+    }
+
+    static func endsTheJob(_ script: SocketScript) -> Bool {
+        script.steps.contains { $0.command == .complete || $0.command == .fail }
+    }
+
+    static func cancels(_ script: SocketScript) -> Bool {
+        script.steps.contains { $0.command == .cancel }
+    }
+
+    static func presentsAWrongToken(_ tokens: SocketTokenCase) -> Bool {
+        tokens.presented.contains { $0.presented(for: tokens.job) != tokens.job.token }
+    }
+
+    /// Whether the seed's `handleWebSocketMessage` gives `bytes` no answer of its own: `JSON.parse` fails,
+    /// or the `type` is neither `ping` nor `sync_request` (SOCKET-05's frames; the others are SOCKET-16's).
+    static func isUnparsedOrUnhandled(_ bytes: [UInt8]) -> Bool {
+        guard let document = ProgressConformance.looseJSON(bytes) else { return true }
+        let type = document.object?["type"]?.string
+        return type != ProgressMessageType.ping.rawValue && type != ProgressMessageType.syncRequest.rawValue
     }
 
     static func everySyncIsAnswered(_ run: SocketRun) throws {
@@ -585,7 +663,37 @@ enum ProgressJobSocketChecks {
         }
     }
 
+    /// SOCKET-12 (seed 000): a cancel of a running job broadcasts seed 000's `canceled` at once to the open
+    /// connection, and a `job_complete` after it says `canceled: true`.
     static func cancelsBroadcast(_ run: SocketRun) throws {
+        for step in run.steps {
+            guard case .cancel = step.command, step.jobBefore.status == .running, !step.jobBefore.hasEnded else { continue }
+            let canceledSent = step.answer.filter { $0.event.message?.type == .canceled }
+            let at = "+\(ProgressConformance.offset(step.at)) ms"
+            let expected = JobCancellation(message: "Job canceled by user", processedItems: step.jobBefore.highest, totalItems: run.script.totalCount)
+            for (connection, event) in canceledSent {
+                guard case let .canceled(cancellation)? = event.message?.payload else { continue }
+                try ensure(cancellation == expected, "the cancel at \(at) sent connection \(connection) \(String(reflecting: cancellation.message)) \(cancellation.processedItems)/\(cancellation.totalItems), not \"Job canceled by user\" \(expected.processedItems)/\(expected.totalItems)")
+            }
+            if let connection = step.currentBefore {
+                try ensure(canceledSent.contains { $0.connection == connection },
+                    "the cancel at \(at) sent no canceled message to the open connection \(connection)" + (canceledSent.isEmpty ? "" : " (it went to connections \(canceledSent.map(\.connection)))"))
+            }
+        }
+        for transcript in run.transcripts {
+            var canceledAt: Timestamp?
+            for (at, message) in messages(transcript) {
+                if message.type == .canceled { canceledAt = at }
+                if case let .complete(done) = message.payload, canceledAt != nil {
+                    try ensure(done.canceled, "the job_complete sent connection \(transcript.connection) at +\(ProgressConformance.offset(at)) ms, after canceled, does not say canceled")
+                }
+            }
+        }
+    }
+
+    /// SOCKET-21 (D-160): one `canceled` to the open connection for a running job, no report sent after
+    /// the cancel, and nothing for a cancel of a job that is not running.
+    static func nothingMoreAfterACancel(_ run: SocketRun) throws {
         for step in run.steps {
             let canceledSent = step.answer.filter { $0.event.message?.type == .canceled }
             let at = "+\(ProgressConformance.offset(step.at)) ms"
@@ -601,23 +709,8 @@ enum ProgressJobSocketChecks {
                 try ensure(canceledSent.isEmpty, "a cancel at \(at) of a job that was \(step.jobBefore.status) sent canceled")
                 continue
             }
-            let expected = JobCancellation(message: "Job canceled by user", processedItems: step.jobBefore.highest, totalItems: run.script.totalCount)
-            for (connection, event) in canceledSent {
-                guard case let .canceled(cancellation)? = event.message?.payload else { continue }
-                try ensure(cancellation == expected, "the cancel at \(at) sent connection \(connection) \(String(reflecting: cancellation.message)) \(cancellation.processedItems)/\(cancellation.totalItems), not \"Job canceled by user\" \(expected.processedItems)/\(expected.totalItems)")
-            }
-            if let connection = step.currentBefore {
-                try ensure(canceledSent.count == 1 && canceledSent[0].connection == connection,
-                    "the cancel at \(at) sent \(canceledSent.count) canceled messages (to connections \(canceledSent.map(\.connection))), not one to the open connection \(connection)")
-            }
-        }
-        for transcript in run.transcripts {
-            var canceledAt: Timestamp?
-            for (at, message) in messages(transcript) {
-                if message.type == .canceled { canceledAt = at }
-                if case let .complete(done) = message.payload, canceledAt != nil {
-                    try ensure(done.canceled, "the job_complete sent connection \(transcript.connection) at +\(ProgressConformance.offset(at)) ms, after canceled, does not say canceled")
-                }
+            if step.currentBefore != nil {
+                try ensure(canceledSent.count <= 1, "the cancel at \(at) sent \(canceledSent.count) canceled messages (to connections \(canceledSent.map(\.connection))), not one")
             }
         }
     }

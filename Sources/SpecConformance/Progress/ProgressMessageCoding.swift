@@ -116,12 +116,15 @@ public struct ModelProgressMessageCodec: ProgressMessageEncoding, ProgressMessag
 }
 
 /// What an encoder is given to encode, for code outside Swift (the test vectors, the process adapter):
-/// the message in the wire's JSON shape, with its texts whole.
+/// the message in the wire's JSON shape, with its texts whole and an error's empty members left out.
 public enum ProgressMessageEncoderInput {
     /// `message` as the model writes it, except that its texts (a progress message's `currentTitle`
     /// and `userMessage`, a completion's `userMessage`, whether in `job_complete` or a sync response's
     /// `completion`, and a cancellation's `message`) are whole rather than cut to
-    /// `ProgressMessage.textBytesMax`: cutting them is the encoder's job (CODEC-05).
+    /// `ProgressMessage.textBytesMax`: cutting them is the encoder's job (CODEC-05); and an error
+    /// payload's `affectedItems` and `details` are left out when they are empty, as production's
+    /// payload leaves them: writing `[]` and `{}` is the encoder's job (CODEC-03), so an encoder that
+    /// only echoes what it is given is caught.
     public static func object(_ message: ProgressMessage) -> JSONObject {
         guard var envelope = message.json.object, var payload = envelope["payload"]?.object else {
             preconditionFailure("the model's message JSON is not an object with a payload object")
@@ -139,11 +142,22 @@ public enum ProgressMessageEncoderInput {
                 completion["userMessage"] = .string(line)
                 payload["completion"] = .object(completion)
             }
-        case .jobStarted, .error, .ping, .pong, .syncRequest:
+            if let error = payload["error"]?.object { payload["error"] = .object(withoutEmptyMembers(error)) }
+        case .error:
+            payload = withoutEmptyMembers(payload)
+        case .jobStarted, .ping, .pong, .syncRequest:
             break
         }
         envelope["payload"] = .object(payload)
         return envelope
+    }
+
+    /// An error payload without an empty `affectedItems` or `details`.
+    static func withoutEmptyMembers(_ error: JSONObject) -> JSONObject {
+        var error = error
+        if error["affectedItems"]?.array?.isEmpty == true { error["affectedItems"] = nil }
+        if error["details"]?.object?.isEmpty == true { error["details"] = nil }
+        return error
     }
 
     /// The message an encoder given `object` encodes: `object` with its texts cut as the model cuts

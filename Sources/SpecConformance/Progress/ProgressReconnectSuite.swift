@@ -8,27 +8,35 @@ extension ConformanceSuite where Implementation: ProgressSocketConnecting {
     public static var progressReconnect: ConformanceSuite {
         typealias R = ProgressReconnectRules
         typealias C = ProgressReconnectChecks
-        func probes(_ rule: Rule, _ about: String, _ examples: [ConformanceExample<[ClientProbe]>]) -> ConformanceCheck<Implementation> {
+        func probes(_ rule: Rule, _ about: String, _ aspect: ClientAspect, _ examples: [ConformanceExample<[ClientProbe]>]) -> ConformanceCheck<Implementation> {
             .examples(rule, about, examples) { implementation, steps in
-                try C.probe(&implementation, steps)
+                try C.probe(&implementation, steps, aspect: aspect)
             }
         }
         return ConformanceSuite(id: "progress-reconnect", title: "Progress socket reconnect", seam: "ProgressSocketConnecting", checks: [
-            probes(R.backoff, "failures in a row, and after a successful open", C.backoffExamples),
-            probes(R.giveUp, "failures around ten minutes", C.giveUpExamples),
-            .property(R.syncAfterOpen, "generated connection scripts", cases: 40, C.scripts, describe: { $0.description }) { implementation, script in
+            probes(R.autoReconnect, "a lost connection, a failed open, two failures in a row", .opens, C.autoReconnectExamples),
+            probes(R.backoff, "failures in a row, and after a successful open", .opens, C.backoffExamples),
+            probes(R.giveUp, "failures around ten minutes", .opens, C.giveUpExamples),
+            .property(R.syncAfterOpen, "generated connection scripts", cases: 40, C.scripts, describe: { $0.description }, exercises: C.reopens) { implementation, script in
                 let log = C.run(script, &implementation)
-                for entry in log.entries where entry.input == "opened" && !entry.actions.contains("send sync_request") {
-                    throw ConformanceViolation("the open at +\(entry.at) ms was not followed by a sync_request", question: "run(\(script))",
-                        model: C.modelRun(script).description, implementation: log.description)
+                if let evidence = C.openWithoutSync(log, reopens: true) {
+                    throw ConformanceViolation(evidence, question: "run(\(script))", model: C.modelRun(script).description, implementation: log.description)
                 }
             },
-            probes(R.syncAfterOpen, "the first open and a reopen", C.syncExamples),
-            probes(R.syncRetry, "an unanswered sync", C.syncRetryExamples),
-            probes(R.handshakeTimeout, "hanging opens", C.handshakeExamples),
-            probes(R.refusal, "refused opens", C.refusalExamples),
-            probes(R.jobEnded, "endings", C.endingExamples),
-            probes(R.deadConnection, "pongs that stop", C.deadConnectionExamples),
+            probes(R.syncAfterOpen, "reopens after a drop and after a failed open", .syncs, C.syncAfterReopenExamples),
+            .property(R.syncAfterFirstOpen, "generated connection scripts", cases: 40, C.scripts, describe: { $0.description }, exercises: C.opensAtFirst) { implementation, script in
+                let log = C.run(script, &implementation)
+                if let evidence = C.openWithoutSync(log, reopens: false) {
+                    throw ConformanceViolation(evidence, question: "run(\(script))", model: C.modelRun(script).description, implementation: log.description)
+                }
+            },
+            probes(R.syncAfterFirstOpen, "the first open", .syncs, C.syncAfterFirstOpenExamples),
+            probes(R.syncRetry, "an unanswered sync", .syncs, C.syncRetryExamples),
+            probes(R.handshakeTimeout, "hanging opens", .closes, C.handshakeExamples),
+            probes(R.refusal, "refused opens", .opens, C.refusalExamples),
+            probes(R.jobEnded, "endings", .opensAndCloses, C.endingExamples),
+            probes(R.heartbeatReconnect, "pongs that stop", .opensAndCloses, C.heartbeatReconnectExamples),
+            probes(R.deadConnection, "pongs that stop, around 95 s", .closes, C.deadConnectionExamples),
             .differential(R.schedule, "generated connection scripts", cases: 40, C.scripts, describe: { $0.description },
                 question: { "run(\($0))" }, model: C.modelRun, implementation: { implementation, script in C.run(script, &implementation) },
                 show: { $0.description }),
@@ -46,6 +54,38 @@ enum ClientProbe: Sendable {
     case frame(at: Int64, ProgressPayload, expected: [String])
     /// `deadline` must be `nil`.
     case stopped
+    /// `fire` at the client's deadlines (or an earlier failure's actions) until it opens again, which it
+    /// must; the time is remembered for `.failTheOpen` and `.waitsLonger`.
+    case awaitsAnOpen
+    /// The open just awaited fails (the network) at once.
+    case failTheOpen
+    /// The last wait between a failure and the next open is longer than the one before it.
+    case waitsLonger
+    /// `fire` at the client's deadlines up to `by` ms must close the connection.
+    case closesBy(Int64)
+}
+
+/// Which of a client's actions an example's rule is about: the others are left out of both sides, so a
+/// client missing a `sync_request` breaks the sync rules alone, not every rule whose example opens.
+enum ClientAspect: Sendable {
+    case all
+    /// Opens and reopens: when the client connects.
+    case opens
+    /// Closes: when the client gives a connection up.
+    case closes
+    case opensAndCloses
+    /// `sync_request`s.
+    case syncs
+
+    func keeps(_ action: String) -> Bool {
+        switch self {
+        case .all: return true
+        case .opens: return action == "open" || action == "reopen"
+        case .closes: return action == "close"
+        case .opensAndCloses: return action == "open" || action == "reopen" || action == "close"
+        case .syncs: return action.hasPrefix("send sync_request")
+        }
+    }
 }
 
 /// One way a generated open attempt turns out.
@@ -281,33 +321,104 @@ enum ProgressReconnectChecks {
     }
 
     /// Runs the probes on `client`, started at the suite's start, and fails at the first call whose
-    /// actions differ from the expected ones.
-    static func probe(_ client: inout some ProgressSocketConnecting, _ steps: [ClientProbe]) throws {
+    /// actions, as far as `aspect` keeps them, differ from the expected ones.
+    static func probe(_ client: inout some ProgressSocketConnecting, _ steps: [ClientProbe], aspect: ClientAspect = .all) throws {
         var done: [String] = []
+        /// The times of the failures and of the opens that followed them, for `.waitsLonger`.
+        var failures: [Int64] = []
+        var opens: [Int64] = []
+        var lastAt: Int64 = 0
         func expect(_ actions: [ProgressSocketClient.Action], _ expected: [String], _ call: String) throws {
             done.append(call)
-            try ensureSame(actions.map(name), expected, done.suffix(12).joined(separator: ", "), show: { "[" + $0.joined(separator: ", ") + "]" })
+            try ensureSame(actions.map(name).filter(aspect.keeps), expected.filter(aspect.keeps), done.suffix(12).joined(separator: ", "), show: { "[" + $0.joined(separator: ", ") + "]" })
+        }
+        func fireUntil(_ limit: Int64, _ wanted: (String) -> Bool) -> Int64? {
+            for _ in 0..<2_000 {
+                guard let deadline = client.deadline, ProgressConformance.offset(deadline) <= limit else { return nil }
+                let at = max(ProgressConformance.offset(deadline), lastAt)
+                let actions = client.fire(at: ProgressConformance.at(at)).map(name)
+                lastAt = at
+                done.append("fire(+\(at))")
+                if actions.contains(where: wanted) { return at }
+            }
+            return nil
         }
         for step in steps {
             switch step {
             case let .start(expected):
                 try expect(client.start(ticket, at: ProgressConformance.start), expected, "start(+0)")
             case let .opened(at, expected):
+                lastAt = at
                 try expect(client.opened(at: ProgressConformance.at(at)), expected, "opened(+\(at))")
             case let .openFailed(at, status, expected):
+                lastAt = at
+                failures.append(at)
                 try expect(client.openFailed(status: status, at: ProgressConformance.at(at)), expected, "openFailed(\(status.map(String.init) ?? "nil"), +\(at))")
             case let .lost(at, expected):
+                lastAt = at
+                failures.append(at)
                 try expect(client.connectionLost(at: ProgressConformance.at(at)), expected, "connectionLost(+\(at))")
             case let .fire(at, expected):
+                lastAt = at
                 try expect(client.fire(at: ProgressConformance.at(at)), expected, "fire(+\(at))")
             case let .frame(at, payload, expected):
+                lastAt = at
                 try expect(client.received(frame(payload, at: ProgressConformance.at(at)), at: ProgressConformance.at(at)), expected, "received(\(payload.type), +\(at))")
             case .stopped:
                 let deadline = client.deadline
                 try ensure(deadline == nil, "the client should have stopped", question: done.suffix(12).joined(separator: ", ") + ", deadline",
                     model: "nil", implementation: deadline.map { "+\(ProgressConformance.offset($0))" } ?? "nil")
+            case .awaitsAnOpen:
+                let since = lastAt
+                guard let at = fireUntil(since + 3_600_000, { $0 == "open" || $0 == "reopen" }) else {
+                    throw ConformanceViolation("the client did not open again after the failure at +\(failures.last ?? since) ms", question: done.suffix(12).joined(separator: ", "),
+                        model: "an open", implementation: client.deadline.map { "its next deadline +\(ProgressConformance.offset($0))" } ?? "stopped", kind: "no reconnect")
+                }
+                opens.append(at)
+            case .failTheOpen:
+                lastAt = opens.last ?? lastAt
+                failures.append(lastAt)
+                done.append("openFailed(nil, +\(lastAt))")
+                _ = client.openFailed(status: nil, at: ProgressConformance.at(lastAt))
+            case .waitsLonger:
+                let waits = zip(failures.suffix(2), opens.suffix(2)).map { $1 - $0 }
+                try ensure(waits.count == 2 && waits[1] > waits[0], "after two failures in a row the client waited \(waits.map { "\($0) ms" }.joined(separator: " then ")), not longer the second time",
+                    question: done.suffix(12).joined(separator: ", "), model: "a longer wait before the second reopen", implementation: waits.map { "\($0) ms" }.joined(separator: ", "),
+                    kind: "no backoff")
+            case let .closesBy(limit):
+                try ensure(fireUntil(limit, { $0 == "close" }) != nil, "the connection's pongs stopped, but the client did not close it by +\(limit) ms",
+                    question: done.suffix(12).joined(separator: ", "), model: "a close by +\(limit)", implementation: client.deadline.map { "its next deadline +\(ProgressConformance.offset($0))" } ?? "stopped",
+                    kind: "a dead connection kept")
             }
         }
+    }
+
+    /// The first open (`reopens: false`) or any reopen (`true`) of `log` not followed at once by a
+    /// `sync_request`, described; `nil` when there is none.
+    static func openWithoutSync(_ log: ClientLog, reopens: Bool) -> String? {
+        var attempts = 0
+        var attemptOfOpen: Int?
+        for entry in log.entries {
+            if entry.input == "opened", let attempt = attemptOfOpen, (attempt > 1) == reopens, !entry.actions.contains("send sync_request") {
+                return "the " + (reopens ? "reopen (attempt \(attempt))" : "first open") + " at +\(entry.at) ms was not followed by a sync_request"
+            }
+            for action in entry.actions where action == "open" || action == "reopen" {
+                attempts += 1
+                attemptOfOpen = attempts
+            }
+        }
+        return nil
+    }
+
+    /// Whether a script's first attempt opens (RECONNECT-11's case).
+    static func opensAtFirst(_ script: ConnectionScript) -> Bool {
+        if case .opens? = script.attempts.first { return true }
+        return false
+    }
+
+    /// Whether a script has an attempt after the first that opens (RECONNECT-03's case).
+    static func reopens(_ script: ConnectionScript) -> Bool {
+        script.attempts.dropFirst().contains { if case .opens = $0 { return true } else { return false } }
     }
 
     // MARK: - Examples
@@ -368,13 +479,40 @@ enum ProgressReconnectChecks {
         ]
     }
 
-    static var syncExamples: [ConformanceExample<[ClientProbe]>] {
+    static var syncAfterFirstOpenExamples: [ConformanceExample<[ClientProbe]>] {
         [
             ConformanceExample("the first open", [.start(expected: ["open"]), .opened(at: 100, expected: [sync])], pins: "D-079"),
+        ]
+    }
+
+    static var syncAfterReopenExamples: [ConformanceExample<[ClientProbe]>] {
+        [
             ConformanceExample("a reopen after a drop", connectedThenLost + [.fire(at: 11_000, expected: ["reopen"]), .opened(at: 11_100, expected: [sync])],
                 pins: "seed: \"Include the job ID in reconnect queries to resume state\""),
             ConformanceExample("a reopen after a failed first open", [.start(expected: ["open"]), .openFailed(at: 500, status: nil, expected: []), .fire(at: 1_500, expected: ["reopen"]),
-                .opened(at: 1_600, expected: [sync])], pins: "D-079"),
+                .opened(at: 1_600, expected: [sync])], pins: "seed: \"Auto-reconnect with exponential backoff and state sync.\""),
+        ]
+    }
+
+    static var autoReconnectExamples: [ConformanceExample<[ClientProbe]>] {
+        [
+            ConformanceExample("a lost connection is opened again", connectedThenLost + [.awaitsAnOpen],
+                pins: "seed: \"Auto-reconnect with exponential backoff and state sync.\""),
+            ConformanceExample("a failed first open is tried again", [.start(expected: ["open"]), .openFailed(at: 500, status: nil, expected: []), .awaitsAnOpen],
+                pins: "seed: \"Implement client-side logic with exponential backoff.\""),
+            ConformanceExample("after two failures in a row, a longer wait", connectedThenLost + [.awaitsAnOpen, .failTheOpen, .awaitsAnOpen, .waitsLonger],
+                pins: "seed: \"Auto-reconnect with exponential backoff and state sync.\""),
+        ]
+    }
+
+    static var heartbeatReconnectExamples: [ConformanceExample<[ClientProbe]>] {
+        let connected: [ClientProbe] = [.start(expected: ["open"]), .opened(at: 0, expected: [sync]), .frame(at: 40, running, expected: [])]
+        return [
+            ConformanceExample("no pongs after the open: closed by 120 s, then opened again", connected + [.closesBy(120_000), .awaitsAnOpen],
+                pins: "seed: \"If no pong after 3 attempts (90s), trigger reconnect\""),
+            ConformanceExample("a pong, then none: closed by 150 s after it, then opened again", connected + [.fire(at: 30_000, expected: ["send ping"]),
+                .frame(at: 30_040, .pong(Pong(clientTime: ProgressConformance.at(30_000).epochMilliseconds, serverTime: 0)), expected: []), .closesBy(150_040), .awaitsAnOpen],
+                pins: "seed: \"Verify auto-reconnect triggered\""),
         ]
     }
 
@@ -429,7 +567,7 @@ enum ProgressReconnectChecks {
             ConformanceExample("no pongs after the open", connected + [.fire(at: 30_000, expected: ["send ping"]), .fire(at: 60_000, expected: ["send ping"]),
                 .fire(at: 90_000, expected: ["send ping"]), .fire(at: 94_999, expected: []), .fire(at: 95_000, expected: ["close"]),
                 .fire(at: 95_999, expected: []), .fire(at: 96_000, expected: ["reopen"]), .opened(at: 96_100, expected: [sync])],
-                pins: "seed: \"Verify auto-reconnect triggered\""),
+                pins: "D-077"),
             ConformanceExample("pongs keep the connection", connected + [.fire(at: 30_000, expected: ["send ping"]),
                 .frame(at: 30_040, .pong(Pong(clientTime: ProgressConformance.at(30_000).epochMilliseconds, serverTime: 0)), expected: []),
                 .fire(at: 60_000, expected: ["send ping"]), .fire(at: 90_000, expected: ["send ping"]), .fire(at: 95_000, expected: []),

@@ -28,8 +28,8 @@ extension ConformanceSuite where Implementation: ProgressThrottling {
         typealias R = ProgressThrottleRules
         typealias C = ProgressThrottleChecks
         let streams = ProgressStreamFixture.generator()
-        func keeps(_ rule: Rule, _ property: ThrottleProperty) -> ConformanceCheck<Implementation> {
-            .property(rule, "generated report streams", streams, describe: { $0.description }) { implementation, stream in
+        func keeps(_ rule: Rule, _ property: ThrottleProperty, exercises: @escaping (ProgressUpdateStream) -> Bool) -> ConformanceCheck<Implementation> {
+            .property(rule, "generated report streams", streams, describe: { $0.description }, exercises: exercises) { implementation, stream in
                 try C.check(property, stream, implementation)
             }
         }
@@ -38,27 +38,34 @@ extension ConformanceSuite where Implementation: ProgressThrottling {
                 try example.check(implementation)
             }
         }
+        typealias E = ProgressStreamExercise
         return ConformanceSuite(id: "progress-throttle", title: "Progress throttle", seam: "ProgressThrottling", checks: [
-            keeps(R.rate, .rate),
+            keeps(R.rate, .rate, exercises: E.hasReportsWithin(1_000)),
             pinned(R.rate, "milestone bursts, the completion flush, the seed's 1,000 updates", C.rateExamples),
-            keeps(R.milestones, .milestoneDelivered),
+            keeps(R.milestones, .milestoneDelivered, exercises: E.hasMilestone),
             pinned(R.milestones, "the seed's milestone test and quarters of small jobs", C.milestoneExamples),
-            keeps(R.finalCount, .finalCountBeforeFinish),
+            .property(R.finalCount, "generated report streams", streams, describe: { $0.description }, exercises: E.finishesAfterAReport) { implementation, stream in
+                try C.checkFinalCountReached(stream, implementation)
+            },
             pinned(R.finalCount, "the seed's completion test", C.finalCountExamples),
-            keeps(R.monotone, .countsNeverGoBackwards),
+            keeps(R.monotone, .countsNeverGoBackwards, exercises: E.hasLateCount),
             pinned(R.monotone, "late lower counts", C.monotoneExamples),
-            keeps(R.afterFinish, .nothingAfterFinish),
+            keeps(R.afterFinish, .nothingAfterFinish, exercises: E.finishes),
             pinned(R.afterFinish, "finishes and late reports", C.afterFinishExamples),
-            keeps(R.keepAlive, .keepAlive),
+            keeps(R.keepAlive, .keepAlive, exercises: E.hasReportBeforeFinish),
             pinned(R.keepAlive, "silences around 10 s", C.keepAliveExamples),
-            .property(R.first, "generated report streams", streams, describe: { $0.description }) { implementation, stream in
+            .property(R.first, "generated report streams", streams, describe: { $0.description }, exercises: E.hasReportBeforeFinish) { implementation, stream in
                 try C.checkFirstReport(stream, implementation)
             },
             pinned(R.first, "first reports", C.firstExamples),
-            .property(R.interval, "generated report streams", streams, describe: { $0.description }) { implementation, stream in
+            .property(R.interval, "generated report streams", streams, describe: { $0.description }, exercises: E.hasReportsWithin(ProgressThrottle.intervalMillisecondsDefault)) { implementation, stream in
                 try C.checkSpacing(stream, implementation)
             },
             pinned(R.interval, "reports around 500 ms", C.intervalExamples),
+            .property(R.burstHeld, "generated report streams", streams, describe: { $0.description }, exercises: E.hasOrdinaryReportInABurst) { implementation, stream in
+                try C.checkBurstHeld(stream, implementation)
+            },
+            pinned(R.burstHeld, "the seed's rapid updates, and reports around 500 ms", C.burstExamples),
         ])
     }
 }
@@ -70,6 +77,10 @@ struct ThrottleExample: Sendable {
         case emissions(until: Int64, String)
         /// The whole trace keeps the property.
         case keeps(ThrottleProperty)
+        /// No ordinary report of a burst is sent at once (THROTTLE-09).
+        case burstHeld
+        /// The highest count reported before the finish reaches the client before the terminal message (THROTTLE-03).
+        case finalCountReached
     }
 
     let stream: ProgressUpdateStream
@@ -94,6 +105,10 @@ struct ThrottleExample: Sendable {
         switch expectation {
         case let .keeps(property):
             try ProgressThrottleChecks.check(property, stream, throttle)
+        case .burstHeld:
+            try ProgressThrottleChecks.checkBurstHeld(stream, throttle)
+        case .finalCountReached:
+            try ProgressThrottleChecks.checkFinalCountReached(stream, throttle)
         case let .emissions(until, expected):
             let (trace, fault) = ProgressThrottleChecks.run(stream, throttle)
             let model = ThrottleRun.run(stream, with: ProgressThrottle())
@@ -152,6 +167,70 @@ enum ProgressThrottleChecks {
         }
     }
 
+    /// THROTTLE-09: no report that is neither the first nor a milestone in either of the seed's readings
+    /// goes out at once less than the interval after the previous progress message.
+    static func checkBurstHeld(_ stream: ProgressUpdateStream, _ throttle: some ProgressThrottling) throws {
+        let (trace, fault) = run(stream, throttle)
+        try ensureWellBehaved(fault, stream, trace)
+        if let evidence = burstEvidence(trace) {
+            throw ConformanceViolation("\(evidence), inside the seed's 500 ms", question: "ThrottleRun.run(\(stream))",
+                model: ThrottleRun.run(stream, with: ProgressThrottle()).description, implementation: trace.description, kind: "an ordinary report of a burst sent at once")
+        }
+    }
+
+    /// THROTTLE-03: the highest count reported before the finish was sent before the terminal message.
+    static func checkFinalCountReached(_ stream: ProgressUpdateStream, _ throttle: some ProgressThrottling) throws {
+        let (trace, fault) = run(stream, throttle)
+        try ensureWellBehaved(fault, stream, trace)
+        if let evidence = finalCountEvidence(trace) {
+            throw ConformanceViolation(evidence, question: "ThrottleRun.run(\(stream))", model: ThrottleRun.run(stream, with: ProgressThrottle()).description,
+                implementation: trace.description, kind: "the final count lost")
+        }
+    }
+
+    /// The highest count reported before the job asked to finish, when no progress message before the
+    /// terminal message carried it (or a higher one): the seed's "No messages lost (final count
+    /// accurate)". A count sent after the finish was asked for is THROTTLE-05's, not this rule's.
+    static func finalCountEvidence(_ trace: ThrottleTrace) -> String? {
+        guard let finishIndex = trace.emissions.firstIndex(where: { $0.kind == .finish }) else { return nil }
+        guard let highest = trace.reports.filter({ !$0.afterFinishRequest }).map(\.processedCount).max() else { return nil }
+        let seen = trace.emissions[..<finishIndex].compactMap { $0.progress?.processedCount }.max()
+        if let seen, seen >= highest { return nil }
+        return "the highest count reported was \(highest), but the client saw \(seen.map(String.init) ?? "no count") before the terminal message at +\(trace.emissions[finishIndex].at.epochMilliseconds - trace.start.epochMilliseconds) ms"
+    }
+
+    /// Whether the report of `count` is a milestone in either of the seed's readings: its code's
+    /// `processedCount % 25 === 0`, or its strategy's quarters (the first report at or past one), given
+    /// the highest quarter reached before it; returns the quarter reached with it.
+    static func isMilestone(_ count: Int, total: Int, quarterReached: inout Int) -> Bool {
+        let quarter = ProgressUpdate.quarter(count, of: total)
+        defer { quarterReached = max(quarterReached, quarter) }
+        return count % 25 == 0 || quarter > quarterReached
+    }
+
+    /// The first progress message of `trace` that went out at once for an ordinary report (not the job's
+    /// first, not a milestone in either reading, made before the job asked to finish) less than the
+    /// interval after the progress message before it, or `nil`. The finish's own flush is not judged
+    /// here: when it goes is THROTTLE-05's (D-072).
+    static func burstEvidence(_ trace: ThrottleTrace, intervalMilliseconds: Int64 = ProgressThrottle.intervalMillisecondsDefault) -> String? {
+        let reports = trace.reports.filter { !$0.afterFinishRequest }
+        var quarterReached = 0
+        var kinds: [(at: Timestamp, count: Int, ordinary: Bool)] = []
+        for (index, report) in reports.enumerated() {
+            let milestone = isMilestone(report.processedCount, total: trace.totalCount, quarterReached: &quarterReached)
+            kinds.append((report.at, report.processedCount, index > 0 && !milestone))
+        }
+        let progress = trace.progressEmissions
+        for (earlier, later) in zip(progress, progress.dropFirst()) {
+            guard later.at.epochMilliseconds - earlier.at.epochMilliseconds < intervalMilliseconds, let count = later.progress?.processedCount else { continue }
+            if let finish = trace.finishRequestedAt, later.at >= finish { continue }
+            let made = kinds.filter { $0.at == later.at && $0.count == count }
+            guard !made.isEmpty, made.allSatisfy(\.ordinary) else { continue }
+            return "report \(count) at +\(later.at.epochMilliseconds - trace.start.epochMilliseconds) ms, neither the first nor a milestone, was sent at once, \(later.at.epochMilliseconds - earlier.at.epochMilliseconds) ms after the progress message at +\(earlier.at.epochMilliseconds - trace.start.epochMilliseconds) ms"
+        }
+        return nil
+    }
+
     /// The trace's emissions up to `until` ms after its start, as `ThrottleTrace.description` writes them.
     static func emissions(of trace: ThrottleTrace, until: Int64) -> String {
         var kept = trace
@@ -193,10 +272,12 @@ enum ProgressThrottleChecks {
 
     static var finalCountExamples: [ConformanceExample<ThrottleExample>] {
         [
-            ConformanceExample("the seed's test: 1, 2 and complete", ThrottleExample(total: 10, [(0, report(1)), (1, report(2)), (2, .finish)],
-                .emissions(until: 40_000, "+0 progress 1/10, +500 progress 2/10, +500 finish")), pins: "D-072"),
-            ConformanceExample("a finish after the held report went out", ThrottleExample(total: 10, [(0, report(1)), (100, report(2)), (600, .finish)],
-                .emissions(until: 40_000, "+0 progress 1/10, +500 progress 2/10, +600 finish")), pins: "D-072"),
+            ConformanceExample("the seed's test: 1, 2 and complete", ThrottleExample(total: 10, [(0, report(1)), (1, report(2)), (2, .finish)], .finalCountReached),
+                pins: "seed: \"flushes pending update on completion\""),
+            ConformanceExample("a finish after the held report went out", ThrottleExample(total: 10, [(0, report(1)), (100, report(2)), (600, .finish)], .finalCountReached),
+                pins: "seed: \"Pending updates flushed on job completion\""),
+            ConformanceExample("a finish in the millisecond of a held report", ThrottleExample(total: 10, [(0, report(1)), (100, report(2)), (100, .finish)], .finalCountReached),
+                pins: "seed: \"No messages lost (final count accurate)\""),
         ]
     }
 
@@ -239,8 +320,23 @@ enum ProgressThrottleChecks {
         [
             ConformanceExample("the seed's test: the first update", ThrottleExample(total: 10, [(0, report(1))], .emissions(until: 0, "+0 progress 1/10")),
                 pins: "seed: \"sends first update immediately\""),
-            ConformanceExample("a first report five seconds in", ThrottleExample(total: 10, [(5_000, report(3))], .emissions(until: 5_000, "+5000 progress 3/10")), pins: "D-071"),
-            ConformanceExample("an AI scan's first report of 0", ThrottleExample(total: 100, [(0, report(0))], .emissions(until: 0, "+0 progress 0/100")), pins: "D-071"),
+            ConformanceExample("a first report five seconds in", ThrottleExample(total: 10, [(5_000, report(3))], .emissions(until: 5_000, "+5000 progress 3/10")),
+                pins: "seed: \"First update sent immediately\""),
+            ConformanceExample("an AI scan's first report of 0", ThrottleExample(total: 100, [(0, report(0))], .emissions(until: 0, "+0 progress 0/100")),
+                pins: "seed: \"isFirstUpdate = this.lastProgressSentTime === 0\""),
+        ]
+    }
+
+    static var burstExamples: [ConformanceExample<ThrottleExample>] {
+        [
+            ConformanceExample("the seed's test: ten rapid updates, only the first at once", ThrottleExample(total: 1_000, (1...10).map { (Int64($0) * 10, report($0)) }, .burstHeld),
+                pins: "seed: \"Only first update should be sent immediately\""),
+            ConformanceExample("a report 1 ms after the first", ThrottleExample(total: 100, [(0, report(1)), (1, report(2))], .burstHeld),
+                pins: "seed: \"Throttling sends at most 1 message per 500ms\""),
+            ConformanceExample("a report 499 ms after a message", ThrottleExample(total: 100, [(0, report(1)), (499, report(2))], .burstHeld),
+                pins: "seed: \"Send updates at most once per 500ms\""),
+            ConformanceExample("reports after a held one, neither a quarter nor divisible by 25", ThrottleExample(total: 100, [(0, report(1)), (600, report(2)), (700, report(3)), (800, report(4)), (1_000, report(6))], .burstHeld),
+                pins: "seed: \"only send every 500ms or significant milestones\""),
         ]
     }
 
@@ -301,5 +397,69 @@ final class ThrottleWatch: Sendable {
     var fault: String? {
         get { state.withLock { $0 } }
         set { state.withLock { $0 = newValue } }
+    }
+}
+
+/// Which generated report streams exercise a throttle rule: the others hold vacuously.
+enum ProgressStreamExercise {
+    /// The stream's reports made before its finish, with their times, in order.
+    static func reportsBeforeFinish(_ stream: ProgressUpdateStream) -> [(at: Int64, count: Int)] {
+        var now: Int64 = 0
+        var reports: [(at: Int64, count: Int)] = []
+        for event in stream.events {
+            now += event.gapMilliseconds
+            switch event.kind {
+            case let .report(count): reports.append((now, count))
+            case .finish: return reports
+            }
+        }
+        return reports
+    }
+
+    static func finishes(_ stream: ProgressUpdateStream) -> Bool {
+        stream.events.contains { $0.kind == .finish }
+    }
+
+    static func hasReportBeforeFinish(_ stream: ProgressUpdateStream) -> Bool {
+        !reportsBeforeFinish(stream).isEmpty
+    }
+
+    static func finishesAfterAReport(_ stream: ProgressUpdateStream) -> Bool {
+        finishes(stream) && hasReportBeforeFinish(stream)
+    }
+
+    /// Two reports before the finish less than `milliseconds` apart.
+    static func hasReportsWithin(_ milliseconds: Int64) -> (ProgressUpdateStream) -> Bool {
+        { stream in
+            let times = reportsBeforeFinish(stream).map(\.at)
+            return zip(times, times.dropFirst()).contains { $1 - $0 < milliseconds }
+        }
+    }
+
+    /// A report before the finish at or past a quarter no earlier report reached.
+    static func hasMilestone(_ stream: ProgressUpdateStream) -> Bool {
+        reportsBeforeFinish(stream).contains { ProgressUpdate.quarter($0.count, of: stream.totalCount) > 0 }
+    }
+
+    /// A report below one made before it.
+    static func hasLateCount(_ stream: ProgressUpdateStream) -> Bool {
+        var highest = Int.min
+        for report in reportsBeforeFinish(stream) {
+            if report.count < highest { return true }
+            highest = max(highest, report.count)
+        }
+        return false
+    }
+
+    /// A report that is neither the first nor a milestone in either of the seed's readings, less than
+    /// 500 ms after an earlier report: THROTTLE-09's case.
+    static func hasOrdinaryReportInABurst(_ stream: ProgressUpdateStream) -> Bool {
+        let reports = reportsBeforeFinish(stream)
+        var quarterReached = 0
+        for (index, report) in reports.enumerated() {
+            let milestone = ProgressThrottleChecks.isMilestone(report.count, total: stream.totalCount, quarterReached: &quarterReached)
+            if index > 0, !milestone, report.at - reports[index - 1].at < ProgressThrottle.intervalMillisecondsDefault { return true }
+        }
+        return false
     }
 }

@@ -9,8 +9,8 @@ extension ConformanceSuite where Implementation: StatusMessageFormatting {
         typealias R = StatusMessageRules
         typealias C = StatusMessageChecks
         let model = ModelStatusMessageFormatter()
-        func enrichment(_ rule: Rule, _ about: String, _ examples: [ConformanceExample<EnrichmentStatusInput>], _ read: @escaping (StatusLine) -> StatusLine = { $0 }) -> ConformanceCheck<Implementation> {
-            .examples(rule, about, examples) { implementation, input in
+        func enrichment(_ rule: Rule, _ about: String, label: String? = nil, _ examples: [ConformanceExample<EnrichmentStatusInput>], _ read: @escaping (StatusLine) -> StatusLine = { $0 }) -> ConformanceCheck<Implementation> {
+            .examples(rule, about, label: label, examples) { implementation, input in
                 // The expectation is written out; the model must agree with it too.
                 try ensure(read(input.ask(model)) == read(input.expected), "the suite's expectation, \(read(input.expected)), is not the model's answer", question: input.description,
                     model: read(input.ask(model)).description)
@@ -25,26 +25,43 @@ extension ConformanceSuite where Implementation: StatusMessageFormatting {
                 try ensureSame(C.texts(line).userMessage, "Finding details for \(title)... \(input.processed) of \(input.total) books complete", input.description, show: { String(reflecting: $0) })
                 try ensureSame(line.technicalMessage, "Enriching (\(input.processed)/\(input.total)): \(title)", input.description, show: { String(reflecting: $0) })
             },
-            enrichment(R.notFound, "the seed's not-found message", C.notFoundExamples, C.withoutEstimate),
+            enrichment(R.notFound, "the seed's not-found message", C.notFoundExamples.filter { $0.input.processed <= $0.input.total }, C.texts),
             .property(R.notFound, "generated counts in range, not found", C.inRange(hasError: true), describe: { $0.description }) { implementation, input in
                 let line = input.ask(implementation)
                 try ensureSame(line.userMessage, "\u{26A0}\u{FE0F} Couldn't find details for \(input.title)", input.description, show: { String(reflecting: $0) })
                 try ensureSame(line.technicalMessage, "Enrichment failed (\(input.processed)/\(input.total)): \(input.title)", input.description, show: { String(reflecting: $0) })
+            },
+            enrichment(R.notFoundFigures, "the seed's not-found message and the last book", C.notFoundExamples.filter { $0.input.processed <= $0.input.total }, C.figuresOnly),
+            .property(R.notFoundFigures, "generated counts in range, not found", C.inRange(hasError: true), describe: { $0.description }) { implementation, input in
+                let line = input.ask(implementation)
                 var found = input
                 found.hasError = false
                 let figures = found.ask(implementation)
                 try ensureSame([line.percentage, line.remaining], [figures.percentage, figures.remaining], "the figures of \(input.description), as when found", show: { "\($0)" })
             },
-            enrichment(R.percentage, "counts on both sides of 0 and of the total, and exact floors", C.percentageExamples, C.withoutEstimate),
-            .differential(R.percentage, "generated counts anywhere in Int, any title", cases: 200, C.anyCounts, describe: { $0.description },
-                question: { $0.description }, model: { C.withoutEstimate($0.ask(model)) }, implementation: { C.withoutEstimate($1.ask($0)) }, show: { $0.description }),
-            .examples(R.csvImport, "every phase, and fractions around 0, 1 and NaN", C.csvExamples) { implementation, example in
-                try ensure(model.csvImportStatus(fraction: example.fraction, phase: example.phase) == example.expected, "the suite's expectation, \(example.expected), is not the model's answer",
-                    model: model.csvImportStatus(fraction: example.fraction, phase: example.phase).description)
-                let line = implementation.csvImportStatus(fraction: example.fraction, phase: example.phase)
-                try ensureSame(line, example.expected, "csvImportStatus(fraction: \(example.fraction), phase: .\(example.phase))", show: { $0.description })
+            .property(R.figures, "generated counts in range", C.inRange(hasError: false), describe: { $0.description }) { implementation, input in
+                let line = input.ask(implementation)
+                try ensureSame(line.remaining, input.total - input.processed, "the books remaining of \(input.description)", show: { $0.map(String.init) ?? "nil" })
+                let seeds = Int((Double(input.processed) / Double(input.total) * 100).rounded(.down))
+                guard seeds == input.processed * 100 / input.total else { return }
+                try ensureSame(line.percentage, seeds, "the percentage of \(input.description)", show: { $0.map(String.init) ?? "nil" })
             },
-            .differential(R.csvImport, "generated fractions, any double", cases: 200, C.csvInputs, describe: { "\($0)" },
+            enrichment(R.figures, "the seed's example and counts at the ends", C.figureExamples, C.figuresOnly),
+            enrichment(R.percentage, "counts on both sides of 0 and of the total, and exact floors", C.percentageExamples, C.withoutEstimate),
+            enrichment(R.percentage, "a book not found with counts past the total: the text clamped", label: "STATUS-03.not-found", C.notFoundExamples.filter { $0.input.processed > $0.input.total }, C.texts),
+            .differential(R.percentage, "generated counts anywhere in Int, titles within the limit", cases: 200, C.anyCounts, describe: { $0.description },
+                exercises: { $0.title.utf8.count <= StatusMessageFormatter.titleBytesMax },
+                question: { $0.description }, model: { C.withoutEstimate($0.ask(model)) }, implementation: { C.withoutEstimate($1.ask($0)) }, show: { $0.description }),
+            .examples(R.csvImport, "every phase, and fractions from 0 to 1", C.csvExamples.filter { C.isSeedFraction($0.input.fraction) }) { implementation, example in
+                try C.checkCSV(implementation, example, model: model)
+            },
+            .differential(R.csvImport, "generated fractions from 0 to 1", cases: 200, C.csvInputs, describe: { "\($0)" }, exercises: { C.isSeedFraction($0.0) },
+                question: { "csvImportStatus(fraction: \($0.0), phase: .\($0.1))" }, model: { model.csvImportStatus(fraction: $0.0, phase: $0.1) },
+                implementation: { $0.csvImportStatus(fraction: $1.0, phase: $1.1) }, show: { $0.description }),
+            .examples(R.csvFraction, "fractions below 0, above 1, NaN and the infinities", C.csvExamples.filter { !C.isSeedFraction($0.input.fraction) }) { implementation, example in
+                try C.checkCSV(implementation, example, model: model)
+            },
+            .differential(R.csvFraction, "generated fractions outside 0 to 1, any double", cases: 200, C.csvInputs, describe: { "\($0)" }, exercises: { !C.isSeedFraction($0.0) },
                 question: { "csvImportStatus(fraction: \($0.0), phase: .\($0.1))" }, model: { model.csvImportStatus(fraction: $0.0, phase: $0.1) },
                 implementation: { $0.csvImportStatus(fraction: $1.0, phase: $1.1) }, show: { $0.description }),
             .examples(R.aiScan, "every phase", AIScanPhase.allCases.map { phase in ConformanceExample(phase.rawValue, phase, pins: "seed: \"formatAIScanProgress\"") }) { implementation, phase in
@@ -134,6 +151,35 @@ enum StatusMessageChecks {
     /// The estimate alone.
     static func estimateOnly(_ line: StatusLine) -> StatusLine {
         StatusLine(userMessage: "", technicalMessage: "", estimatedSecondsRemaining: line.estimatedSecondsRemaining)
+    }
+
+    /// The percentage and the books remaining alone.
+    static func figuresOnly(_ line: StatusLine) -> StatusLine {
+        StatusLine(userMessage: "", technicalMessage: "", percentage: line.percentage, remaining: line.remaining)
+    }
+
+    /// Whether the seed's `Math.floor(progress * 100)` is all STATUS-04 asks of `fraction`: from 0 to 1.
+    static func isSeedFraction(_ fraction: Double) -> Bool { fraction >= 0 && fraction <= 1 }
+
+    static func checkCSV(_ implementation: some StatusMessageFormatting, _ example: CSVStatusExample, model: ModelStatusMessageFormatter) throws {
+        try ensure(model.csvImportStatus(fraction: example.fraction, phase: example.phase) == example.expected, "the suite's expectation, \(example.expected), is not the model's answer",
+            model: model.csvImportStatus(fraction: example.fraction, phase: example.phase).description)
+        let line = implementation.csvImportStatus(fraction: example.fraction, phase: example.phase)
+        try ensureSame(line, example.expected, "csvImportStatus(fraction: \(example.fraction), phase: .\(example.phase))", show: { $0.description })
+    }
+
+    /// STATUS-08's examples: counts in range, whose figures the seed's formula gives.
+    static var figureExamples: [ConformanceExample<EnrichmentStatusInput>] {
+        [
+            ConformanceExample("the seed's example", EnrichmentStatusInput(5, of: 10, title: "The Great Gatsby", expected: found(5, 10, title: "The Great Gatsby", percentage: 50, remaining: 5)),
+                pins: "seed: \"const remaining = totalCount - processedCount;\""),
+            ConformanceExample("the first book", EnrichmentStatusInput(0, of: 10, title: "Dune", expected: found(0, 10, title: "Dune", percentage: 0, remaining: 10)),
+                pins: "seed: \"const percentage = Math.floor((processedCount / totalCount) * 100);\""),
+            ConformanceExample("the last book", EnrichmentStatusInput(10, of: 10, title: "1984", expected: found(10, 10, title: "1984", percentage: 100, remaining: 0)),
+                pins: "seed: \"const percentage = Math.floor((processedCount / totalCount) * 100);\""),
+            ConformanceExample("1 of 3", EnrichmentStatusInput(1, of: 3, expected: found(1, 3, percentage: 33, remaining: 2)),
+                pins: "seed: \"const percentage = Math.floor((processedCount / totalCount) * 100);\""),
+        ]
     }
 
     /// The texts alone.
@@ -230,7 +276,8 @@ enum StatusMessageChecks {
             ("minus infinity", -.infinity, .validating, 0, "D-089"),
         ]
         return cases.map { name, fraction, phase, percentage, pins in
-            ConformanceExample(name, CSVStatusExample(fraction: fraction, phase: phase, expected: line(phase, percentage)), pins: pins)
+            ConformanceExample(name, CSVStatusExample(fraction: fraction, phase: phase, expected: line(phase, percentage)),
+                pins: isSeedFraction(fraction) && pins == "D-089" ? "seed: \"const percentage = Math.floor(progress * 100);\"" : pins)
         }
     }
 

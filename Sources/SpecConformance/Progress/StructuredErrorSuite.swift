@@ -21,10 +21,17 @@ extension ConformanceSuite where Implementation: StructuredErrorBuilding {
             .property(R.code, "generated failures", failures, describe: describe) { implementation, failure in
                 let payload = try C.parsed(implementation, failure)
                 let code = payload["code"]?.string
+                try ensure(!(code ?? "").isEmpty, "the payload carries no code", question: "errorPayload(for: \(failure))",
+                    model: failure.modelError.code.rawValue, implementation: code.map { String(reflecting: $0) } ?? "no code", kind: "no code")
+            },
+            field(R.code, "a batch enrichment's code", C.seedCodeExamples, { $0["code"]?.string }, show: { $0 ?? "no code" }),
+            .property(R.codeForm, "generated failures", failures, describe: describe) { implementation, failure in
+                let payload = try C.parsed(implementation, failure)
+                let code = payload["code"]?.string
                 try ensure(code.map { ProgressErrorCode(rawValue: $0) != nil } ?? false, "the code is not written E_[A-Z0-9_]{1,60}",
                     question: "errorPayload(for: \(failure))", model: failure.modelError.code.rawValue, implementation: code.map { String(reflecting: $0) } ?? "no code")
             },
-            field(R.code, "each failure's code", C.codeExamples, { $0["code"]?.string }, show: { $0 ?? "no code" }),
+            field(R.codeForm, "each other failure's code", C.codeExamples, { $0["code"]?.string }, show: { $0 ?? "no code" }),
             .property(R.members, "generated failures", failures, describe: describe) { implementation, failure in
                 try C.checkMembers(C.parsed(implementation, failure), failure)
             },
@@ -35,16 +42,33 @@ extension ConformanceSuite where Implementation: StructuredErrorBuilding {
             ]) { implementation, failure in
                 try C.checkMembers(C.parsed(implementation, failure), failure)
             },
-            field(R.retryable, "each failure's retry flag", C.retryExamples, { $0["retryable"]?.bool }, show: { $0.map(String.init) ?? "no flag" }),
-            field(R.userMessage, "each failure's user message", C.userMessageExamples, { $0["userMessage"]?.string }, show: { $0.map { String(reflecting: $0) } ?? "no user message" }),
+            field(R.retryable, "each seed handler's retry flag", C.seedRetryExamples, { $0["retryable"]?.bool }, show: { $0.map(String.init) ?? "no flag" }),
+            field(R.retryDefaults, "each protocol failure's retry flag", C.retryExamples, { $0["retryable"]?.bool }, show: { $0.map(String.init) ?? "no flag" }),
+            field(R.userMessage, "each seed handler's user message", C.seedUserMessageExamples, { $0["userMessage"]?.string }, show: { $0.map { String(reflecting: $0) } ?? "no user message" }),
+            field(R.userMessageDefaults, "each protocol failure's user message", C.userMessageExamples, { $0["userMessage"]?.string }, show: { $0.map { String(reflecting: $0) } ?? "no user message" }),
             .property(R.affectedItems, "generated enrichment failures", C.enrichmentFailures, describe: describe) { implementation, failure in
                 try C.checkAffectedItems(C.parsed(implementation, failure), failure)
             },
-            .examples(R.affectedItems, "0, 1, 10, 11 and 1,000 failed titles", [0, 1, 10, 11, 1_000].map { count in
-                ConformanceExample("\(count) failed titles", ProgressFailure.enrichmentFailed(reason: "API timeout", failedTitles: (0..<count).map { "Book \($0)" }, successCount: 45),
-                    pins: count > 10 ? "D-085" : "seed: \"Up to 10 items\"")
-            }) { implementation, failure in
+            .examples(R.affectedItems, "0, 1, 10, 11 and 1,000 failed titles", C.titleCountExamples(pins: "seed: \"Up to 10 items\"")) { implementation, failure in
                 try C.checkAffectedItems(C.parsed(implementation, failure), failure)
+            },
+            .property(R.affectedItemsTotal, "generated enrichment failures", C.enrichmentFailures, describe: describe,
+                      exercises: { if case let .enrichmentFailed(_, titles, _) = $0 { return titles.count >= StructuredError.affectedItemsMax } else { return false } }) { implementation, failure in
+                try C.checkAffectedItemsTotal(C.parsed(implementation, failure), failure)
+            },
+            .examples(R.affectedItemsTotal, "10, 11 and 1,000 failed titles", C.titleCountExamples(pins: "D-085").filter { $0.name != "0 failed titles" && $0.name != "1 failed titles" }) { implementation, failure in
+                try C.checkAffectedItemsTotal(C.parsed(implementation, failure), failure)
+            },
+            .property(R.breakdown, "generated enrichment failures", C.enrichmentFailures, describe: describe) { implementation, failure in
+                try C.checkBreakdown(C.parsed(implementation, failure), failure)
+            },
+            .examples(R.breakdown, "the seed's enrichment failure, and none failed", [
+                ConformanceExample("the seed's 45 enriched, 5 failed", ProgressFailure.enrichmentFailed(reason: "API timeout", failedTitles: ["The Great Gatsby", "1984", "Dune", "Emma", "Beloved"], successCount: 45),
+                    pins: "seed: \"failureCount: 5\""),
+                ConformanceExample("a catastrophic failure before any title failed", ProgressFailure.enrichmentFailed(reason: "storage down", failedTitles: [], successCount: 0),
+                    pins: "seed: \"failureCount: failedBooks.length\""),
+            ]) { implementation, failure in
+                try C.checkBreakdown(C.parsed(implementation, failure), failure)
             },
             .property(R.textLimits, "generated failures with hostile texts", failures, describe: describe) { implementation, failure in
                 try C.checkTextLimits(C.parsed(implementation, failure), failure)
@@ -64,12 +88,12 @@ extension ConformanceSuite where Implementation: StructuredErrorBuilding {
                 try ensure(!C.hasStackMember(payload), "the payload carries a stack member", question: "errorPayload(for: \(failure))",
                     model: failure.modelError.payload.encodedString(), implementation: payload.encodedString())
             },
-            field(R.aiScanTimeout, "AI scan reasons", C.aiScanExamples, { C.CodeAndAdvice($0) }, show: { $0.description }),
+            field(R.aiScanTimeout, "AI scan reasons both readings of the seed's test agree on", C.aiScanExamples(letterCase: false), { C.CodeAndAdvice($0) }, show: { $0.description }),
+            field(R.timeoutLetterCase, "AI scan reasons with \"timeout\" in other letter cases", C.aiScanExamples(letterCase: true), { C.CodeAndAdvice($0) }, show: { $0.description }),
             .differential(R.payload, "generated failures", failures, describe: describe,
                 question: { "errorPayload(for: \($0))" }, model: { Optional($0.modelError.payload) },
                 implementation: { implementation, failure in ProgressConformance.looseJSON(implementation.errorPayload(for: failure)) },
                 show: { $0.map { $0.encodedString() } ?? "not JSON" }),
-            field(R.payload, "the seed's payloads", C.payloadExamples, { $0 }, show: { $0.encodedString() }),
         ])
     }
 }
@@ -98,6 +122,7 @@ enum StructuredErrorChecks {
         }
     }
 
+    /// ERROR-05: the first ten failed titles, in order (each may be cut at its text limit: ERROR-06).
     static func checkAffectedItems(_ payload: JSONValue, _ failure: ProgressFailure) throws {
         guard case let .enrichmentFailed(_, titles, _) = failure else { return }
         let question = "errorPayload(for: \(failure))"
@@ -108,9 +133,27 @@ enum StructuredErrorChecks {
             try ensure(title.unicodeScalars.starts(with: item.unicodeScalars), "affectedItems[\(index)] is not the \(index + 1)th failed title", question: question,
                 model: String(reflecting: TextExcerpt.prefix(title, utf8BytesMax: 40)), implementation: String(reflecting: TextExcerpt.prefix(item, utf8BytesMax: 40)))
         }
-        try ensureSame(payload["details"]?["failureCount"]?.int64, Int64(titles.count), "details.failureCount of " + question, show: { $0.map(String.init) ?? "absent" })
+    }
+
+    /// ERROR-13: `details.affectedItemsTotal` counts every failed title past ten, and is absent otherwise.
+    static func checkAffectedItemsTotal(_ payload: JSONValue, _ failure: ProgressFailure) throws {
+        guard case let .enrichmentFailed(_, titles, _) = failure else { return }
         let total: Int64? = titles.count > StructuredError.affectedItemsMax ? Int64(titles.count) : nil
-        try ensureSame(payload["details"]?["affectedItemsTotal"]?.int64, total, "details.affectedItemsTotal of " + question, show: { $0.map(String.init) ?? "absent" })
+        try ensureSame(payload["details"]?["affectedItemsTotal"]?.int64, total, "details.affectedItemsTotal of errorPayload(for: \(failure))", show: { $0.map(String.init) ?? "absent" })
+    }
+
+    /// ERROR-15: `details.failureCount` counts every failed title, `details.successCount` the books enriched.
+    static func checkBreakdown(_ payload: JSONValue, _ failure: ProgressFailure) throws {
+        guard case let .enrichmentFailed(_, titles, successes) = failure else { return }
+        let question = "errorPayload(for: \(failure))"
+        try ensureSame(payload["details"]?["failureCount"]?.int64, Int64(titles.count), "details.failureCount of " + question, show: { $0.map(String.init) ?? "absent" })
+        try ensureSame(payload["details"]?["successCount"]?.int64, Int64(successes), "details.successCount of " + question, show: { $0.map(String.init) ?? "absent" })
+    }
+
+    static func titleCountExamples(pins: String) -> [ConformanceExample<ProgressFailure>] {
+        [0, 1, 10, 11, 1_000].map { count in
+            ConformanceExample("\(count) failed titles", ProgressFailure.enrichmentFailed(reason: "API timeout", failedTitles: (0..<count).map { "Book \($0)" }, successCount: 45), pins: pins)
+        }
     }
 
     static func checkTextLimits(_ payload: JSONValue, _ failure: ProgressFailure) throws {
@@ -252,9 +295,17 @@ enum StructuredErrorChecks {
     /// A well-formed code at the length limit.
     static let longestCode = "E_" + String(repeating: "Z", count: ProgressErrorCode.nameBytesMax)
 
+    static var seedCodeExamples: [ConformanceExample<(ProgressFailure, String?)>] {
+        [
+            ConformanceExample("a batch enrichment", (ProgressFailure.enrichmentFailed(reason: "API timeout", failedTitles: ["1984"], successCount: 45), Optional("E_ENRICHMENT_FAILED")),
+                pins: "seed: \"code: \\\"E_ENRICHMENT_FAILED\\\"\""),
+            ConformanceExample("the seed's backend test", (ProgressFailure.enrichmentFailed(reason: "Technical error message", failedTitles: ["Book 1", "Book 2"], successCount: 0), Optional("E_ENRICHMENT_FAILED")),
+                pins: "seed: \"expect(sent.payload.code).toBe('E_ENRICHMENT_FAILED');\""),
+        ]
+    }
+
     static var codeExamples: [ConformanceExample<(ProgressFailure, String?)>] {
         let cases: [(String, ProgressFailure, String)] = [
-            ("a batch enrichment", .enrichmentFailed(reason: "API timeout", failedTitles: ["1984"], successCount: 45), "E_ENRICHMENT_FAILED"),
             ("a CSV file without a code of its own", .csvImportFailed(code: nil, reason: "Unexpected token", fileName: csvFile.name, fileSize: csvFile.size), "E_CSV_PARSE_FAILED"),
             ("a CSV file in an invalid format", .csvImportFailed(code: .invalidCSVFormat, reason: "no header", fileName: csvFile.name, fileSize: csvFile.size), "E_INVALID_CSV_FORMAT"),
             ("a CSV file with a newer server's code", .csvImportFailed(code: ProgressErrorCode(rawValue: "E_ROW_LIMIT"), reason: "too many rows", fileName: csvFile.name, fileSize: csvFile.size), "E_ROW_LIMIT"),
@@ -270,51 +321,63 @@ enum StructuredErrorChecks {
             ("an internal failure", .internalError(reason: "storage write failed"), "E_INTERNAL"),
         ]
         return cases.map { name, failure, code in
-            ConformanceExample(name, (failure, Optional(code)), pins: code == "E_ENRICHMENT_FAILED" ? "seed: \"code: \\\"E_ENRICHMENT_FAILED\\\"\"" : "D-081")
+            ConformanceExample(name, (failure, Optional(code)), pins: "D-081")
         }
     }
 
-    static var retryExamples: [ConformanceExample<(ProgressFailure, Bool?)>] {
+    static var seedRetryExamples: [ConformanceExample<(ProgressFailure, Bool?)>] {
         let cases: [(String, ProgressFailure, Bool, String)] = [
             ("a batch enrichment", .enrichmentFailed(reason: "boom", failedTitles: [], successCount: 0), true, "seed: \"retryable: true\""),
-            ("a CSV parse failure", .csvImportFailed(code: nil, reason: "x", fileName: csvFile.name, fileSize: csvFile.size), true, "D-082"),
+            ("a CSV parse failure", .csvImportFailed(code: nil, reason: "x", fileName: csvFile.name, fileSize: csvFile.size), true,
+                "seed: \"retryable: error.code !== ErrorCodes.INVALID_CSV_FORMAT\""),
             ("a CSV file in an invalid format", .csvImportFailed(code: .invalidCSVFormat, reason: "x", fileName: csvFile.name, fileSize: csvFile.size), false,
                 "seed: \"retryable: error.code !== ErrorCodes.INVALID_CSV_FORMAT\""),
-            ("a CSV timeout", .csvImportFailed(code: .geminiTimeout, reason: "x", fileName: csvFile.name, fileSize: csvFile.size), true, "D-082"),
-            ("a CSV file with a newer server's code", .csvImportFailed(code: ProgressErrorCode(rawValue: "E_ROW_LIMIT"), reason: "x", fileName: csvFile.name, fileSize: csvFile.size), true, "D-082"),
-            ("a photo without books", .noBooksDetected(imageSize: 1), true, "D-082"),
-            ("an AI scan timeout", .aiScanFailed(reason: "timeout", imageSize: 1), true, "D-082"),
-            ("an AI scan error", .aiScanFailed(reason: "quota", imageSize: 1), true, "D-082"),
-            ("an undecodable client frame", .invalidMessage(reason: "x"), false, "D-082"),
-            ("a socket without the job's token", .unauthorized, false, "D-082"),
-            ("an unknown job", .jobNotFound, false, "D-082"),
-            ("a provider timing out", .providerTimeout(provider: "Google Books"), true, "D-082"),
-            ("a provider down", .providerUnavailable(provider: "OpenLibrary", statusCode: nil), true, "D-082"),
-            ("an internal failure", .internalError(reason: "x"), true, "D-082"),
+            ("a CSV timeout", .csvImportFailed(code: .geminiTimeout, reason: "x", fileName: csvFile.name, fileSize: csvFile.size), true,
+                "seed: \"retryable: error.code !== ErrorCodes.INVALID_CSV_FORMAT\""),
+            ("a CSV file with a newer server's code", .csvImportFailed(code: ProgressErrorCode(rawValue: "E_ROW_LIMIT"), reason: "x", fileName: csvFile.name, fileSize: csvFile.size), true,
+                "seed: \"retryable: error.code !== ErrorCodes.INVALID_CSV_FORMAT\""),
+            ("a photo without books", .noBooksDetected(imageSize: 1), true, "seed: \"retryable: true\""),
+            ("an AI scan timeout", .aiScanFailed(reason: "timeout", imageSize: 1), true, "seed: \"retryable: true\""),
+            ("an AI scan error", .aiScanFailed(reason: "quota", imageSize: 1), true, "seed: \"retryable: true\""),
         ]
         return cases.map { ConformanceExample($0.0, ($0.1, Optional($0.2)), pins: $0.3) }
     }
 
-    static var userMessageExamples: [ConformanceExample<(ProgressFailure, String?)>] {
-        let cases: [(String, ProgressFailure, String, String)] = [
-            ("a batch enrichment", .enrichmentFailed(reason: "boom", failedTitles: ["1984"], successCount: 0), "Something went wrong during enrichment. Please try again.",
-                "seed: \"Something went wrong during enrichment. Please try again.\""),
-            ("a CSV parse failure", .csvImportFailed(code: nil, reason: "x", fileName: csvFile.name, fileSize: csvFile.size), "Could not parse your CSV file. Please check the format.",
-                "seed: \"Could not parse your CSV file. Please check the format.\""),
-            ("a CSV timeout", .csvImportFailed(code: .geminiTimeout, reason: "x", fileName: csvFile.name, fileSize: csvFile.size), "AI parsing took too long. Try a smaller file.",
-                "seed: \"AI parsing took too long. Try a smaller file.\""),
-            ("a CSV file in an invalid format", .csvImportFailed(code: .invalidCSVFormat, reason: "x", fileName: csvFile.name, fileSize: csvFile.size), "Could not parse your CSV file. Please check the format.", "D-083"),
-            ("a photo without books", .noBooksDetected(imageSize: 1), "No books found. Try a clearer photo with better lighting.", "seed: \"No books found. Try a clearer photo with better lighting.\""),
-            ("an AI scan timeout", .aiScanFailed(reason: "timeout", imageSize: 1), "AI analysis took too long. Try a smaller photo.", "seed: \"AI analysis took too long. Try a smaller photo.\""),
-            ("an AI scan error", .aiScanFailed(reason: "quota", imageSize: 1), "AI analysis failed. Please try again.", "seed: \"AI analysis failed. Please try again.\""),
-            ("an undecodable client frame", .invalidMessage(reason: "x"), "The app sent a request the server could not read. Please update the app.", "D-083"),
-            ("a socket without the job's token", .unauthorized, "This job could not be verified. Please start it again.", "D-083"),
-            ("an unknown job", .jobNotFound, "This job is no longer running.", "D-083"),
-            ("a provider timing out", .providerTimeout(provider: "Google Books"), "A book service took too long to answer. Please try again.", "D-083"),
-            ("a provider down", .providerUnavailable(provider: "Google Books", statusCode: 503), "A book service is unavailable right now. Please try again later.", "D-083"),
-            ("an internal failure", .internalError(reason: "storage write failed"), "Something went wrong. Please try again.", "D-083"),
+    static var retryExamples: [ConformanceExample<(ProgressFailure, Bool?)>] {
+        let cases: [(String, ProgressFailure, Bool)] = [
+            ("an undecodable client frame", .invalidMessage(reason: "x"), false),
+            ("a socket without the job's token", .unauthorized, false),
+            ("an unknown job", .jobNotFound, false),
+            ("a provider timing out", .providerTimeout(provider: "Google Books"), true),
+            ("a provider down", .providerUnavailable(provider: "OpenLibrary", statusCode: nil), true),
+            ("an internal failure", .internalError(reason: "x"), true),
         ]
-        return cases.map { ConformanceExample($0.0, ($0.1, Optional($0.2)), pins: $0.3) }
+        return cases.map { ConformanceExample($0.0, ($0.1, Optional($0.2)), pins: "D-082") }
+    }
+
+    static var seedUserMessageExamples: [ConformanceExample<(ProgressFailure, String?)>] {
+        let cases: [(String, ProgressFailure, String)] = [
+            ("a batch enrichment", .enrichmentFailed(reason: "boom", failedTitles: ["1984"], successCount: 0), "Something went wrong during enrichment. Please try again."),
+            ("a CSV parse failure", .csvImportFailed(code: nil, reason: "x", fileName: csvFile.name, fileSize: csvFile.size), "Could not parse your CSV file. Please check the format."),
+            ("a CSV timeout", .csvImportFailed(code: .geminiTimeout, reason: "x", fileName: csvFile.name, fileSize: csvFile.size), "AI parsing took too long. Try a smaller file."),
+            ("a CSV file in an invalid format", .csvImportFailed(code: .invalidCSVFormat, reason: "x", fileName: csvFile.name, fileSize: csvFile.size), "Could not parse your CSV file. Please check the format."),
+            ("a photo without books", .noBooksDetected(imageSize: 1), "No books found. Try a clearer photo with better lighting."),
+            ("an AI scan timeout", .aiScanFailed(reason: "timeout", imageSize: 1), "AI analysis took too long. Try a smaller photo."),
+            ("an AI scan error", .aiScanFailed(reason: "quota", imageSize: 1), "AI analysis failed. Please try again."),
+        ]
+        return cases.map { ConformanceExample($0.0, ($0.1, Optional($0.2)), pins: "seed: \"\($0.2)\"") }
+    }
+
+    static var userMessageExamples: [ConformanceExample<(ProgressFailure, String?)>] {
+        let cases: [(String, ProgressFailure, String)] = [
+            ("an undecodable client frame", .invalidMessage(reason: "x"), "The app sent a request the server could not read. Please update the app."),
+            ("a socket without the job's token", .unauthorized, "This job could not be verified. Please start it again."),
+            ("an unknown job", .jobNotFound, "This job is no longer running."),
+            ("a provider timing out", .providerTimeout(provider: "Google Books"), "A book service took too long to answer. Please try again."),
+            ("a provider down", .providerUnavailable(provider: "Google Books", statusCode: 503), "A book service is unavailable right now. Please try again later."),
+            ("an internal failure", .internalError(reason: "storage write failed"), "Something went wrong. Please try again."),
+        ]
+        return cases.map { ConformanceExample($0.0, ($0.1, Optional($0.2)), pins: "D-083") }
     }
 
     /// The texts a failure's payload must carry: the model's, whose cuts `StructuredErrorTests` pins.
@@ -350,16 +413,20 @@ enum StructuredErrorChecks {
         ("", false),
     ]
 
-    static var aiScanExamples: [ConformanceExample<(ProgressFailure, CodeAndAdvice)>] {
-        aiScanReasons.map { reason, isTimeout in
+    /// The AI scanner's reasons on which the seed's case-sensitive `includes('timeout')` and D-087's ASCII
+    /// letters in any case agree (`letterCase: false`, ERROR-08), or differ (`true`, ERROR-14).
+    static func aiScanExamples(letterCase: Bool) -> [ConformanceExample<(ProgressFailure, CodeAndAdvice)>] {
+        aiScanReasons.filter { reason, isTimeout in (isTimeout != reason.contains("timeout")) == letterCase }.map { reason, isTimeout in
             ConformanceExample("reason \(String(reflecting: reason))", (
                 ProgressFailure.aiScanFailed(reason: reason, imageSize: 2_048),
                 CodeAndAdvice(code: isTimeout ? "E_GEMINI_TIMEOUT" : "E_GEMINI_API_ERROR",
                               userMessage: isTimeout ? "AI analysis took too long. Try a smaller photo." : "AI analysis failed. Please try again.")
-            ), pins: reason == "Request timeout after 30000ms" || reason == "Rate limit exceeded" ? "seed: \"error.message.includes('timeout')\"" : "D-087")
+            ), pins: letterCase ? "D-087" : "seed: \"error.message.includes('timeout')\"")
         }
     }
 
+    /// The seed's payloads whole, as the model writes them: the reference's answers (ERROR-09 is
+    /// informational), for the test vectors.
     static var payloadExamples: [ConformanceExample<(ProgressFailure, JSONValue)>] {
         func parse(_ text: String) -> JSONValue { ProgressConformance.looseJSON(Array(text.utf8)) ?? .null }
         return [

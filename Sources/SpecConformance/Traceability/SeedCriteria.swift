@@ -293,25 +293,25 @@ public enum SeedCriteria {
             rules: ["CODEC-01", "CODEC-02", "CODEC-06", "SOCKET-01", "SOCKET-14"],
             tests: ["ProgressMessageCodecTests/everyMessageRoundTripsAndEncodesToTheSameBytes", "ProgressMessageCodecTests/theCanceledBroadcastUsesTheEnvelope"])),
         SeedCriterion("C003-03", .progressProtocol, line: 17, "Phase 1 Task 3: DO state persistence", .checked(
-            rules: ["RECONNECT-03", "RECONNECT-07", "SOCKET-04", "SOCKET-12"],
+            rules: ["RECONNECT-03", "RECONNECT-07", "RECONNECT-11", "SOCKET-04", "SOCKET-12"],
             tests: ["ProgressSocketTests/aCompletionSentWhileDisconnectedArrivesWithTheResume", "ProgressSocketTests/aDroppedConnectionReopensAfterOneSecondAndResumesTheCount"])),
         SeedCriterion("C003-04", .progressProtocol, line: 366, "Backend handles ping messages", .checked(
-            rules: ["SOCKET-01", "SOCKET-05"],
+            rules: ["SOCKET-01", "SOCKET-05", "SOCKET-16"],
             tests: ["HeartbeatTests/theServerAnswersAPingWithAPongEchoingTheClientTime"])),
         SeedCriterion("C003-05", .progressProtocol, line: 367, "Backend responds with pong including client timestamp", .checked(
-            rules: ["SOCKET-01"],
+            rules: ["SOCKET-01", "SOCKET-15"],
             tests: ["HeartbeatTests/theServerAnswersAPingWithAPongEchoingTheClientTime"])),
         SeedCriterion("C003-06", .progressProtocol, line: 368, "iOS sends ping every 30 seconds", .checked(
             rules: ["HEART-01", "RECONNECT-08"],
             tests: ["HeartbeatTests/theHeartbeatSendsAPingEveryThirtySeconds"])),
         SeedCriterion("C003-07", .progressProtocol, line: 369, "iOS tracks missed pongs (max 3)", .checked(
-            rules: ["HEART-03", "HEART-04"],
+            rules: ["HEART-03", "HEART-04", "HEART-08"],
             tests: ["HeartbeatTests/threeMissedPongsAskForAReconnectAtNinetyFiveSeconds"])),
         SeedCriterion("C003-08", .progressProtocol, line: 370, "iOS triggers reconnect after 90s without pong", .checked(
-            rules: ["HEART-04", "RECONNECT-08"],
+            rules: ["HEART-04", "HEART-08", "RECONNECT-08", "RECONNECT-12"],
             tests: ["HeartbeatTests/threeMissedPongsAskForAReconnectAtNinetyFiveSeconds", "ProgressSocketTests/aSilentOutageIsFoundByTheHeartbeatAndRetriedWithBackoff"])),
         SeedCriterion("C003-09", .progressProtocol, line: 371, "RTT calculation works correctly", .checked(
-            rules: ["HEART-06"],
+            rules: ["HEART-06", "HEART-09"],
             tests: ["HeartbeatTests/aLatePongClearsTheMissesAndIsStillMeasured", "HeartbeatTests/aPongWithAForeignOrFutureTimeIsNotMeasured"])),
         SeedCriterion("C003-10", .progressProtocol, line: 372, "Tests pass (backend + iOS)", .checked(
             rules: ["HEART-01", "HEART-04", "SOCKET-01"],
@@ -320,16 +320,16 @@ public enum SeedCriteria {
             rules: ["HEART-01"],
             tests: ["HeartbeatTests/theHeartbeatSendsAPingEveryThirtySeconds"])),
         SeedCriterion("C003-12", .progressProtocol, line: 667, "Throttling sends at most 1 message per 500ms", .checked(
-            rules: ["SOCKET-06", "THROTTLE-01", "THROTTLE-08"],
+            rules: ["SOCKET-06", "SOCKET-17", "THROTTLE-01", "THROTTLE-08", "THROTTLE-09"],
             tests: ["ThrottleTests/tenRapidUpdatesSendOnlyTheFirstAtOnceAndTheLastWhenTheIntervalPasses", "ThrottlePropertyTests/theReferenceThrottleKeepsEveryProperty"])),
         SeedCriterion("C003-13", .progressProtocol, line: 668, "First update sent immediately", .checked(
-            rules: ["SOCKET-08", "THROTTLE-07"],
+            rules: ["SOCKET-18", "THROTTLE-07"],
             tests: ["ThrottleTests/theFirstUpdateIsSentImmediately"])),
         SeedCriterion("C003-14", .progressProtocol, line: 669, "Significant milestones (25%, 50%, 75%, 100%) always sent", .checked(
-            rules: ["SOCKET-08", "THROTTLE-02"],
+            rules: ["SOCKET-19", "THROTTLE-02"],
             tests: ["ThrottleTests/milestonesAreSentAtOnceBySeedCodeAndWithinTheIntervalByTheReference", "ThrottleTests/quartersFollowThePercentages"])),
         SeedCriterion("C003-15", .progressProtocol, line: 670, "Keep-alive sends after 10s of silence", .checked(
-            rules: ["SOCKET-08", "THROTTLE-06"],
+            rules: ["SOCKET-20", "THROTTLE-06"],
             tests: ["ThrottleTests/tenSecondsOfSilenceSendAKeepAliveRepeatingTheLastCount"])),
         SeedCriterion("C003-16", .progressProtocol, line: 671, "Pending updates flushed on job completion", .checked(
             rules: ["SOCKET-08", "SOCKET-09", "THROTTLE-03", "THROTTLE-05"],
@@ -342,16 +342,16 @@ public enum SeedCriteria {
             rules: ["RECONNECT-03", "RECONNECT-04", "RECONNECT-07", "SOCKET-04", "SOCKET-08", "SOCKET-09", "THROTTLE-03"],
             tests: ["ProgressRunTests/underGeneratedFaultSchedulesTheFinalCountAlwaysArrives", "ThrottlePropertyTests/theReferenceThrottleKeepsEveryProperty"])),
         SeedCriterion("C003-20", .progressProtocol, line: 970, "All error messages include structured codes", .checked(
-            rules: ["CODEC-03", "ERROR-01"],
+            rules: ["CODEC-03", "ERROR-01", "ERROR-10"],
             tests: ["StructuredErrorTests/everyKnownCodeIsWellFormedKnownAndDistinct", "StructuredErrorTests/aPayloadAlwaysHasAllSixMembers"])),
         SeedCriterion("C003-21", .progressProtocol, line: 971, "Affected items listed (max 10)", .checked(
-            rules: ["CODEC-11", "ERROR-05"],
+            rules: ["CODEC-11", "ERROR-05", "ERROR-13"],
             tests: ["StructuredErrorTests/anEnrichmentFailureListsTheFirstTenTitlesAndKeepsTheTotal", "StructuredErrorTests/theInitializerKeepsTheFirstTenItemsAndCountsThemAll"])),
         SeedCriterion("C003-22", .progressProtocol, line: 972, "Retry guidance provided (`retryable` flag)", .checked(
-            rules: ["ERROR-02", "ERROR-03"],
+            rules: ["ERROR-02", "ERROR-03", "ERROR-11"],
             tests: ["StructuredErrorTests/eachCodeHasTheDefaultRetryRuleOfTheSeed"])),
         SeedCriterion("C003-23", .progressProtocol, line: 973, "Success/failure breakdown in details", .checked(
-            rules: ["ERROR-05", "ERROR-09", "SOCKET-09"],
+            rules: ["ERROR-09", "ERROR-15", "SOCKET-09"],
             tests: ["StructuredErrorTests/anEnrichmentFailureCarriesTheSeedsStringsAndCountsEveryFailedTitle"])),
         SeedCriterion("C003-24", .progressProtocol, line: 974, "iOS displays user-friendly alerts", .notModelled(decision: "D-116", reason: "UI: the alert; the user message and affected items it shows are ERROR-04 and ERROR-05")),
         SeedCriterion("C003-25", .progressProtocol, line: 975, "iOS shows retry button when applicable", .notModelled(decision: "D-116", reason: "UI: the Retry button; the retryable flag that decides it is ERROR-03")),
@@ -359,7 +359,7 @@ public enum SeedCriteria {
             rules: ["CODEC-06", "ERROR-09"],
             tests: ["StructuredErrorTests/theSeedsBackendTestSendsAStructuredErrorWithAllFields", "ProgressMessageCodecTests/theSeedsErrorMessageParses"])),
         SeedCriterion("C003-27", .progressProtocol, line: 977, "Error codes documented", .checked(
-            rules: ["ERROR-01", "ERROR-03"],
+            rules: ["ERROR-01", "ERROR-03", "ERROR-10"],
             tests: ["StructuredErrorTests/theSeedsCodesAreSpelledAsTheSeedSpellsThem", "StructuredErrorTests/everyKnownCodeHasARetryRule"])),
         SeedCriterion("C003-28", .progressProtocol, line: 1189, "User-friendly messages for all pipelines", .checked(
             rules: ["STATUS-01", "STATUS-04", "STATUS-05"],

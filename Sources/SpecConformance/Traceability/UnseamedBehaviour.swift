@@ -45,7 +45,7 @@ public struct UnseamedBehaviour: Hashable, Sendable {
         UnseamedBehaviour(.seriesTracking, "series syncing between devices", .platform, "SwiftData's CloudKit mirroring of a separate table (D-020)"),
         UnseamedBehaviour(.seriesTracking, "the series list's sorts and filters, and the library search when assigning books", .modelOnly, "`SeriesLibrary.summaries` and `assignableWorks`, checked by SeriesProgressTests and SeriesEditingTests"),
         UnseamedBehaviour(.seriesTracking, "a 50-series view in under 300 ms, detection in under 100 ms a book", .measurement, "benchrunner `series.*`"),
-        UnseamedBehaviour(.progressProtocol, "the error alert with its Retry button, the status view, the UI staying responsive", .presentation, "the payloads they show are ERROR-01 to -09 and STATUS-01 to -06; the rate that protects the UI is THROTTLE-01"),
+        UnseamedBehaviour(.progressProtocol, "the error alert with its Retry button, the status view, the UI staying responsive", .presentation, "the payloads they show are ERROR-01 to -15 and STATUS-01 to -09; the rate that protects the UI is THROTTLE-01 and -09"),
         UnseamedBehaviour(.csvImport, "the file picker, the preview of the first three books, the manual column-mapping screen", .presentation, "the fallback to a manual mapping is FORMAT-05; `ColumnMapping.manual` is tested in ExportFormatTests"),
         UnseamedBehaviour(.csvImport, "atomic SwiftData transactions", .platform, "what can be observed of them, a save per batch of 50, is IMPORT-06 (D-030)"),
         UnseamedBehaviour(.csvImport, "import speed, parse speed and peak memory for 1,500 books", .measurement, "benchrunner `csv.parse.*` and `csv.import.*`; CSVImportGrowthTests"),

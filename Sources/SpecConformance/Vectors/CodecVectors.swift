@@ -61,6 +61,7 @@ enum CodecVectors {
         decode("decode", DC.unknownMemberExamples, [D.unknownMembers])
         decode("decode", DC.limitExamples, [D.limits])
         decode("decode", DC.malformedExamples, [D.malformed])
+        decode("decode", DC.strictJSONExamples, [D.strictJSON])
         decode("decode", DC.durationExamples.filter { ["duration 900", "duration 1000", "duration 1001"].contains($0.name) }, [D.durationMilliseconds])
         for (index, frame) in TestVectorSampling.samples(DC.withUnknownMembers(ProgressMessageFixture.generator()), 4, salt: 2).enumerated() {
             list.add("decode-gen", input: decodeInput(frame.bytes, frame.message.type.sender), expected: decodeExpected(frame.bytes, frame.message.type.sender),
@@ -68,7 +69,7 @@ enum CodecVectors {
         }
         for (index, frame) in TestVectorSampling.samples(DC.editedMessages(ProgressMessageFixture.generator()), 6, salt: 3).enumerated() {
             list.add("decode-gen", input: decodeInput(frame.bytes, frame.sender), expected: decodeExpected(frame.bytes, frame.sender),
-                     rules: [D.malformed], note: "generated \(index + 5): a message's bytes edited")
+                     rules: [D.editedBytes], note: "generated \(index + 5): a message's bytes edited")
         }
         return TestVectorFile(area: area, generatorSeed: TestVectorSampling.seed, cases: list.cases)
     }

@@ -19,20 +19,23 @@ enum ErrorPayloadVectors {
             list.add(group, input: input(failure), expected: expected(failure), rules: [rule, R.members, R.payload].uniqued(),
                      decisions: pinned.decisions, note: pinned.note)
         }
-        for example in C.codeExamples { add(example.input.0, R.code, example.name, example.pins) }
+        for example in C.seedCodeExamples { add(example.input.0, R.code, example.name, example.pins) }
+        for example in C.codeExamples { add(example.input.0, R.codeForm, example.name, example.pins) }
         let csvFile = C.csvFile
-        add(.csvImportFailed(code: .geminiTimeout, reason: "x", fileName: csvFile.name, fileSize: csvFile.size), R.retryable, "a CSV timeout", "D-082")
+        add(.csvImportFailed(code: .geminiTimeout, reason: "x", fileName: csvFile.name, fileSize: csvFile.size), R.retryable, "a CSV timeout",
+            "seed: \"retryable: error.code !== ErrorCodes.INVALID_CSV_FORMAT\"")
         add(.csvImportFailed(code: .geminiTimeout, reason: "x", fileName: csvFile.name, fileSize: csvFile.size), R.userMessage, "a CSV timeout's advice",
             "seed: \"AI parsing took too long. Try a smaller file.\"")
         for count in [0, 1, 10, 11, 25] {
-            add(.enrichmentFailed(reason: "API timeout", failedTitles: (0..<count).map { "Book \($0)" }, successCount: 45), R.affectedItems,
+            add(.enrichmentFailed(reason: "API timeout", failedTitles: (0..<count).map { "Book \($0)" }, successCount: 45), count > 10 ? R.affectedItemsTotal : R.affectedItems,
                 "\(count) failed titles", count > 10 ? "D-085" : "seed: \"Up to 10 items\"")
         }
         for example in C.textLimitExamples { add(example.input.0, R.textLimits, example.name, example.pins) }
         add(.enrichmentFailed(reason: "Cannot read properties of undefined (reading 'title')", failedTitles: ["The Great Gatsby"], successCount: 4), R.noStackTraces,
             "the seed's catastrophic enrichment failure", "D-086")
         add(.internalError(reason: "TypeError: x is not a function\n    at enrich (batch.js:1:1)"), R.noStackTraces, "an internal failure with a stack in its reason", "D-086")
-        for example in C.aiScanExamples { add(example.input.0, R.aiScanTimeout, example.name, example.pins) }
+        for example in C.aiScanExamples(letterCase: false) { add(example.input.0, R.aiScanTimeout, example.name, example.pins) }
+        for example in C.aiScanExamples(letterCase: true) { add(example.input.0, R.timeoutLetterCase, example.name, example.pins) }
         for example in C.payloadExamples { add(example.input.0, R.payload, example.name, example.pins) }
         for (index, failure) in TestVectorSampling.samples(C.failures, 10, salt: 1).enumerated() {
             add(failure, R.payload, "generated \(index + 1): a failure with hostile texts", nil, group: "gen")

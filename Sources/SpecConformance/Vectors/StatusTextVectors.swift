@@ -14,8 +14,10 @@ enum StatusTextVectors {
         var list = TestVectorCaseList(prefix: "status")
         let enrichmentGroups: [(Rule, [ConformanceExample<EnrichmentStatusInput>])] = [
             (R.enrichment, C.enrichmentExamples),
-            (R.notFound, C.notFoundExamples),
-            (R.percentage, C.percentageExamples),
+            (R.notFound, C.notFoundExamples.filter { $0.input.processed <= $0.input.total }),
+            (R.notFoundFigures, C.notFoundExamples.filter { $0.input.processed <= $0.input.total }),
+            (R.figures, C.figureExamples),
+            (R.percentage, C.percentageExamples + C.notFoundExamples.filter { $0.input.processed > $0.input.total }),
             (R.titleLimit, C.titleExamples),
             (R.estimate, C.estimateExamples),
             (R.estimateUnknown, C.unknownExamples),
@@ -30,7 +32,7 @@ enum StatusTextVectors {
         for example in C.csvExamples {
             let pinned = TestVectorCaseList.pinned(example.name, example.pins)
             list.add(input: csvInput(example.input.fraction, example.input.phase), expected: line(ModelStatusMessageFormatter().csvImportStatus(fraction: example.input.fraction, phase: example.input.phase)),
-                     rules: [R.csvImport], decisions: pinned.decisions, note: pinned.note)
+                     rules: [C.isSeedFraction(example.input.fraction) ? R.csvImport : R.csvFraction], decisions: pinned.decisions, note: pinned.note)
         }
         for phase in AIScanPhase.allCases {
             list.add(input: TestVectorValues.object([("call", "aiScanStatus"), ("phase", .string(phase.rawValue))]),
@@ -44,7 +46,7 @@ enum StatusTextVectors {
         }
         for (index, (fraction, phase)) in TestVectorSampling.samples(C.csvInputs, 4, salt: 3).enumerated() {
             list.add("gen", input: csvInput(fraction, phase), expected: line(ModelStatusMessageFormatter().csvImportStatus(fraction: fraction, phase: phase)),
-                     rules: [R.csvImport], note: "generated \(index + 13): any double as the fraction")
+                     rules: [C.isSeedFraction(fraction) ? R.csvImport : R.csvFraction], note: "generated \(index + 13): any double as the fraction")
         }
         return TestVectorFile(area: area, generatorSeed: TestVectorSampling.seed, cases: list.cases)
     }

@@ -25,6 +25,7 @@ enum ThrottleTraceVectors {
             (R.keepAlive, C.keepAliveExamples),
             (R.first, C.firstExamples),
             (R.interval, C.intervalExamples),
+            (R.burstHeld, C.burstExamples),
         ]
         for (rule, examples) in groups {
             for example in examples {
@@ -32,7 +33,7 @@ enum ThrottleTraceVectors {
                 list.add(input: input(example.input.stream), expected: expected(example.input.stream), rules: [rule], decisions: pinned.decisions, note: pinned.note)
             }
         }
-        let every = [R.rate, R.milestones, R.finalCount, R.monotone, R.afterFinish, R.keepAlive, R.first, R.interval]
+        let every = [R.rate, R.milestones, R.finalCount, R.monotone, R.afterFinish, R.keepAlive, R.first, R.interval, R.burstHeld]
         for (index, stream) in TestVectorSampling.samples(ProgressStreamFixture.generator(stepsMax: 16, totalMax: 200), 10, salt: 1).enumerated() {
             list.add("gen", input: input(stream), expected: expected(stream), rules: every, note: "generated \(index + 1): bursts, silences, late counts and a finish")
         }

@@ -59,6 +59,8 @@ import Testing
         ("EndingIgnoredClient", "progress.client-stops", ""),
         ("FourMissedPongsClient", "HEART-04", ""),
         ("SyncOnceClient", "RECONNECT-04", ""),
+        ("NoReconnectClient", "progress.client-learns-ending", ""),
+        ("NoFirstSyncClient", "RECONNECT-11", ""),
         ("RefusalRetriedClient", "progress.refusal-final", "progress-refused-reopen"),
         ("RefusalRetriedClient", "RECONNECT-06", "progress-refused-reopen"),
     ]

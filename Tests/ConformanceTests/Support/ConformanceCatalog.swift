@@ -9,10 +9,10 @@ enum ConformanceCatalog {
     static let wrongImplementations: [WrongImplementation] =
         csvImportWrongImplementations + progressWrongImplementations + libraryWrongImplementations + seriesWrongImplementations
 
-    /// Every rule of every suite, each once, in suite order.
+    /// Every rule of every suite, each once, in suite order, then the rules only a recording shows.
     static var allRules: [Rule] {
         var seen = Set<RuleID>()
-        return models.flatMap(\.rules).filter { seen.insert($0.id).inserted }
+        return (models.flatMap(\.rules) + RecordingRules.all).filter { seen.insert($0.id).inserted }
     }
 
     /// The settings every catalog run uses: the defaults, so the report is the same on every run.

@@ -1,5 +1,6 @@
 import SpecConformance
 import SpecModel
+import Testing
 
 // Wrong heartbeats: the seed's own timer loop, its "90s" read literally, and the model with one
 // thing changed the way an app's heartbeat might get it wrong.
@@ -78,10 +79,21 @@ private struct EditedHeartbeat: HeartbeatScheduling {
     }
 }
 
+/// Production has no heartbeat: nothing is ever due.
+private struct NoHeartbeat: HeartbeatScheduling {
+    mutating func start(at now: Timestamp) {}
+
+    var deadline: Timestamp? { nil }
+
+    mutating func fire(at now: Timestamp) -> Heartbeat.Action { .nothing }
+
+    mutating func pongReceived(clientTime: Int64?, at now: Timestamp) -> Heartbeat.PongOutcome { .ignored }
+}
+
 enum WrongHeartbeats {
     static let all: [WrongImplementation] = [
         .of({ .heartbeat }, "SeedHeartbeat", flaw: "the seed's loop as written: notices the dead connection at the 120 s tick (O-04) and measures the round trip from any echoed time",
-            breaks: "HEART-04", "HEART-06", "HEART-07") {
+            breaks: "HEART-04", "HEART-09") {
             SeedHeartbeat()
         },
         .of({ .heartbeat }, "NinetySecondsHeartbeat", flaw: "reconnects at 90 s, when the third ping is due, before it could be answered (the seed's \"90s\" read literally)", breaks: "HEART-04") {
@@ -105,21 +117,42 @@ enum WrongHeartbeats {
                 return outcome
             })
         },
-        .of({ .heartbeat }, "SecondsClientTimeHeartbeat", flaw: "sends `clientTime` in seconds (`timeIntervalSince1970` without × 1000) and measures the round trip from it", breaks: "HEART-02", "HEART-06") {
+        .of({ .heartbeat }, "SecondsClientTimeHeartbeat", flaw: "sends `clientTime` in seconds (`timeIntervalSince1970` without × 1000) and measures the round trip from any echoed time", breaks: "HEART-02", "HEART-09") {
             EditedHeartbeat(onPing: { _, clientTime, _ in .sendPing(clientTime: clientTime / 1_000) },
                             onPong: { heartbeat, clientTime, now in
                 _ = heartbeat.inner.pongReceived(clientTime: nil, at: now)
                 return clientTime.map { .roundTrip(milliseconds: now.epochMilliseconds &- $0) } ?? .unmeasured
             })
         },
-        .of({ .heartbeat }, "SixSecondPongBudgetHeartbeat", flaw: "waits 6 s for a pong instead of 5, so it reconnects at 96 s", breaks: "HEART-03", "HEART-04") {
+        .of({ .heartbeat }, "SixSecondPongBudgetHeartbeat", flaw: "waits 6 s for a pong instead of 5, so it reconnects at 96 s", breaks: "HEART-04") {
             ModelHeartbeat(Heartbeat(pongTimeoutMilliseconds: 6_000))
         },
         .of({ .heartbeat }, "SixtySecondPingsHeartbeat", flaw: "pings every 60 s, the top of the expert's \"every 30-60 seconds\"", breaks: "HEART-01", "HEART-04") {
             ModelHeartbeat(Heartbeat(pingIntervalMilliseconds: 60_000))
         },
-        .of({ .heartbeat }, "FourMissesHeartbeat", flaw: "tolerates a fourth missed pong, reconnecting at 125 s, after the server's 100 s idle close", breaks: "HEART-04") {
+        .of({ .heartbeat }, "FourMissesHeartbeat", flaw: "tolerates a fourth missed pong, reconnecting at 125 s, after the server's 100 s idle close", breaks: "HEART-08", "HEART-04") {
             ModelHeartbeat(Heartbeat(missedPongsMax: 4))
         },
+        .of({ .heartbeat }, "FourSecondPongBudgetHeartbeat", flaw: "counts a pong later than 4 s as a miss, so a slow but answering server is dropped", breaks: "HEART-03") {
+            ModelHeartbeat(Heartbeat(pongTimeoutMilliseconds: 4_000))
+        },
+        .of({ .heartbeat }, "NoHeartbeat", flaw: "production: no heartbeat at all, no pings and no dead-connection check", breaks: "HEART-01") {
+            NoHeartbeat()
+        },
     ]
+}
+
+/// The seed's heartbeat says "90s" and its code notices at 120 s (O-04): a heartbeat that follows either
+/// literally differs from D-077 and fails no rule; one with no heartbeat breaks the seed's 30 s ping.
+@Suite struct HeartbeatSeedReadingTests {
+    @Test func aHeartbeatFollowingTheSeedLiterallyDiffersButFailsNoRule() {
+        for (wrong, result) in ConformanceCatalog.run.wrong where ["SeedHeartbeat", "NinetySecondsHeartbeat"].contains(wrong.name) {
+            #expect(result.count(.fail) == 0, "\(wrong.name) fails \(result.rules.filter { $0.grade == .fail }.map(\.rule.id))")
+        }
+    }
+
+    @Test func noHeartbeatAtAllFailsTheSeedsRule() {
+        let result = ConformanceCatalog.run.wrong.first { $0.0.name == "NoHeartbeat" }?.1
+        #expect(result?.grade(of: "HEART-01") == .fail)
+    }
 }

@@ -31,6 +31,12 @@ enum SocketFlaw: Sendable, Hashable {
     case keepsReplacedSocket
     /// A reconnect to an ended job gets the ending again at once, as well as in the sync answer.
     case replaysEndingOnConnect
+    /// The pong's `serverTime` in seconds (`Date.now() / 1000`).
+    case serverTimeInSeconds
+    /// The seed's `handlePing`: any frame whose `type` is `ping` is answered, whatever its version or job.
+    case seedPingHandler
+    /// The job's reports after a cancel are still sent.
+    case reportsAfterCancel
 }
 
 /// A Durable Object's socket logic as a Worker team would write it from the seeds: the token check, one
@@ -86,6 +92,9 @@ struct BackendLikeJobSocket<Throttle: ProgressThrottling>: ProgressJobSocketServ
     mutating func received(_ frame: [UInt8], on connection: Int, at now: Timestamp) -> [ProgressSocketAction] {
         guard let job, webSocket?.id == connection else { return [] }
         webSocket?.lastMessageAt = now
+        if flaw == .seedPingHandler, let parsed = try? JSONValue(parsing: frame), parsed["type"]?.string == "ping" {
+            return send(.pong(Pong(clientTime: parsed["payload"]?["clientTime"]?.int64, serverTime: now.epochMilliseconds)), at: now)
+        }
         let message: ProgressMessage
         do {
             message = try ProgressMessageCodec.decode(frame, from: .client)
@@ -95,7 +104,8 @@ struct BackendLikeJobSocket<Throttle: ProgressThrottling>: ProgressJobSocketServ
         guard BackendJobRegistry.sameJob(message.jobId, job.jobId) else { return badFrame(on: connection) }
         switch message.payload {
         case let .ping(ping):
-            return send(.pong(Pong(clientTime: flaw == .pongWithoutClientTime ? nil : ping.clientTime, serverTime: now.epochMilliseconds)), at: now)
+            let serverTime = flaw == .serverTimeInSeconds ? now.epochMilliseconds / 1_000 : now.epochMilliseconds
+            return send(.pong(Pong(clientTime: flaw == .pongWithoutClientTime ? nil : ping.clientTime, serverTime: serverTime)), at: now)
         case .syncRequest:
             return flaw == .seedHandlerDropsSync ? [] : send(.syncResponse(snapshot), at: now)
         default:
@@ -123,7 +133,7 @@ struct BackendLikeJobSocket<Throttle: ProgressThrottling>: ProgressJobSocketServ
     }
 
     mutating func report(_ update: ProgressUpdate, at now: Timestamp) -> [ProgressSocketAction] {
-        guard status == .running else { return [] }
+        guard status == .running || (flaw == .reportsAfterCancel && status == .canceled && terminal == nil) else { return [] }
         processedCount = max(processedCount, update.processedCount)
         if case .sent = throttle.offer(update, at: now) { return send(.progress(update), at: now) }
         return []
@@ -266,9 +276,12 @@ enum WrongProgressJobSockets {
            breaks: "SOCKET-04"),
         of("SeedHandlerSocket", .seedHandlerDropsSync, "the seed's handleWebSocketMessage: handleSyncRequest is never defined, so a sync_request is caught, logged and dropped",
            breaks: "SOCKET-04"),
-        of("BadFrameClosesSocket", .closesOnBadFrame, "production: an unknown or malformed client message closes the socket with 1002", breaks: "SOCKET-05"),
+        of("BadFrameClosesSocket", .closesOnBadFrame, "production: an unknown or malformed client message closes the socket with 1002", breaks: "SOCKET-05", "SOCKET-16"),
+        of("SeedPingHandlerSocket", .seedPingHandler, "the seed's handlePing: any frame of type ping is answered, another version's or another job's too", breaks: "SOCKET-16"),
+        of("SecondsServerTimeSocket", .serverTimeInSeconds, "writes the pong's serverTime as Date.now() / 1000", breaks: "SOCKET-15"),
+        of("ReportsAfterCancelSocket", .reportsAfterCancel, "still sends the reports of books that finish after the cancel", breaks: "SOCKET-21"),
         WrongImplementation.of({ .progressJobSocket }, "OneMessagePerBookSocket", flaw: "production: no throttle, a job_progress for every book as it finishes, out of order too, and no keep-alive",
-                               breaks: "SOCKET-06", "SOCKET-07", "SOCKET-08") {
+                               breaks: "SOCKET-17", "SOCKET-06", "SOCKET-07", "SOCKET-20") {
             BackendLikeJobSocket(throttle: EveryReportThrottle())
         },
         WrongImplementation.of({ .progressJobSocket }, "SeedThrottleSocket", flaw: "the seed's updateProgressV2Throttled and completeV2 as written: milestones and the flush bypass the interval (O-01, O-03)",

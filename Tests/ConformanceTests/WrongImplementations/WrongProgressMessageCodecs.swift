@@ -1,5 +1,6 @@
 import SpecConformance
 import SpecModel
+import Testing
 
 // Wrong progress message encoders and decoders: each gets one rule of the message schema wrong the way a
 // backend's serializer or an app's `Codable` types might.
@@ -12,6 +13,13 @@ private struct EditedEncoder: ProgressMessageEncoding {
         guard var object = message.json.object else { return ProgressMessageCodec.encode(message) }
         edit(message, &object)
         return JSONValue.object(object).encoded()
+    }
+}
+
+/// An adapter program that only echoes the object it is handed (`ProgressMessageEncoderInput`).
+private struct EchoingEncoder: ProgressMessageEncoding {
+    func encode(_ message: ProgressMessage) -> [UInt8] {
+        JSONValue.object(ProgressMessageEncoderInput.object(message)).encoded()
     }
 }
 
@@ -32,7 +40,8 @@ private struct EditedDecoder: ProgressMessageDecoding {
     }
 }
 
-/// `bytes` as a JSON object edited by `edit`, or the bytes unchanged when they are not one.
+/// `bytes` as a JSON object edited by `edit`, or the bytes unchanged when they are not one or the edit
+/// changes nothing (so a flaw shows only where it applies).
 private func editingObject(_ bytes: [UInt8], _ edit: (inout JSONObject) -> Void) -> [UInt8] {
     let document: JSONValue
     do {
@@ -40,9 +49,10 @@ private func editingObject(_ bytes: [UInt8], _ edit: (inout JSONObject) -> Void)
     } catch {
         return bytes
     }
-    guard var object = document.object else { return bytes }
+    guard let original = document.object else { return bytes }
+    var object = original
     edit(&object)
-    return JSONValue.object(object).encoded()
+    return object == original ? bytes : JSONValue.object(object).encoded()
 }
 
 /// `value` with the member at `path` changed by `change`, if it is there.
@@ -108,6 +118,9 @@ enum WrongProgressMessageCodecs {
         .of({ .progressMessageEncoding }, "TimestampInSecondsEncoder", flaw: "writes `timestamp` as `Date().timeIntervalSince1970` without the × 1000", breaks: "CODEC-01", "CODEC-02") {
             EditedEncoder { message, object in object["timestamp"] = .integer(message.timestamp.epochMilliseconds / 1_000) }
         },
+        .of({ .progressMessageEncoding }, "EchoingEncoder", flaw: "writes back the message as the process adapter hands it over, texts whole and empty error members left out", breaks: "CODEC-03", "CODEC-05") {
+            EchoingEncoder()
+        },
         .of({ .progressMessageEncoding }, "UncutTextEncoder", flaw: "writes titles and status lines whole, however long, so the reader refuses them", breaks: "CODEC-05") {
             EditedEncoder { message, object in
                 guard case let .progress(update) = message.payload, var payload = object["payload"]?.object else { return }
@@ -128,7 +141,7 @@ enum WrongProgressMessageCodecs {
         },
         .of({ .progressMessageDecoding }, "AnyVersionDecoder", flaw: "never looks at `version`, so 2.0.0 is read as 1.0.0", breaks: "CODEC-07") {
             EditedDecoder(rewrite: { bytes, sender in
-                (editingObject(bytes) { object in if object["version"]?.string != nil { object["version"] = "1.0.0" } }, sender)
+                (editingObject(bytes) { object in if object["version"]?.string != nil, object["version"]?.string != "1.0.0" { object["version"] = "1.0.0" } }, sender)
             })
         },
         .of({ .progressMessageDecoding }, "EitherSideDecoder", flaw: "reads a message of either side's type, so an app accepts `ping` and a server `job_progress`", breaks: "CODEC-08") {
@@ -172,7 +185,9 @@ enum WrongProgressMessageCodecs {
         },
         .of({ .progressMessageDecoding }, "SecondsDurationDecoder", flaw: "reads `summary.duration` as seconds (O-06)", breaks: "CODEC-13", "CODEC-06") {
             EditedDecoder(rewrite: { bytes, sender in
-                (editingObject(bytes) { object in
+                let type = ProgressMessageCodecProbe.member("type", of: bytes)
+                guard type == "job_complete" || type == "sync_response" else { return (bytes, sender) }
+                return (editingObject(bytes) { object in
                     changingDuration(&object) { seconds in
                         let (milliseconds, overflow) = seconds.multipliedReportingOverflow(by: 1_000)
                         return overflow ? seconds : milliseconds
@@ -221,5 +236,33 @@ enum ProgressMessageCodecProbe {
             if let inner = extra(member.value, beyond: knownMember, path: memberPath) { return inner }
         }
         return nil
+    }
+}
+
+/// A decoder of one side: an app's reads only the server's messages, a backend's only the client's.
+private struct OneSideDecoder: ProgressMessageDecoding {
+    let side: ProgressSender
+
+    func decode(_ bytes: [UInt8], from sender: ProgressSender) throws(ProgressMessageRejection) -> ProgressMessage {
+        guard sender == side else { throw ProgressMessageRejection(.unexpectedSender, field: "type") }
+        do {
+            return try ProgressMessageCodec.decode(bytes, from: sender)
+        } catch {
+            throw ProgressMessageRejection(error)
+        }
+    }
+}
+
+/// An app's decoder reads the server's frames and a backend's the client's: neither is asked to read the
+/// other side's (CODEC-06, CODEC-08), and the report says which side each reads.
+@Suite struct OneSideDecoderTests {
+    @Test(arguments: [ProgressSender.server, .client])
+    func aDecoderOfOneSidePassesEveryRule(side: ProgressSender) {
+        let result = ConformanceSuite.progressMessageDecoding.run("OneSideDecoder(\(side))") { OneSideDecoder(side: side) }
+        for rule in result.rules {
+            #expect(rule.grade == .pass || rule.grade == .notApplicable, "\(side): graded \(rule.grade) on \(rule.rule.id)\n\(result.failureText(for: rule) { "\($0)" } ?? "")")
+        }
+        let choices = result.rules.flatMap(\.choices).map(\.choice)
+        #expect(choices == [side == .server ? "reads the server's messages (an app's decoder)" : "reads the client's messages (a backend's decoder)"])
     }
 }

@@ -16,6 +16,8 @@ private struct EditedClient: ProgressSocketConnecting {
     var onOpenFailed: @Sendable (inout EditedClient, Int?, Timestamp) -> [ProgressSocketClient.Action] = { client, status, now in client.inner.openFailed(status: status, at: now) }
     var onReceived: @Sendable (inout EditedClient, [UInt8], Timestamp) -> [ProgressSocketClient.Action] = { client, frame, now in client.inner.received(frame, at: now) }
     var hidesHandshakeTimeout = false
+    /// Stops for good at the first lost connection or failed open.
+    var stopsOnFailure = false
 
     init(_ inner: ModelProgressSocketClient = ModelProgressSocketClient()) {
         self.inner = inner
@@ -41,12 +43,17 @@ private struct EditedClient: ProgressSocketConnecting {
 
     mutating func openFailed(status: Int?, at now: Timestamp) -> [ProgressSocketClient.Action] {
         guard !stopped else { return [] }
+        if stopsOnFailure {
+            stopped = true
+            return []
+        }
         let handler = onOpenFailed
         return handler(&self, status, now)
     }
 
     mutating func connectionLost(at now: Timestamp) -> [ProgressSocketClient.Action] {
-        stopped ? [] : inner.connectionLost(at: now)
+        if stopsOnFailure { stopped = true }
+        return stopped ? [] : inner.connectionLost(at: now)
     }
 
     var deadline: Timestamp? {
@@ -135,20 +142,34 @@ enum WrongProgressSocketClients {
         ModelProgressSocketClient(heartbeat: Heartbeat(missedPongsMax: 4))
     }
 
+    private static func noReconnectClient() -> some ProgressSocketConnecting {
+        var client = EditedClient()
+        client.stopsOnFailure = true
+        return client
+    }
+
+    private static func noFirstSyncClient() -> some ProgressSocketConnecting {
+        var client = EditedClient()
+        client.onOpened = { client, actions in client.opens == 1 ? actions.filter { !isSyncRequest($0) } : actions }
+        return client
+    }
+
     private static func syncOnceClient() -> some ProgressSocketConnecting {
         ModelProgressSocketClient(syncRetryMilliseconds: nil)
     }
 
     static let all: [WrongImplementation] = [
         .of({ .progressReconnect }, "ProductionFiveTriesClient", flaw: "production's policy: gives up after five failed tries, 31 s into an outage, and the final count is lost", breaks: "RECONNECT-02", "RECONNECT-01") { productionFiveTriesClient() },
-        .of({ .progressReconnect }, "NoSyncAfterReconnectClient", flaw: "asks for the job's state after the first open only, so a reconnect misses what happened meanwhile", breaks: "RECONNECT-03", "RECONNECT-09") { noSyncAfterReconnectClient() },
+        .of({ .progressReconnect }, "NoSyncAfterReconnectClient", flaw: "asks for the job's state after the first open only, so a reconnect misses what happened meanwhile", breaks: "RECONNECT-03") { noSyncAfterReconnectClient() },
         .of({ .progressReconnect }, "MillisecondDelaysClient", flaw: "the backoff's 1, 2, 4, 8, 16 and 30 given in milliseconds instead of seconds", breaks: "RECONNECT-01") { millisecondDelaysClient() },
         .of({ .progressReconnect }, "UncappedBackoffClient", flaw: "keeps doubling past 16 s (32, 64, 128 s…) instead of retrying every 30 s", breaks: "RECONNECT-01") { uncappedBackoffClient() },
         .of({ .progressReconnect }, "NoHandshakeTimeoutClient", flaw: "waits for a hanging open forever instead of giving up after 10 s", breaks: "RECONNECT-05") { noHandshakeTimeoutClient() },
         .of({ .progressReconnect }, "RefusalRetriedClient", flaw: "retries an open the server refused with 401 or 404, as if the network had failed", breaks: "RECONNECT-06") { refusalRetriedClient() },
         .of({ .progressReconnect }, "EndingIgnoredClient", flaw: "leaves job_complete and error to another layer and keeps the socket open and reconnecting", breaks: "RECONNECT-07") { endingIgnoredClient() },
-        .of({ .progressReconnect }, "FourMissedPongsClient", flaw: "tolerates a fourth missed pong, closing a dead connection at 125 s", breaks: "RECONNECT-08") { fourMissedPongsClient() },
+        .of({ .progressReconnect }, "FourMissedPongsClient", flaw: "tolerates a fourth missed pong, closing a dead connection at 125 s", breaks: "RECONNECT-12", "RECONNECT-08") { fourMissedPongsClient() },
         .of({ .progressReconnect }, "SyncOnceClient", flaw: "asks for the job's state once per open, so a lost request or answer loses the ending", breaks: "RECONNECT-04") { syncOnceClient() },
+        .of({ .progressReconnect }, "NoReconnectClient", flaw: "leaves a lost connection closed: no reconnect at all", breaks: "RECONNECT-10") { noReconnectClient() },
+        .of({ .progressReconnect }, "NoFirstSyncClient", flaw: "asks for the job's state after reconnects only, not after the first open", breaks: "RECONNECT-11") { noFirstSyncClient() },
     ]
 
     /// The same clients, to run in the simulator in the model client's place (`ProgressRun.Seams`).
@@ -162,5 +183,7 @@ enum WrongProgressSocketClients {
         ("EndingIgnoredClient", { endingIgnoredClient() }),
         ("FourMissedPongsClient", { fourMissedPongsClient() }),
         ("SyncOnceClient", { syncOnceClient() }),
+        ("NoReconnectClient", { noReconnectClient() }),
+        ("NoFirstSyncClient", { noFirstSyncClient() }),
     ]
 }

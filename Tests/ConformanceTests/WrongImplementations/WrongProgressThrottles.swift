@@ -1,5 +1,6 @@
 import SpecConformance
 import SpecModel
+import Testing
 
 // Wrong progress throttles: the seed's own code, and the model with one thing changed the way a
 // backend's throttle might get it wrong.
@@ -144,6 +145,23 @@ private struct FirstReportHeldThrottle: ProgressThrottling {
     }
 }
 
+/// Production's socket has no throttle: every report goes out as it comes.
+private struct UnthrottledThrottle: ProgressThrottling {
+    var finished = false
+
+    var deadline: Timestamp? { nil }
+
+    mutating func offer(_ update: ProgressUpdate, at now: Timestamp) -> ThrottleDecision { finished ? .afterFinish : .sent(.interval) }
+
+    mutating func fire(at now: Timestamp) -> ThrottleFire { .nothingDue }
+
+    mutating func finish(at now: Timestamp) -> ThrottleFinish {
+        guard !finished else { return .alreadyFinished }
+        finished = true
+        return .now(flushed: nil)
+    }
+}
+
 enum WrongProgressThrottles {
     static let all: [WrongImplementation] = [
         .of({ .progressThrottle }, "SeedProgressThrottle", flaw: "the seed's code as written: milestones and the completion flush bypass the interval, late milestone counts are sent, reports after completion are sent, no keep-alive timer (O-01 to O-03)",
@@ -162,7 +180,7 @@ enum WrongProgressThrottles {
         .of({ .progressThrottle }, "StaleCountsSentThrottle", flaw: "sends a late lower count once the interval has passed (no D-074 check)", breaks: "THROTTLE-04") {
             StaleCountsSentThrottle()
         },
-        .of({ .progressThrottle }, "ShortIntervalThrottle", flaw: "an interval of 499 ms, one short", breaks: "THROTTLE-01", "THROTTLE-08") {
+        .of({ .progressThrottle }, "ShortIntervalThrottle", flaw: "an interval of 499 ms, one short", breaks: "THROTTLE-01", "THROTTLE-08", "THROTTLE-09") {
             ProgressThrottle(intervalMilliseconds: 499)
         },
         .of({ .progressThrottle }, "OneSecondIntervalThrottle", flaw: "an interval of 1,000 ms, the top of the expert's \"500-1000ms\", so milestones wait too long", breaks: "THROTTLE-02", "THROTTLE-08") {
@@ -177,8 +195,29 @@ enum WrongProgressThrottles {
         .of({ .progressThrottle }, "ReportsAfterFinishThrottle", flaw: "still sends a late callback's report after the job finished", breaks: "THROTTLE-05") {
             ReportsAfterFinishThrottle()
         },
+        .of({ .progressThrottle }, "UnthrottledThrottle", flaw: "production: no throttle at all, every report sent as it comes, no keep-alive", breaks: "THROTTLE-09", "THROTTLE-01", "THROTTLE-06") {
+            UnthrottledThrottle()
+        },
         .of({ .progressThrottle }, "FirstReportHeldThrottle", flaw: "holds the first report for an interval instead of sending it at once", breaks: "THROTTLE-07") {
             FirstReportHeldThrottle()
         },
     ]
+}
+
+/// The seed contradicts itself on the throttle (O-01 to O-03), so a throttle that follows either passage
+/// literally differs from the decisions and fails no rule; one with no throttle at all breaks the seed's
+/// own words (THROTTLE-09).
+@Suite struct ThrottleSeedReadingTests {
+    @Test func aThrottleFollowingTheSeedLiterallyDiffersButFailsNoRule() {
+        let names = ["SeedProgressThrottle", "MilestonesAtOnceThrottle", "ImmediateCompletionFlushThrottle"]
+        for (wrong, result) in ConformanceCatalog.run.wrong where names.contains(wrong.name) {
+            #expect(result.count(.fail) == 0, "\(wrong.name) fails \(result.rules.filter { $0.grade == .fail }.map(\.rule.id))")
+            #expect(result.count(.differs) > 0, "\(wrong.name) differs from no decision")
+        }
+    }
+
+    @Test func noThrottleAtAllFailsTheSeedsRule() {
+        let result = ConformanceCatalog.run.wrong.first { $0.0.name == "UnthrottledThrottle" }?.1
+        #expect(result?.grade(of: "THROTTLE-09") == .fail)
+    }
 }

@@ -131,7 +131,7 @@ private func csvLine(_ phase: CSVImportPhase, _ percentage: Int) -> StatusLine {
 enum WrongStatusMessageFormatters {
     static let all: [WrongImplementation] = [
         .of({ .statusMessages }, "SeedStatusFormatter", flaw: "the seed's formatter as written: floating-point percentages, NaN for 0 of 0, no clamping, no figures when not found, an estimate that never gets a start time",
-            breaks: "STATUS-02", "STATUS-03", "STATUS-04", "ETA-01") {
+            breaks: "STATUS-07", "STATUS-03", "STATUS-09", "ETA-01") {
             SeedStatusFormatter()
         },
         .of({ .statusMessages }, "NoStartTimeEstimateFormatter", flaw: "calls the estimate without the job's start, so it is always unknown (the seed's `formatEnrichmentProgress`)", breaks: "ETA-01") {
@@ -156,7 +156,7 @@ enum WrongStatusMessageFormatters {
                 return line
             })
         },
-        .of({ .statusMessages }, "UnclampedFractionFormatter", flaw: "guards NaN and the infinities but not fractions above 1 or below 0, so 1.5 is 150%", breaks: "STATUS-04") {
+        .of({ .statusMessages }, "UnclampedFractionFormatter", flaw: "guards NaN and the infinities but not fractions above 1 or below 0, so 1.5 is 150%", breaks: "STATUS-09") {
             EditedFormatter(csv: { fraction, phase, line in
                 guard fraction.isFinite, fraction > 1 || fraction < 0, abs(fraction) < 1e15 else { return line }
                 return csvLine(phase, Int((fraction * 100).rounded(.down)))
@@ -165,12 +165,19 @@ enum WrongStatusMessageFormatters {
         .of({ .statusMessages }, "SeedDocumentEmojiFormatter", flaw: "copies the emoji from the seed document's garbled text (UTF-8 read as Mac Roman: \"\u{F8FF}\u{FC}\u{EC}\u{D1}\" for 📄)", breaks: "STATUS-02", "STATUS-04", "STATUS-05") {
             EditedFormatter(enrichment: { _, line in garbled(line) }, csv: { _, _, line in garbled(line) }, aiScan: { _, line in garbled(line) })
         },
-        .of({ .statusMessages }, "NotFoundWithoutFiguresFormatter", flaw: "the seed's not-found message without its percentage and books remaining (D-090)", breaks: "STATUS-02") {
+        .of({ .statusMessages }, "NotFoundWithoutFiguresFormatter", flaw: "the seed's not-found message without its percentage and books remaining (D-090)", breaks: "STATUS-07") {
             EditedFormatter(enrichment: { call, line in
                 guard call.hasError else { return line }
                 var line = line
                 line.percentage = nil
                 line.remaining = nil
+                return line
+            })
+        },
+        .of({ .statusMessages }, "RemainingIsProcessedFormatter", flaw: "reports the books processed as the books remaining", breaks: "STATUS-08") {
+            EditedFormatter(enrichment: { call, line in
+                var line = line
+                if line.remaining != nil { line.remaining = call.clamped.processed }
                 return line
             })
         },

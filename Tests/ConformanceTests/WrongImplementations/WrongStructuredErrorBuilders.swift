@@ -29,7 +29,7 @@ private let protocolFailureCodes = ["E_INVALID_MESSAGE", "E_UNAUTHORIZED", "E_JO
 
 enum WrongStructuredErrorBuilders {
     static let all: [WrongImplementation] = [
-        .of({ .structuredErrors }, "MissingPrefixCodesBuilder", flaw: "writes the `ErrorCodes` constants' names, `ENRICHMENT_FAILED`, without the `E_` prefix", breaks: "ERROR-01", "ERROR-09") {
+        .of({ .structuredErrors }, "MissingPrefixCodesBuilder", flaw: "writes the `ErrorCodes` constants' names, `ENRICHMENT_FAILED`, without the `E_` prefix", breaks: "ERROR-01", "ERROR-10") {
             EditedErrorBuilder { _, object in
                 if let code = object["code"]?.string, code.hasPrefix("E_") { object["code"] = .string(String(code.dropFirst(2))) }
             }
@@ -40,15 +40,15 @@ enum WrongStructuredErrorBuilders {
                 if object["details"]?.object?.isEmpty == true { object["details"] = nil }
             }
         },
-        .of({ .structuredErrors }, "InvalidFormatRetryableBuilder", flaw: "offers a retry for every failure, the invalid CSV format and a missing token included", breaks: "ERROR-03") {
+        .of({ .structuredErrors }, "InvalidFormatRetryableBuilder", flaw: "offers a retry for every failure, the invalid CSV format and a missing token included", breaks: "ERROR-03", "ERROR-11") {
             EditedErrorBuilder { _, object in object["retryable"] = true }
         },
-        .of({ .structuredErrors }, "TechnicalMessageShownBuilder", flaw: "sends the technical message as the user's for the protocol's own failures", breaks: "ERROR-04") {
+        .of({ .structuredErrors }, "TechnicalMessageShownBuilder", flaw: "sends the technical message as the user's for the protocol's own failures", breaks: "ERROR-12") {
             EditedErrorBuilder { _, object in
                 if let code = object["code"]?.string, protocolFailureCodes.contains(code) { object["userMessage"] = object["message"] }
             }
         },
-        .of({ .structuredErrors }, "SlicedTitlesWithoutTotalBuilder", flaw: "the seed's `failedBooks.slice(0, 10)` with no `affectedItemsTotal`, so the count past ten is only in failureCount", breaks: "ERROR-05") {
+        .of({ .structuredErrors }, "SlicedTitlesWithoutTotalBuilder", flaw: "the seed's `failedBooks.slice(0, 10)` with no `affectedItemsTotal`, so the count past ten is only in failureCount", breaks: "ERROR-13") {
             EditedErrorBuilder { _, object in
                 guard var details = object["details"]?.object else { return }
                 details["affectedItemsTotal"] = nil
@@ -59,6 +59,13 @@ enum WrongStructuredErrorBuilders {
             EditedErrorBuilder { failure, object in
                 guard case let .enrichmentFailed(_, titles, _) = failure, titles.count > StructuredError.affectedItemsMax else { return }
                 object["affectedItems"] = .array(titles.map { .string(TextExcerpt.prefix($0, utf8BytesMax: StructuredError.affectedItemBytesMax)) })
+            }
+        },
+        .of({ .structuredErrors }, "FailedTitlesUncountedBuilder", flaw: "counts only the listed titles in failureCount, so failures past ten vanish from the breakdown", breaks: "ERROR-15") {
+            EditedErrorBuilder { failure, object in
+                guard case let .enrichmentFailed(_, titles, _) = failure, var details = object["details"]?.object else { return }
+                details["failureCount"] = .integer(Int64(min(titles.count, StructuredError.affectedItemsMax)))
+                object["details"] = .object(details)
             }
         },
         .of({ .structuredErrors }, "GraphemeCutBuilder", flaw: "cuts over-long texts at grapheme clusters (`Character`s), so a split cluster is dropped whole", breaks: "ERROR-06") {
@@ -75,7 +82,7 @@ enum WrongStructuredErrorBuilders {
                 object["details"] = .object(details)
             }
         },
-        .of({ .structuredErrors }, "CaseSensitiveTimeoutBuilder", flaw: "the seed's `error.message.includes('timeout')`, so \"TimeoutError\" is an API error", breaks: "ERROR-08") {
+        .of({ .structuredErrors }, "CaseSensitiveTimeoutBuilder", flaw: "the seed's `error.message.includes('timeout')`, so \"TimeoutError\" is an API error", breaks: "ERROR-14") {
             EditedErrorBuilder { failure, object in
                 guard case let .aiScanFailed(reason, _) = failure else { return }
                 let isTimeout = reason.contains("timeout")

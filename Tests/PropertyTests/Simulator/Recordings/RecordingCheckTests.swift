@@ -2,6 +2,7 @@ import Foundation
 import Generators
 import SpecTesting
 import Simulator
+import SpecRules
 import SpecModel
 import Testing
 import Workloads
@@ -133,10 +134,10 @@ import Workloads
     }
 
     /// A client that does not send `sync_request` after its socket opens (the model's run with the
-    /// app's sync requests taken out): RECONNECT-03 at the open.
+    /// app's sync requests taken out): RECONNECT-11 at the first open (RECONNECT-03 at a reopen).
     @Test func aClientThatDoesNotSyncAfterOpeningIsFlagged() throws {
         let lines = Self.recording(ProgressRun.Configuration(items: 100)).filter { !($0.contains("\"side\":\"app\"") && $0.contains("sync_request")) }
-        let noSync = try #require(Self.violations(lines).first { $0.failure.rule == .syncAfterOpen })
+        let noSync = try #require(Self.violations(lines).first { $0.failure.rule == .syncAfterFirstOpen })
         #expect(lines[noSync.failure.line - 1].contains("\"kind\":\"open\""))
         #expect(noSync.witness.count == 2, "the open and an app line past its deadline: \(noSync.witness)")
     }
@@ -448,11 +449,11 @@ import Workloads
         #expect(strict.output.contains("stopped at the first malformed line (--strict): line 2"))
     }
 
-    /// A frame that is not a protocol message breaks CODEC-01, with the codec's reason.
+    /// A frame that is not a protocol message breaks REC-03, with the codec's reason.
     @Test func anUndecodableFrameBreaksTheCodecRule() {
         let line = #"{"v":1,"side":"server","kind":"frame","t_ms":5,"jobId":"j1","frame":{"type":"job_progress","jobId":"j1","version":"2.0.0"}}"#
         let found = Self.violations([line])
-        #expect(found.map(\.failure.rule.id) == ["CODEC-01"])
+        #expect(found.map(\.failure.rule.id) == ["REC-03"])
         #expect(found.first?.failure.message.contains("version") == true)
         #expect(found.first?.witness == [line])
     }
@@ -670,5 +671,22 @@ import Workloads
             return
         }
         #expect(!oneThread.readsAhead)
+    }
+}
+
+/// The session checker states each rule once, as the catalog does: its rules are the catalog's `Rule`s.
+@Suite struct RecordingRuleCatalogTests {
+    @Test func everyRecordingRuleIsTheCatalogsRule() {
+        let catalog: [RuleID: Rule] = Dictionary(uniqueKeysWithValues: (RecordingRules.all + [
+            ProgressThrottleRules.rate, ProgressThrottleRules.finalCount, ProgressThrottleRules.monotone, ProgressThrottleRules.keepAlive,
+            ProgressJobSocketRules.ending, ProgressJobSocketRules.pong, HeartbeatRules.clientTime, HeartbeatRules.interval, HeartbeatRules.reconnect,
+            ProgressReconnectRules.backoff, ProgressReconnectRules.giveUp, ProgressReconnectRules.syncRetry, ProgressReconnectRules.handshakeTimeout,
+            ProgressReconnectRules.refusal, ProgressReconnectRules.syncAfterOpen, ProgressReconnectRules.syncAfterFirstOpen, CancelEndpointRules.canceledBroadcast,
+        ]).map { ($0.id, $0) })
+        #expect(Set(RecordingRule.all.map(\.id)).count == RecordingRule.all.count)
+        for rule in RecordingRule.all {
+            #expect(catalog[rule.rule.id] == rule.rule, "\(rule.id) is not the catalog's rule")
+            #expect(rule.statement == rule.rule.statement)
+        }
     }
 }
