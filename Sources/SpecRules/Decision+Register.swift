@@ -77,38 +77,43 @@ extension Decision {
         Decision(
             "D-031", title: "What Smart keeps when it merges",
             question: nil,
-            options: nil,
+            options: "(a) the row's values win (an update); (b) the library's values win and the row fills only the library's gaps; (c) the richer side field by field, by some measure of richness; the seed's \"keep richer dataset\" names no rule for a field both sides hold.",
             decision: "Field by field, the library's value wins and the row fills the library's gaps: the work's year; authors not yet linked (an author whose key is more than 80% similar to one of the work's authors, the tier-3 metric of D-034, is the same person: \"Suzanne Colins\" is not added to Suzanne Collins's book); an edition with the row's ISBN if the work has none with it (else the matching edition's missing publisher, pages, year); the entry's missing rating, notes and dates; a \"to read\" status (the least informative) gives way to the row's status. Smart merges every tier's match, tier 3 included, and records the tier and similarity in the summary."),
         Decision(
             "D-032", title: "Duplicates inside the file follow the same strategy",
             question: nil,
-            options: nil,
+            options: "(a) the file's duplicates are always reduced to their first row, whatever the strategy; (b) they follow the chosen strategy as library duplicates do (Skip keeps the first, Smart merges into it, Replace All keeps the last); the seed's \"deduplicates before SwiftData insertion\" says only that one book is left.",
             decision: "The file's earlier rows join the duplicate index as they are imported, so a later row is compared with the library and the file alike: Skip keeps the first row, Smart merges into it, Replace All keeps the last. With batches saved one by one (D-030), a repeat in a later batch finds its first copy saved: Replace All deletes it then, and takes it off the enrichment queue too, so the banner counts only live books. Replace All inserts the row as written: the replaced work's ISBN is not carried over, so (tiers not being transitive) \"The Hobbit\" with an ISBN, \"the hobbit\" without, then \"Hobbit\" with the ISBN end as two works, as the pairwise rule says."),
         Decision(
             "D-033", title: "Title normalization's edge cases (resolves O-11)",
             question: nil,
-            options: nil,
+            options: "For the length step 3 measures: (a) the raw title (the seed's order: step 5 comes after step 3); (b) the part before the colon; (c) the title after steps 1 and 2, whitespace collapsed. For where it splits: the first colon or the last. For step 4: (a) periods of known abbreviations only (`Dept.`, `Vol.`), as the seed's word reads; (b) every period after a letter unless a digit follows. For a marker a later step exposes: one pass of the five steps (the seed's list) or rounds until the title stops changing.",
             decision: "The length is the title's after steps 1 and 2, whitespace collapsed, in characters; the first colon splits; nothing but spaces before it keeps the title whole. Series markers follow the seed's expression exactly (leftmost match; `#0.5` and `#1-3` are not markers); abbreviation periods are periods after a letter not followed by a digit. When a later step exposes a marker an earlier step missed (`(A, [x]#1)`), the five steps run again until the title stops changing, which makes normalization idempotent. Every case is in `TitleNormalization`'s documentation."),
         Decision(
             "D-034", title: "The fuzzy author metric",
             question: "Tier 3 needs \"fuzzy author match (>80% similarity score)\"; the seed does not define it.",
-            options: nil,
+            options: "(a) a character-level edit distance on the names as written; (b) the same on normalized author keys, and on their words sorted (\"Austen, Jane\" against \"Jane Austen\"); (c) a token measure (Jaccard) or Jaro-Winkler. The seed's \">80% similarity score\" names a threshold, not a metric.",
             decision: "On author keys (lowercased; periods, commas, hyphens, apostrophes as spaces; whitespace collapsed), the larger of the normalized Levenshtein similarity `1 − distance / max(length)` of the keys and of their words sorted; a duplicate needs more than 0.8. Symmetric by construction. The distance counts the scalars of the keys' canonical composition (NFC), so keys Swift's `==` calls equal score 1 however their accents are encoded."),
         Decision(
             "D-035", title: "Row errors and field warnings",
             question: nil,
-            options: nil,
+            options: "(a) a row of fewer fields than the header, or an unreadable field, fails the whole file; (b) the row is an error and the file goes on; (c) only a row without its title or author is an error, a field that cannot be read is left out with a warning. The seed's summary counts \"errors encountered\" without saying what one is.",
             decision: "A row is an error, not imported, when its title or author is empty, or when it has fewer fields than the header and a mapped column is missing. Extra fields are ignored with a warning. A field that cannot be read (a failed check digit, a rating of \"abc\", 2023/02/30) is left out with a warning and the book is imported. Goodreads' rating 0 is unrated; ratings round to quarter stars; an unknown status leaves the book \"to read\" with a warning."),
         Decision(
             "D-036", title: "A file is read to its end before anything is imported",
             question: "A file may be unreadable halfway (invalid UTF-8, an unterminated quote); the progress line needs the number of books.",
-            options: nil,
+            options: "(a) import batch by batch as the file is read, stopping at the first unreadable byte (the batches before it saved); (b) read the whole file first and import nothing from a file that cannot be read to its end.",
             decision: "`prepare` parses the whole file once: an unreadable file is refused with the parser's error (byte offset and row), nothing imported, and the count of data rows is known for the progress line. The import then reads the file again in batches."),
         Decision(
             "D-037", title: "Tier precedence, and no \"failed query\" (resolves O-13)",
             question: nil,
-            options: nil,
+            options: "For several matching library books: (a) the first tier that matches any book, in the seed's order, then the first such book; (b) the first book that matches by any tier; (c) the best score. For a failed query: the seed's \"assume no duplicate\" (a false negative), or retry; the model's index cannot fail.",
             decision: "A row's match is its best tier (1, then 2, then 3; within tier 3 the highest similarity), then the earliest-created work. The model's index cannot fail, so the failure policy has nothing to apply to; where it could (a store that refuses a read), the model would treat the row as new, as the seed says."),
+        Decision(
+            "D-038", title: "Accepted file names",
+            question: nil,
+            options: "(a) `.csv` only, as the seed's message says; (b) `.csv`, `.tsv` and `.txt` in any case, since tab-separated exports come with those names; (c) any name, the content deciding.",
+            decision: "`.csv`, and `.tsv` and `.txt` (the names tab-separated exports come with), any case; any other name gets \"Please select a .csv file\"."),
         Decision(
             "D-039", title: "A quote inside an unquoted field is text",
             question: nil,
@@ -122,28 +127,53 @@ extension Decision {
         Decision(
             "D-041", title: "Blank lines are skipped; a line holding only `\"\"` is a record",
             question: "Whether an empty line is a book row (an error in the summary) or nothing, and what row numbers count.",
-            options: nil,
+            options: "(a) RFC 4180's grammar read literally: an empty line is a record of one empty field (a book row with no title, reported as an error); (b) a line with nothing before its line break is no record and has no record number; (c) any line of only whitespace is skipped too.",
             decision: "A line with nothing before its line break (outside quotes) is a blank line, not a record, wherever it is (at the start, after a byte-order mark, between records, at the end). It takes no record number and is not a data row, but it is a physical line: `CSVRow.number` skips it, `CSVRow.lineNumber` and an error's `line` count it. The importer reports rows by record number (the header is record 1). A line of spaces is a record of one field of spaces, and a line holding only `\"\"` is a record of one empty field, so the importer sees a book row and reports it (too few fields); `CSVWriter` writes a lone empty field as `\"\"` for that reason."),
+        Decision(
+            "D-042", title: "Files that are not text are refused by their signature",
+            question: "A file named `.csv` may be a spreadsheet, a PDF or UTF-16 text; parsing it as UTF-8 would fail later with a less helpful error.",
+            options: "(a) let it fail as invalid UTF-8; (b) check known signatures at byte 0 first.",
+            decision: "(b). Before any byte is parsed, the file's first 8 bytes (the whole file, at `finish`, when it is shorter) are compared with: a UTF-16 byte-order mark (`FF FE`, `FE FF`), `%PDF-`, a ZIP archive `PK 03 04` (`.xlsx`, `.numbers`, `.ods`), an OLE2 file `D0 CF 11 E0 A1 B1 1A E1` (legacy `.xls`), gzip `1F 8B`, PNG, JPEG `FF D8 FF` and `GIF87a`/`GIF89a`. A match is `CSVParseError.notCSV(reason:offset: 0)`, whose message says what the file seems to be and what to do (\"export it as CSV\"). A signature matches only when all its bytes are there (`PK` and `%PDF` alone are text). A NUL byte anywhere is `notCSV(.nulByte)` at its offset (UTF-16 without a mark, binaries). Text that is not CSV (HTML, JSON) is not detected here: it fails the header check, which names the columns required. The first 8 bytes are held until the check has run, so a record inside them is delivered with the 8th byte or at `finish`."),
+        Decision(
+            "D-043", title: "The UTF-8 byte-order mark is accepted only at byte 0",
+            question: "Excel's \"CSV UTF-8\" starts with `EF BB BF`; Goodreads' export has none (production notes).",
+            options: "(a) reject a byte-order mark (RFC 4180 knows none, and JSON refuses one, D-014); (b) skip it at byte 0 only, as Excel's \"CSV UTF-8\" writes it; (c) skip it wherever it stands.",
+            decision: "A byte-order mark at byte 0 is skipped; offsets still count its three bytes (the first record starts at byte 3). Anywhere else U+FEFF is text and stays in its field, a second mark right after the first included; `CSVWriter` quotes a first field that starts with U+FEFF so that it reads back. A file holding only a byte-order mark has no records, and the importer calls it empty. (JSON, by contrast, refuses a byte-order mark, D-014: exports carry one, JSON requests do not.)"),
+        Decision(
+            "D-044", title: "Invalid UTF-8 is an error at its first byte, never repaired",
+            question: nil,
+            options: "(a) replace bad bytes with U+FFFD; (b) guess Latin-1 or Windows-1252; (c) an error.",
+            decision: "(c), with the same rules as the JSON parser (D-014): `CSVParseError.invalidUTF8(_:offset:record:line:)` at the first byte of the bad sequence, the defect one of an invalid lead byte, an unexpected continuation byte, an overlong form, an encoded surrogate, a code point beyond U+10FFFF or a truncated sequence (cut short by any byte that is not a continuation byte, a delimiter or a line break included, or by the end of the file; Latin-1 `é` before a comma reads as one). The message says \"export the file as UTF-8\". A repaired or re-guessed name would import silently wrong and defeat duplicate detection; the whole file is refused before anything is imported (D-036), with the byte and record."),
         Decision(
             "D-045", title: "The limits: 64 KiB fields, 1 MiB records, 512 columns",
             question: nil,
-            options: nil,
+            options: "(a) no limits (a hostile file holds the parser's memory hostage); (b) limits far above any real export, each checked where it can first be seen and reported at its evidence's first byte; (c) limits near real exports' sizes (a long review would be refused).",
             decision: "`CSVLimits.default`: `fieldBytesMax` 65,536 bytes of a field's text (quotes removed, an escaped quote counted once), checked when the field ends and reported at the field's first byte (its opening quote); `rowBytesMax` 1,048,576 bytes of a record as written (quotes and delimiters included, its line break not), checked at every byte and reported at the record's first byte and first line; `columnsMax` 512, checked at the delimiter that would start field 513 and reported at that field's first byte. Each is at least 1 (a precondition); `Int.max` means no limit. A Goodreads row is a few hundred bytes with 24 columns, a long review a few kilobytes, so no real export comes near them. The parser holds at most one record, so `rowBytesMax` is also its memory bound."),
+        Decision(
+            "D-046", title: "When several rules are broken, the first check to fail in byte order wins",
+            question: "One byte can break several rules (a long field in a long record, a bad byte past the record limit), and the reported error must not depend on how the file was chunked.",
+            options: "(a) report every problem found; (b) report the problem whose check fails first in byte order, the same in any chunking; (c) rank problems by kind (binary before UTF-8 before grammar) whatever their order.",
+            decision: "The parser reads bytes in file order and reports the first check that fails. At each byte: (1) the record length, unless the byte is the record's line break; (2) the UTF-8 sequence in progress; (3) the grammar (delimiter, quote, line break, NUL, text). When a field ends: its length; then, at a delimiter, the column count. So a field too long that makes its record too long is `rowTooLong` (seen at the byte past the limit, before the field ends), and at one delimiter the field's length beats the column count. Each error then names its evidence's offset (a field's or record's first byte), which can be earlier than another rule's: `\"abcd\"x` with `fieldBytesMax` 3 is `textAfterClosingQuote` at byte 6, because the field never ended. The same in any chunking, pushed or pulled."),
         Decision(
             "D-047", title: "Errors are sticky",
             question: "What a parser does when called again after an error.",
-            options: nil,
+            options: "(a) let a caller resume after an error, skipping the bad record; (b) stop for good: every later call throws the same error, and records delivered before it stay delivered.",
             decision: "The first error stops the parser for good: every later `feed`, `finish`, `next` and `nextBatch` throws the same error, and later bytes are not read. An error thrown by the consumer's `onRow` stops it the same way, and so does `notCSV`. Rows delivered before the error stay delivered. `finish` twice does nothing; `feed` after `finish` is a programmer error (a precondition). After the last record a reader returns `nil` as often as it is asked."),
         Decision(
             "D-049", title: "Line breaks: LF, CR and CRLF, counted once across buffers",
             question: "Exports end lines with LF (Goodreads), CRLF (Excel) or CR (old Mac exports); a chunk may end between the CR and the LF of a CRLF.",
-            options: nil,
-            decision: "LF, CR and CRLF each end one line, mixed freely in one file and inside quoted fields (where they are kept as text). A CRLF split between two buffers is one line break: the scanner keeps whether the previous buffer ended in CR. A record's `lineNumber` is its first line; an error's `line` is the line of its offset (an unterminated quote's is its opening quote's, `rowTooLong`'s the record's first line). Record numbers count records only (D-041)."),
+            options: "(a) CRLF only, as RFC 4180 writes records (Goodreads' LF exports would read as one record); (b) LF, CR and CRLF alike, a CRLF split between buffers counted once; (c) the terminator of the first line for the whole file.",
+            decision: "LF, CR and CRLF each end one line, mixed freely in one file and inside quoted fields (where they are kept as text). A CRLF split between two buffers is one line break: the scanner keeps whether the previous buffer ended in CR. A record's `lineNumber` is its first line; an error's `line` is the line of its offset (an unterminated quote's is its opening quote's, `rowTooLong`'s the record's first line). Record numbers count records only (D-041). Whatever the buffers, the records and the error are those of the whole file read at once."),
+        Decision(
+            "D-050", title: "Comma or tab, decided by the header line",
+            question: nil,
+            options: "(a) by the file name (`.tsv`); (b) by the header line; (c) by sampling several lines.",
+            decision: "(b). `CSVDialect.detect` counts commas and tabs outside quotes on the first line (up to the first CR or LF outside quotes): tab when there are more tabs than commas, comma otherwise (ties too; a one-column header has neither, and reads the same either way). Every `\"` toggles \"inside quotes\", exact for well-formed fields; a byte-order mark needs no skipping. The quote is always `\"`, and the delimiter holds for the whole file. The name does not decide: `.csv`, `.tsv` and `.txt` are all accepted (D-038), and users rename files."),
         Decision(
             "D-051", title: "Goodreads' `=\"…\"` ISBN guard is unwrapped by the ISBN reader, not the parser",
             question: nil,
-            options: nil,
-            decision: "The parser applies RFC 4180 and nothing more: `\"=\"\"0525540679\"\"\"` is the text `=\"0525540679\"` and `\"=\"\"\"\"\"` is `=\"\"`, and the fields after them are intact. `ISBNValue.parse` trims spaces and tabs, then a leading `=` and the quotes around the rest, then drops hyphens and spaces; `=\"\"` (and `=`) is no ISBN, without a warning. Only ISBN columns are unwrapped, as only they carry the guard."),
+            options: "For the guard: (a) the parser strips `=\"…\"` (it would then mangle a title written so); (b) the ISBN reader unwraps it; (c) nothing unwraps it, so Goodreads' ISBNs are all invalid (the seed names no guard). For formatting: hyphens and spaces only where the ISBN standard prints them, or anywhere, with whitespace around the field trimmed. For a lowercase `x`: invalid (the standard writes `X`) or read as `X`. For what is no ISBN: empty (the seed's \"if both books have ISBN\" asks no more) or invalid, so that the import can warn about it.",
+            decision: "The parser applies RFC 4180 and nothing more: `\"=\"\"0525540679\"\"\"` is the text `=\"0525540679\"` and `\"=\"\"\"\"\"` is `=\"\"`, and the fields after them are intact. `ISBNValue.parse` trims spaces and tabs, then a leading `=` and the quotes around the rest, then drops hyphens and spaces; `=\"\"` (and `=`) is no ISBN, without a warning. Only ISBN columns are unwrapped, as only they carry the guard. A lowercase `x` check character is read as `X`. A field with anything but whitespace that is no valid ISBN after this (a wrong length, a failed check digit, a misplaced X, a prefix other than 978 or 979, another character, `ISBN ` before the digits) is invalid, which the import warns about (D-035, D-066); a blank field is empty."),
         Decision(
             "D-054", title: "A 404, and any other 4xx but 429, fails at once",
             question: "The seed names no other status.",
@@ -172,13 +202,8 @@ extension Decision {
         Decision(
             "D-065", title: "LibraryThing's later `Primary Author` is \"Last, First\"",
             question: nil,
-            options: nil,
+            options: "(a) read `Primary Author` as written, \"First Last\" (LibraryThing writes it \"Last, First\"); (b) read it as Goodreads' `Author l-f`, a value without a comma taken as written; when both author columns are present, (a) the later one or (b) the seed's `AUTHOR (first, last)`.",
             decision: "`Primary Author` is read as Goodreads' `Author l-f` is (\"Moore, Liz\" → \"Liz Moore\"); a value without a comma is taken as written, so a first-last value is read right as well. When both columns are present, `AUTHOR (first, last)` wins."),
-        Decision(
-            "D-066", title: "StoryGraph UIDs are not failed ISBNs",
-            question: nil,
-            options: nil,
-            decision: "In a column declared to hold other identifiers (`isbnColumnHoldsOtherIdentifiers`, set for StoryGraph), a value with any character an ISBN is never written with (a letter other than X) is another identifier: no ISBN and no warning. A value written with ISBN characters that fails its checks is still a warned, left-out ISBN, in every format."),
         Decision(
             "D-071", title: "The throttle keeps the rate: milestones wait for the interval; milestones are quarters",
             question: nil,
@@ -207,17 +232,17 @@ extension Decision {
         Decision(
             "D-076", title: "The message set, its version rule and its limits",
             question: "Issue 5: \"every message type the seeds use or imply\", strict validation, a wrong version refused. The seeds name `ping`, `pong`, `sync_request`, `job_progress`, `error`, `canceled` and the completion; a client must also learn the job's size and, after a reconnect, the job's state.",
-            options: "(a) the seed's literal set: the types its code names (`ping`, `pong`, `sync_request`, `job_progress`, `error`, seed 000's `canceled` and the completion), any version, no limits, and a `pong` that echoes `clientTime` alone (`createPong(jobId, pipeline, clientTime)`); (b) production's: the same types, `version: \"1.0.0\"` only, no limits; (c) the types a client needs (a start with the job's size, a sync answer with the job's state), any `1.x.y`, named limits, and a `pong` that also carries the server's clock.",
-            decision: "Nine types: `job_started`, `job_progress`, `job_complete` (with `canceled`), `error`, `canceled`, `pong` and `sync_response` from the server; `ping` and `sync_request` from the client. The codec can require the sender, so a server refuses a `job_progress` from a client. Versions: this model writes `1.0.0` and reads any `1.<minor>.<patch>` (a minor version only adds members, which are ignored); any other version is `unsupportedVersion`. A payload may repeat its `type` (production does) only if it agrees. A `pong` echoes the ping's `clientTime` and carries `serverTime`, the server's clock when it answers, so a client can see the server's clock beside its own round trip. Counts are non-negative integers, processed never above the total, successes plus failures equal to the processed count. Limits: 64 KiB a message, depth 8, job IDs of 1 to 128 bytes of letters, digits, `-_.:`, titles and status lines of 4,096 bytes (the encoder cuts longer ones at a scalar boundary, so whatever is encoded decodes). The per-book `results` of seed 003's `completeV2` do not travel on the socket: 1,500 books' results exceed any sensible frame, and the app already has the books."),
+            options: nil,
+            decision: "Nine types: `job_started`, `job_progress`, `job_complete` (with `canceled`), `error`, `canceled`, `pong` and `sync_response` from the server; `ping` and `sync_request` from the client. The codec can require the sender, so a server refuses a `job_progress` from a client. Versions: this model writes `1.0.0` and reads any `1.<minor>.<patch>` (a minor version only adds members, which are ignored); any other version is `unsupportedVersion`. A payload may repeat its `type` (production does) only if it agrees. Counts are non-negative integers, processed never above the total, successes plus failures equal to the processed count. Limits: 64 KiB a message, depth 8, job IDs of 1 to 128 bytes of letters, digits, `-_.:`, titles and status lines of 4,096 bytes (the encoder cuts longer ones at a scalar boundary, so whatever is encoded decodes). The per-book `results` of seed 003's `completeV2` do not travel on the socket: 1,500 books' results exceed any sensible frame, and the app already has the books."),
         Decision(
             "D-077", title: "Reconnect at the third missed pong's deadline: 95 s, not 90 or 120",
             question: nil,
             options: "(a) 90 s, before the third pong could have arrived; (b) 120 s, the code; (c) each ping has its own 5 s deadline, and the third consecutive miss reconnects at its deadline.",
-            decision: "(c): pings at 30, 60 and 90 s after the last sign of life, reconnect at 95 s. It is the first moment three attempts have really failed, uses the seed's 5 s pong budget, and comes before the server's 100 s idle close, so the client notices a dead connection before the server drops it. Any pong, even late, proves the connection alive and clears the count; the round trip is measured from the echoed `clientTime` only when it is the latest ping's time and not in the client's future. The deadline is inclusive for the timer: a pong 4,999 ms after its ping answers it, and none by 5,000 ms is a miss (at the same instant the timer runs first), which the conformance suite checks on both sides (HEART-04; HEART-03 holds only what the seed's 5 s says: a pong within it answers its ping)."),
+            decision: "(c): pings at 30, 60 and 90 s after the last sign of life, reconnect at 95 s. It is the first moment three attempts have really failed, uses the seed's 5 s pong budget, and comes before the server's 100 s idle close, so the client notices a dead connection before the server drops it. Any pong, even late, proves the connection alive and clears the count; the round trip is measured from the echoed `clientTime` only when it is the latest ping's time and not in the client's future. The deadline is inclusive for the timer: a pong 4,999 ms after its ping answers it, and none by 5,000 ms is a miss (at the same instant the timer runs first), which the conformance suite checks on both sides (HEART-03)."),
         Decision(
             "D-078", title: "Backoff: production's 1, 2, 4, 8, 16 s, then every 30 s for up to ten minutes",
             question: "Issue 5: \"production uses 1, 2, 4, 8, 16 s capped at 30 s, five tries: choose and document\". Five tries give up after 31 s of outage, and then the final count is lost, which the project must never allow.",
-            options: "(a) production's five tries, 1, 2, 4, 8 and 16 s, then give up; (b) the seed's \"exponential backoff\" with no cap or limit (32, 64, 128 s…); (c) production's first five delays, then every 30 s up to a limit; for a refused open: retry it like any failure, or stop.",
+            options: nil,
             decision: "The first five delays are production's; later tries wait the 30 s cap; the client gives up after ten minutes of continuous failure, longer than the backend takes to abandon a job with no progress (300 s), so the job's ending is settled by then and stays on the server for a later `sync_request`. An open that hangs is abandoned after production's 10 s handshake timeout. A refused open (401, 404) is final. No jitter in the model; the simulator adds it from its seed. A client that gave up is started again when the app returns to the foreground."),
         Decision(
             "D-079", title: "Resume: a `sync_request` after every open, answered with the job's state and ending",
@@ -227,7 +252,7 @@ extension Decision {
         Decision(
             "D-080", title: "Sockets need the job's token; refusals reveal nothing",
             question: nil,
-            options: "(a) any token, or none, as the seed's socket code accepts every upgrade; (b) the job's token, compared without regard to case; (c) the job's exact token, with a refusal that says nothing of the job; for a second connection: keep both, refuse the new one, or let it replace the old one.",
+            options: nil,
             decision: "A socket upgrade must present the job's token; a missing, wrong or other job's token gets 401 with `E_UNAUTHORIZED` and a message that does not name the job. Tokens are compared without stopping at the first difference. One socket per job: a reconnect replaces the old socket, which is closed with 1001. A client also refuses a frame naming another job (`jobId`), so a misrouted message is never shown. Frames a side cannot decode are dropped with a typed error and the connection stays open. A progress message with a lower count than the last one applied (overtaken on the network), or the same message again (duplicated), is dropped as stale, so the user sees neither a count going back nor a message twice; a keep-alive repeats the count at a new time and is applied."),
         Decision(
             "D-081", title: "Error codes: `E_[A-Z0-9_]{1,60}`, twelve known, unknown well-formed codes accepted",
@@ -272,7 +297,7 @@ extension Decision {
         Decision(
             "D-089", title: "CSV status: the fraction is clamped to 0...1 and NaN is 0",
             question: nil,
-            options: "(a) the seed's code as written: `Math.floor(progress * 100)` on any number, so 1.5 shows 150% and NaN shows \"NaN% complete\"; (b) clamp the fraction to 0...1 and take NaN as 0, then the seed's product; (c) refuse a fraction out of range.",
+            options: nil,
             decision: "A fraction below 0 is 0, above 1 is 1, NaN is 0; then the seed's own product `floor(fraction × 100)` in doubles, so a fraction that is not exactly representable rounds as it does in the seed (0.29 is stored as 0.2899… and gives 28). Phases are an enum, so there is no unknown phase; a caller holding a name writes `CSVImportPhase(rawValue: name) ?? .parsing`, the seed's fallback (and `?? .analyzing` for the AI scanner)."),
         Decision(
             "D-090", title: "The \"couldn't find\" status keeps its figures",
@@ -282,17 +307,17 @@ extension Decision {
         Decision(
             "D-091", title: "A time-remaining estimate that works",
             question: nil,
-            options: "(a) the seed's call as written: `estimateTimeRemaining(processedCount, totalCount)` without a start, so the estimate is always `null`; (b) the seed's function given the job's start, in doubles (`Math.ceil(remaining × (elapsed / processed) / 1000)`), with its rounding and overflow; (c) the same formula given the start, computed exactly, 0 when nothing remains, unknown when the clock went back.",
+            options: nil,
             decision: "`TimeRemainingEstimate(start:)` takes the job's start and `secondsRemaining(processed:total:now:)` takes `now` as values (the model reads no clock). In order: 0 when nothing remains, whatever the clock; `nil` when `now` is before the start (the clock went backwards); `nil` when nothing is processed yet; otherwise `ceil(remaining × elapsed / (processed × 1000))` seconds, computed exactly with a 128-bit product, saturating at `Int.max`. Counts are clamped as in D-088. A smoothed estimate over recent samples is not built yet."),
         Decision(
             "D-092", title: "The decoder is strict about known fields and ignores the rest",
             question: "How strictly to read an error payload from a server that may be older (production) or newer than the model.",
-            options: "(a) lenient: read what can be read, default the rest (a missing count as 0), ignore wrong kinds; (b) strict about everything, refusing unknown members too (a `Codable` type's default); (c) strict about the fields the protocol defines, naming the field at fault, and ignoring members it does not define, so a newer server's additions do not break an older client.",
+            options: nil,
             decision: "`code` and `message` are required; known fields are type-checked: counts and sizes are non-negative integers written without fraction or exponent, `statusCode` is an HTTP status (100–599), texts are strings within D-084's bounds, `affectedItems` an array of strings, `details` an object. `null` in an optional field counts as absent, as everywhere in the JSON layer; `null` in a required field is refused as the wrong type, not as missing. Unknown members are ignored, in the payload (production repeats `type` there) and in `details`. Every refusal is a `JSONFieldError` naming the field's path below the caller's (`payload.details.failureCount`, `payload.affectedItems[1]`); no input makes the decoder trap."),
         Decision(
             "D-093", title: "Every payload has all six members",
             question: nil,
-            options: "(a) the seed's handlers as written: `affectedItems` and `details` only where a handler has them (the CSV and AI scanner payloads have no `affectedItems`); (b) production's: `details` and `retryable` optional; (c) all six members always, `[]` and `{}` when empty.",
+            options: nil,
             decision: "The encoder always writes the six members, `affectedItems` as `[]` and `details` as `{}` when there are none, so every error has one shape for clients; within `details` only the present fields are written. The decoder accepts either form. The encoding is canonical (`JSONValue.encoded()`), so equal errors have equal bytes."),
         Decision(
             "D-094", title: "Decimal positions and book 0 are placed but never counted",
@@ -352,27 +377,57 @@ extension Decision {
         Decision(
             "D-118", title: "A header holding the columns the seed names for a format is that format",
             question: "The model scored a header against each format's full export header with a 60% threshold (`knownFormatConfidenceMin`), a figure no decision stated. The conformance kit's format suite found that a file with exactly the seed's five StoryGraph columns scored 5/15 and was read as a generic spreadsheet, so its `ISBN/UID` column lost D-066's meaning (a StoryGraph UID is not a failed ISBN).",
-            options: nil,
+            options: "(a) every column of a format's full export header (a trimmed export is not recognised); (b) a share of the full header with a threshold (the seed's own five StoryGraph columns are 5 of 15); (c) the columns the seed names; (d) a threshold, or every column the seed names.",
             decision: "A format's confidence is the share of its full export header present. A format qualifies with at least 60% (exactly 60% included: 9 of StoryGraph's 15, 15 of Goodreads' 24, 3 of LibraryThing's 4), or when the header holds every column the seed's criteria name for it (all five of StoryGraph's or Goodreads'; LibraryThing's seed header is already a signature); the best confidence among those that qualify wins, ties to the format listed first. The threshold lets a trimmed or reordered export keep its format, and the seed's own columns are always enough, while a spreadsheet that shares a few names with a format (`Title, Author, ISBN`) does not borrow its rules."),
-        Decision(
-            "D-119", title: "The job socket's closes: 1000 after the ending, 1001 when idle or replaced, none for a bad frame",
-            question: nil,
-            options: "Production's codes and delays, or codes that follow from the decisions already taken.",
-            decision: "The connection that receives the ending (`job_complete`, or `error` with its counts) is closed with 1000 right after it: the job ended as the protocol says, the error is in the message, and a close queued behind the last frame cannot overtake it. A connection without a frame from the client for 100 s is closed with 1001 at exactly 100,000 ms; any frame, even one refused, restarts the count, the server's own messages do not. A new accepted connection replaces the open one, closed with 1001. A frame that is not a client message for this job is refused without an answer or a close (not 1002): a newer client's message must not cost an older server the connection (D-076, D-092). A cancel broadcasts `canceled` and keeps the socket open, so the loop's `job_complete` with `canceled: true` reaches the app (seed 000), then closes it with 1000."),
         Decision(
             "D-120", title: "Two valid ISBNs that differ are two books, unless title and author are the same",
             question: "On a real 769-row Goodreads export, tier 3 matched two books by one author sharing the part before the colon, each with its own valid ISBN-13, at similarity 1.0: Skip dropped one, Smart merged its ISBN and co-authors into the other, Replace All deleted the other. What may the other tiers say when valid ISBNs differ?",
             options: "(a) the tiers as worded, ISBNs ignored unless equal; (b) differing ISBNs rule out every tier, tier 1 included, so two editions of one work become two works; (c) they rule out tier 3, and tier 1 keeps its match as another edition of the same work.",
             decision: "(c). An ISBN names an edition: two that differ are two editions or two books, and a normalized title, lossy by design, cannot tell which, so a tier 3 match between them is the false duplicate the seed prefers to avoid. The same title and author as written are the same work, and a work keeps its editions: tier 1 stands, Smart adds the row's ISBN as another edition (D-031, never over the library's), Skip counts the row, Replace All replaces. Valid is D-051's: a failed check digit or a StoryGraph UID (D-066) is no ISBN and rules nothing out; a library work differs from a row when none of its editions' ISBNs is the row's. The cost: another edition under another spelling of the title is not found (the corpus of D-123 makes none)."),
         Decision(
-            "D-160", title: "After a cancel the socket sends no later report, and a cancel of a job not running sends nothing",
-            question: "What does the job's socket send after a cancel, before the loop's final update, and for a cancel of a job that is not running?",
-            options: "(a) send every report as it comes, and broadcast `canceled` for every cancel request; (b) send no report after the cancel (the user has been told the job is canceled, and the final update carries the counts) and broadcast `canceled` once, for a running job only; (c) as (b), but also drop the loop's final update.",
-            decision: "(b). After `canceled` the count the user saw is the one the cancel announced, until the final `job_complete` with `canceled: true` carries the last counts (seed 000's final update, so (c) is out). A second cancel, or a cancel of a job that completed or failed, changes nothing and sends nothing, as the cancel endpoint answers it (D-023: 200 `alreadyCanceled`, or 404)."),
+            "D-121", title: "Tier 3 tells subtitles and series positions apart",
+            question: "Normalization makes \"Title: A\" and \"Title: B\" both \"Title\", and drops \"(Series, #1)\" and \"(Series, #2)\" alike. What does tier 3 compare?",
+            options: "(a) the normalized title alone (different books match); (b) the title with its subtitle and marker (a row without them, the commonest respelling, stops matching); (c) the normalized title, and the parts it drops only where both books have them.",
+            decision: "(c). A title's distinctions are the subtitle step 3 strips (normalized itself, and lowercased) and the number of its first series marker as step 1 finds it, leading zeros dropped; both are read from the title as tier 1 keys it (lowercased, whitespace collapsed, in NFC), which changes neither. Tier 3 needs no part present on both books with different values: \"Title: A\" is not \"Title: B\" but may be \"Title\"; \"(S, #1)\" is not \"(S, #2)\" but may be \"Title\" or \"(Other Name, #01)\". The 10-character rule carries over: \"Abcd: Efgh\" (10) keeps its subtitle in the normalized title and is not \"Abcd\"; \"Abcde: Efgh\" (11) may be \"Abcde\". Markers step 1 leaves (`#0.5`, `#1-3`) stay in the normalized title, so an omnibus is never its volume by tier 3. The index reads distinctions only for works whose normalized title and author already match, so no other row pays for them."),
         Decision(
-            "D-161", title: "A recorded frame belongs to the job of its line",
-            question: "A recording (`sessioncheck`, issue 23) writes each frame on a line that names its job; the frame names a job too (`jobId`). Which one does the checker believe when they differ?",
-            options: "(a) the frame's: file the frame under the job it names; (b) the line's, and say nothing; (c) the line's, and report the frame: a socket carries one job's messages (D-080: one socket per job, and a client refuses a frame naming another job), so a frame naming another job was misrouted by the server or misfiled by the recorder.",
-            decision: "(c), as REC-01: the frame is checked with the line's job, and its `jobId` naming another job (compared as job IDs are, without regard to ASCII case, D-024) is a violation of its own."),
+            "D-122", title: "Replace All deletes the authors it leaves with no works",
+            question: "A replaced book whose author the row spells otherwise (\"Suzanne Collins\" by \"S. Collins\"), or whose co-author the row omits, leaves an author with no works. Keep or delete?",
+            options: "(a) keep (the store's rule: the library then holds authors without books, and every re-import adds more); (b) delete the replaced work's authors left with no works; (c) delete every author without works.",
+            decision: "(b). Deleting the old entry is the user replacing a book, and its authors whom no book names any more go with it. D-015 stands for the store and for everything else: only Replace All, which knows the work it removes, deletes, and only that work's authors; an author without works from elsewhere stays. The row's book is inserted first, so an author it names again (by name key) keeps their identity and data. Skip and Smart delete no author."),
+        Decision(
+            "D-127", title: "The summary names merged and replaced duplicates; only Skip's are \"skipped\"",
+            question: "The line read \"Imported N books, D duplicates skipped, E errors\" for every strategy, so a Smart import called its merges skipped, and a Replace All import counted its replacements as imported without saying so.",
+            options: "(a) one line for every strategy, \"Imported N books, D duplicates skipped, E errors\" (a merge called skipped, a replacement counted as imported without a word); (b) the seed's three figures, with merges and replacements named when there are any; (c) a replacement counted as a duplicate.",
+            decision: "The seed's three figures always show; merges and replacements are named when there are any: \"Imported 1 book, 3 duplicates merged, 0 duplicates skipped, 0 errors\"; \"Imported 58 books, 4 of them replacing duplicates, 0 duplicates skipped, 0 errors\". The counts stay disjoint and add up: imported (replacements included) + merged + skipped + errors = data rows (`skipped` is `duplicates − merged`)."),
+        Decision(
+            "D-140", title: "A dash marks no subtitle",
+            question: "Exports also write a subtitle after a dash: \"Star Wars - A New Hope\", \"Dune – Deluxe Edition\". Step 3 names only `:`. Does \"Title - Subtitle\" lose its part after the dash?",
+            options: "(a) only `:` splits, as the seed writes step 3 (a dash and what follows it stay); (b) ` - `, ` – ` and ` — ` split like `:` past 10 characters; (c) any hyphen splits.",
+            decision: "(a). The seed's step names one character, and a dash is as often part of a title (\"Catch-22\", \"Spider-Man\", \"Harry Potter - Die Heiligtümer des Todes\" is one title in its edition) as before a subtitle; a dash that stays costs a search only a little recall, while a dash cut in the wrong place loses words the search needs. A colon after a dash still splits (\"The Lord of the Rings - Part One: The Fellowship\" → \"The Lord of the Rings - Part One\"), and a dash after the colon goes with the subtitle. Tier 3's distinctions (D-121) read the same subtitle, so \"Dune - Messiah\" and \"Dune - Children\" have different normalized titles and are never one book by tier 3."),
+        Decision(
+            "D-141", title: "A quoted field still open at the end of the file is an error",
+            question: "`a,\"bc` and a review whose closing quote was lost end inside a quoted field. Read or refuse?",
+            options: "(a) end the field at the end of the file, as lenient readers do (the rest of the file, line breaks included, becomes one field of the last row, and the user's books after the quote are lost without a word); (b) an error at the opening quote.",
+            decision: "(b): `CSVParseError.unterminatedQuotedField(offset:record:line:)` at the opening quote's byte, record and line, so that the message points where the quote was opened; the records before it are delivered (D-047), and the import refuses the file whole (D-036)."),
+        Decision(
+            "D-142", title: "The columns the seed does not name are read as the exports write them",
+            question: "What else of a known export is read, and what does each named column hold?",
+            options: "(a) only the columns the seed names, each as one text; (b) every column an import can use, as the export writes it: which ISBN form a column holds, whether an author column is a list or \"Last, First\", which date is the date read.",
+            decision: "(b). Goodreads: `ISBN` holds ISBN-10s and `ISBN13` ISBN-13s (the latter read first), `Author l-f` is the primary author \"Last, First\" when `Author` is empty, `Additional Authors` a comma-separated list, `Date Read` the date read (and the shelves, dates added, publisher, pages, years, review and private notes the import reads). LibraryThing: `ISBN` holds either form; the later export's `Date Read`. StoryGraph: `Authors` is a list, primary first; `ISBN/UID` holds either form or a UID (D-066); `Last Date Read` is the date read. The columns are found by name wherever they stand (D-143)."),
+        Decision(
+            "D-143", title: "Column names as files write them; a spreadsheet is read by its names",
+            question: "How are column names compared; what is a header of no known format; what does a refusal name?",
+            options: "For names: (a) exactly as the seed writes them; (b) trimmed and ignoring ASCII case. For an unknown header: (a) always the manual mapping screen (the seed's literal flow); (b) a spreadsheet read by recognised names (`title`, `book title`, `author`, `writer`, `isbn-13`…), the manual mapping left for headers without a recognisable title or author, its confidence the share of its columns recognised. For a refusal: (a) a generic \"unknown format\"; (b) the required columns missing, and the header's names.",
+            decision: "(b) each. Names are compared trimmed and ignoring ASCII case, so a re-saved or re-cased export keeps its format and columns. A header of no known format with a recognisable title and author column is a spreadsheet (`ExportFormat.generic`), each field's column found by the names `ColumnMapping.genericNames` lists. Title and Author are both required: a header without either is refused with `MissingColumns`, naming the missing ones in the order Title, Author, and the header's names trimmed; the app offers the manual mapping then."),
+        Decision(
+            "D-144", title: "Tier 1 compares collapsed titles and the primary authors' name keys",
+            question: "A book has several authors and exports space and punctuate names differently (\"J.R.R. Tolkien\", \"J. R. R. Tolkien\", \"Liz    Moore\"). What is an exact match?",
+            options: "(a) the strings as written, ignoring case (the seed's words; \"Liz    Moore\" is not \"Liz Moore\", and the pair falls to tier 3); (b) titles with runs of whitespace collapsed and the primary authors' name keys (D-034's: lowercased, periods, commas, hyphens and apostrophes as spaces, whitespace collapsed); (c) every author compared, in any order.",
+            decision: "(b). The same book written by two exports is tier 1, not a fuzzy match; the primary author is the one every export has (co-authors are often missing), so a co-author added or dropped does not stop a match, while two books whose primary authors differ are not tier 1."),
+        Decision(
+            "D-145", title: "A file of only whitespace or a byte-order mark is empty",
+            question: "A file of a few spaces and line breaks, or only Excel's byte-order mark, has no header. Is it empty, or a header of one blank column?",
+            options: "(a) only a file of no bytes is empty (a file of spaces is a header without a title column, refused for its missing columns); (b) a file holding nothing but spaces, tabs and line breaks after a byte-order mark at byte 0 is empty.",
+            decision: "(b): the user sees the empty-file message, which is what such a file is to them."),
     ]
 }

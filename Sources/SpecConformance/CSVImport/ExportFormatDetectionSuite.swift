@@ -78,109 +78,182 @@ enum FormatHeaders {
 }
 
 extension ConformanceSuite where Implementation: ExportFormatDetecting {
-    /// The format detection suite: each export's header, spreadsheets, the missing columns, names as
-    /// files write them, the 60% threshold on both sides, the confidence, and the model's answer on
-    /// generated headers.
+    /// The format detection suite: each export's header as the seed names its columns, a header
+    /// without a title refused; then the decisions (LibraryThing's later header, spreadsheets, names as
+    /// files write them, the 60% threshold on both sides, the confidence, the columns the seed does not
+    /// name, the refusal's text), and the model's answer on generated headers for information.
     public static var exportFormatDetection: ConformanceSuite {
         typealias R = FormatRules
         typealias H = FormatHeaders
         let model = ModelExportFormatDetector()
         typealias Answer = Result<ExportDetection, MissingColumns>
+        func asked(_ header: [String]) -> String { "detectFormat(header: \(header))" }
         func detects(_ examples: [ConformanceExample<([String], Answer)>], _ rule: Rule, _ about: String) -> ConformanceCheck<Implementation> {
             .examples(rule, about, examples) { implementation, pair in
-                try ensureSame(implementation.detectFormat(header: pair.0), pair.1, "detectFormat(header: \(pair.0))", show: H.show)
+                try ensureSame(implementation.detectFormat(header: pair.0), pair.1, asked(pair.0), show: H.show)
             }
         }
         func found(_ format: ExportFormat, _ confidence: Double, _ columns: ExportColumns) -> Answer {
             .success(ExportDetection(format: format, confidence: confidence, columns: columns))
         }
+        /// The columns the seed names for a format, each as where it stands in the header and the
+        /// mappings that may hold it (an `ISBN` column is found as any of the three ISBN columns).
+        typealias NamedColumn = (name: String, index: Int, found: (ExportColumns) -> [Int?])
+        let titleColumn: (ExportColumns) -> [Int?] = { [$0.title] }
+        let authorColumn: (ExportColumns) -> [Int?] = { [$0.author, $0.authorLastFirst] }
+        let isbnColumn: (ExportColumns) -> [Int?] = { [$0.isbn10, $0.isbn13, $0.isbn] }
+        let ratingColumn: (ExportColumns) -> [Int?] = { [$0.rating] }
+        let statusColumn: (ExportColumns) -> [Int?] = { [$0.readingStatus] }
+        /// The seed's check: the header is `format`, with every column the seed names found where it stands.
+        func seedDetects(_ examples: [ConformanceExample<([String], ExportFormat, [NamedColumn])>], _ rule: Rule, _ about: String) -> ConformanceCheck<Implementation> {
+            .examples(rule, about, examples) { implementation, example in
+                let (header, format, named) = example
+                let answer = implementation.detectFormat(header: header)
+                let expected = "\(format), with " + named.map { "\($0.name) at column \($0.index)" }.joined(separator: ", ")
+                guard case let .success(detection) = answer else {
+                    throw ConformanceViolation("the export's header was refused", question: asked(header), model: expected, implementation: H.show(answer), kind: "the header refused")
+                }
+                try ensure(detection.format == format, "the export's header was read as another format", question: asked(header), model: expected, implementation: H.show(answer), kind: "another format")
+                for column in named {
+                    try ensure(column.found(detection.columns).contains(column.index), "the \(column.name) column was not found where it stands",
+                        question: asked(header), model: expected, implementation: H.show(answer), kind: "a named column not found")
+                }
+            }
+        }
         let goodreadsColumns = ExportColumns(title: 1, author: 2, authorLastFirst: 3, additionalAuthors: 4, isbn10: 5, isbn13: 6, rating: 7, readingStatus: 18, dateRead: 14)
         let storyGraphColumns = ExportColumns(title: 0, author: 1, authorColumnIsList: true, isbn: 2, isbnColumnMayHoldOtherIdentifiers: true, rating: 3, readingStatus: 4, dateRead: 7)
+        let libraryThingColumns = ExportColumns(title: 0, author: 1, isbn: 2, rating: 3)
+        let libraryThingLaterColumns = ExportColumns(title: 0, authorLastFirst: 1, isbn: 2, rating: 3, dateRead: 5)
         let storyGraphNine = Array(ExportFormat.storyGraphColumns.prefix(9))
         let goodreadsFifteen = Array(ExportFormat.goodreadsColumns.prefix(15))
+        let seedGoodreads = "seed: \"auto-detects \\\"Title\\\", \\\"Author\\\", \\\"ISBN\\\", \\\"My Rating\\\", \\\"Exclusive Shelf\\\" columns\""
+        let seedLibraryThing = "seed: \"auto-detects \\\"TITLE\\\", \\\"AUTHOR (first, last)\\\", \\\"ISBN\\\", \\\"RATING\\\" columns\""
+        let seedStoryGraph = "seed: \"auto-detects \\\"Title\\\", \\\"Authors\\\", \\\"ISBN/UID\\\", \\\"Star Rating\\\", \\\"Read Status\\\" columns\""
+        let seedError = "seed: \"clear error message with format requirements\""
+        let libraryThingNamed: [NamedColumn] = [("TITLE", 0, titleColumn), ("AUTHOR (first, last)", 1, authorColumn), ("ISBN", 2, isbnColumn), ("RATING", 3, ratingColumn)]
+        let storyGraphNamed: [NamedColumn] = [("Title", 0, titleColumn), ("Authors", 1, authorColumn), ("ISBN/UID", 2, isbnColumn), ("Star Rating", 3, ratingColumn), ("Read Status", 4, statusColumn)]
         return ConformanceSuite(id: "export-format-detection", title: "Export format detection", seam: "ExportFormatDetecting", checks: [
-            detects([
-                ConformanceExample("Goodreads' 24 columns", (ExportFormat.goodreadsColumns, found(.goodreads, 1, goodreadsColumns)), pins: "seed: \"auto-detects \\\"Title\\\", \\\"Author\\\", \\\"ISBN\\\", \\\"My Rating\\\", \\\"Exclusive Shelf\\\" columns\""),
+            seedDetects([
+                ConformanceExample("Goodreads' 24 columns", (ExportFormat.goodreadsColumns, .goodreads, [
+                    ("Title", 1, titleColumn), ("Author", 2, authorColumn), ("ISBN", 5, isbnColumn), ("My Rating", 7, ratingColumn), ("Exclusive Shelf", 18, statusColumn),
+                ]), pins: seedGoodreads),
             ], R.goodreads, "Goodreads' header"),
-            detects([
-                ConformanceExample("the seed's four columns", (ExportFormat.libraryThingColumns, found(.libraryThing, 1, ExportColumns(title: 0, author: 1, isbn: 2, rating: 3))), pins: "seed: \"auto-detects \\\"TITLE\\\", \\\"AUTHOR (first, last)\\\", \\\"ISBN\\\", \\\"RATING\\\" columns\""),
-                ConformanceExample("three of the four (75%)", (["TITLE", "AUTHOR (first, last)", "ISBN"], found(.libraryThing, 0.75, ExportColumns(title: 0, author: 1, isbn: 2))), pins: "seed: \"auto-detects \\\"TITLE\\\", \\\"AUTHOR (first, last)\\\", \\\"ISBN\\\", \\\"RATING\\\" columns\""),
+            seedDetects([
+                ConformanceExample("the seed's four columns", (ExportFormat.libraryThingColumns, .libraryThing, libraryThingNamed), pins: seedLibraryThing),
+                ConformanceExample("the seed's four columns in another order", (["RATING", "ISBN", "AUTHOR (first, last)", "TITLE"], .libraryThing, [
+                    ("TITLE", 3, titleColumn), ("AUTHOR (first, last)", 2, authorColumn), ("ISBN", 1, isbnColumn), ("RATING", 0, ratingColumn),
+                ]), pins: seedLibraryThing),
             ], R.libraryThing, "LibraryThing's header as the seed lists it"),
-            detects([
-                ConformanceExample("the later columns", (ExportFormat.libraryThingLaterColumns, found(.libraryThing, 1, ExportColumns(title: 0, authorLastFirst: 1, isbn: 2, rating: 3, dateRead: 5))), pins: "D-065"),
+            .examples(R.libraryThingLater, "LibraryThing's later header", [
+                ConformanceExample("the later columns", (ExportFormat.libraryThingLaterColumns, libraryThingLaterColumns), pins: "D-065"),
                 ConformanceExample(
                     "a later export with a Book Id and Collections",
-                    (["Book Id", "Title", "Primary Author", "ISBN", "Rating", "Date Started", "Date Read", "Tags", "Collections"], found(.libraryThing, 1, ExportColumns(title: 1, authorLastFirst: 2, isbn: 3, rating: 4, dateRead: 6)))
-                    , pins: "D-065"),
+                    (["Book Id", "Title", "Primary Author", "ISBN", "Rating", "Date Started", "Date Read", "Tags", "Collections"], ExportColumns(title: 1, authorLastFirst: 2, isbn: 3, rating: 4, dateRead: 6)),
+                    pins: "D-065"),
                 ConformanceExample(
                     "both author columns: the seed's wins",
-                    (["TITLE", "AUTHOR (first, last)", "ISBN", "RATING", "Primary Author"], found(.libraryThing, 1, ExportColumns(title: 0, author: 1, isbn: 2, rating: 3))), pins: "D-065"),
-            ], R.libraryThingLater, "LibraryThing's later header"),
-            detects([
-                ConformanceExample("StoryGraph's columns", (ExportFormat.storyGraphColumns, found(.storyGraph, 1, storyGraphColumns)), pins: "D-066"),
+                    (["TITLE", "AUTHOR (first, last)", "ISBN", "RATING", "Primary Author"], libraryThingColumns), pins: "D-065"),
+            ]) { implementation, pair in
+                let (header, columns) = pair
+                let answer = implementation.detectFormat(header: header)
+                let expected = "libraryThing, title \(columns.title), author \(columns.author.map(String.init) ?? "none"), author last-first \(columns.authorLastFirst.map(String.init) ?? "none")"
+                guard case let .success(detection) = answer, detection.format == .libraryThing else {
+                    throw ConformanceViolation("the later LibraryThing header was not read as LibraryThing", question: asked(header), model: expected, implementation: H.show(answer), kind: "not LibraryThing")
+                }
+                let got = detection.columns
+                try ensure(got.title == columns.title && got.author == columns.author && got.authorLastFirst == columns.authorLastFirst,
+                    "the author column is not read as D-065 reads it", question: asked(header), model: expected, implementation: H.show(answer), kind: "the author column read otherwise")
+            },
+            seedDetects([
+                ConformanceExample("StoryGraph's columns", (ExportFormat.storyGraphColumns, .storyGraph, storyGraphNamed), pins: seedStoryGraph),
             ], R.storyGraph, "StoryGraph's header"),
             detects([
-                ConformanceExample("Title, Author, ISBN", (["Title", "Author", "ISBN"], found(.generic, 1, ExportColumns(title: 0, author: 1, isbn: 2))), pins: "seed: \"Users who maintain personal book inventories in Excel/Google Sheets\""),
-                ConformanceExample("year, title, author, isbn13", (["year", "title", "author", "isbn13"], found(.generic, 1, ExportColumns(title: 1, author: 2, isbn13: 3))), pins: "seed: \"Users who maintain personal book inventories in Excel/Google Sheets\""),
-                ConformanceExample("Book Title, Writer, ISBN-13, Pages", ([" Book Title ", "Writer", "ISBN-13", "Pages"], found(.generic, 1, ExportColumns(title: 0, author: 1, isbn13: 2))), pins: "seed: \"Users who maintain personal book inventories in Excel/Google Sheets\""),
-                ConformanceExample("an unknown column lowers the confidence", (["Title", "Author", "Shelf Mark"], found(.generic, 2.0 / 3.0, ExportColumns(title: 0, author: 1))), pins: "seed: \"Users who maintain personal book inventories in Excel/Google Sheets\""),
+                ConformanceExample("Title, Author, ISBN", (["Title", "Author", "ISBN"], found(.generic, 1, ExportColumns(title: 0, author: 1, isbn: 2))), pins: "D-143"),
+                ConformanceExample("year, title, author, isbn13", (["year", "title", "author", "isbn13"], found(.generic, 1, ExportColumns(title: 1, author: 2, isbn13: 3))), pins: "D-143"),
+                ConformanceExample("Book Title, Writer, ISBN-13, Pages", ([" Book Title ", "Writer", "ISBN-13", "Pages"], found(.generic, 1, ExportColumns(title: 0, author: 1, isbn13: 2))), pins: "D-143"),
+                ConformanceExample("an unknown column lowers the confidence", (["Title", "Author", "Shelf Mark"], found(.generic, 2.0 / 3.0, ExportColumns(title: 0, author: 1))), pins: "D-143"),
+                ConformanceExample("one unknown column of four", (["Title", "Author", "ISBN", "Shelf Mark"], found(.generic, 3.0 / 4.0, ExportColumns(title: 0, author: 1, isbn: 2))), pins: "D-143"),
                 ConformanceExample(
                     "Title, Author, ISBN, Rating, Status (LibraryThing's columns, but not its author)",
-                    (["Title", "Author", "ISBN", "Rating", "Status"], found(.generic, 1, ExportColumns(title: 0, author: 1, isbn: 2, rating: 3, readingStatus: 4))), pins: "seed: \"Users who maintain personal book inventories in Excel/Google Sheets\""),
+                    (["Title", "Author", "ISBN", "Rating", "Status"], found(.generic, 1, ExportColumns(title: 0, author: 1, isbn: 2, rating: 3, readingStatus: 4))), pins: "D-143"),
             ], R.spreadsheet, "hand-made spreadsheets"),
-            detects([
-                ConformanceExample("neither", (["Name of thing", "Score"], .failure(MissingColumns(missing: ["Title", "Author"], found: ["Name of thing", "Score"]))), pins: "seed: \"clear error message with format requirements\""),
-                ConformanceExample("no author", (["Title", "ISBN"], .failure(MissingColumns(missing: ["Author"], found: ["Title", "ISBN"]))), pins: "seed: \"clear error message with format requirements\""),
-                ConformanceExample("no title", (["Author", "ISBN"], .failure(MissingColumns(missing: ["Title"], found: ["Author", "ISBN"]))), pins: "seed: \"clear error message with format requirements\""),
-                ConformanceExample("found columns are trimmed", ([" Score ", "Notes"], .failure(MissingColumns(missing: ["Title", "Author"], found: ["Score", "Notes"]))), pins: "seed: \"clear error message with format requirements\""),
-                ConformanceExample("an HTML page saved as CSV", (["<!DOCTYPE html>"], .failure(MissingColumns(missing: ["Title", "Author"], found: ["<!DOCTYPE html>"]))), pins: "D-042"),
-                ConformanceExample("an empty header", ([""], .failure(MissingColumns(missing: ["Title", "Author"], found: [""]))), pins: "seed: \"clear error message with format requirements\""),
-            ], R.missingColumns, "headers without a title or author column"),
-            .property(R.namesAsWritten, "the four known headers shuffled, re-cased and padded", H.respelled, describe: { String(reflecting: $0.header) }) { implementation, value in
-                let original = model.detectFormat(header: H.known[value.original].1)
-                guard case let .success(expected) = original else { throw ConformanceViolation("the model refused a known header") }
-                let answer = implementation.detectFormat(header: value.header)
-                let moved = ExportDetection(format: expected.format, confidence: expected.confidence, columns: H.moved(expected.columns, value.newIndex))
-                try ensureSame(answer, .success(moved), "detectFormat(header: \(value.header))", show: H.show)
-            },
-            detects([
-                ConformanceExample("StoryGraph, 9 of 15 columns: exactly 60%", (storyGraphNine, found(.storyGraph, 0.6, storyGraphColumns)), pins: "seed: \"when auto-detection fails\""),
-                ConformanceExample(
-                    "StoryGraph, 9 of 15 columns without all of the seed's five: exactly 60%",
-                    (Array(ExportFormat.storyGraphColumns.prefix(10)).filter { $0 != "Read Status" },
-                        found(.storyGraph, 0.6, ExportColumns(title: 0, author: 1, authorColumnIsList: true, isbn: 2, isbnColumnMayHoldOtherIdentifiers: true, rating: 3, dateRead: 6))),
-                    pins: "seed: \"when auto-detection fails\""),
-                ConformanceExample(
-                    "StoryGraph, 8 of 15 columns without all of the seed's five: a spreadsheet",
-                    (storyGraphNine.filter { $0 != "Read Status" }, found(.generic, 6.0 / 8.0, ExportColumns(title: 0, author: 1, authorColumnIsList: true, isbn: 2, rating: 3, dateRead: 6))),
-                    pins: "D-118"),
-                ConformanceExample(
-                    "StoryGraph, the seed's five columns alone",
-                    (ExportFormat.storyGraphSeedColumns, found(.storyGraph, 5.0 / 15.0, ExportColumns(title: 0, author: 1, authorColumnIsList: true, isbn: 2, isbnColumnMayHoldOtherIdentifiers: true, rating: 3, readingStatus: 4))),
-                    pins: "D-118"),
-                ConformanceExample(
-                    "Goodreads, 15 of 24 columns (62.5%)",
-                    (goodreadsFifteen, found(.goodreads, 15.0 / 24.0, ExportColumns(title: 1, author: 2, authorLastFirst: 3, additionalAuthors: 4, isbn10: 5, isbn13: 6, rating: 7, dateRead: 14))),
-                    pins: "seed: \"when auto-detection fails\""),
-                ConformanceExample(
-                    "Goodreads, 14 of 24 columns (58%): a spreadsheet",
-                    (Array(goodreadsFifteen.prefix(14)), found(.generic, 8.0 / 14.0, ExportColumns(title: 1, author: 2, isbn13: 6, isbn: 5, rating: 7))),
-                    pins: "seed: \"when auto-detection fails\""),
-                ConformanceExample("LibraryThing, 2 of 4 columns: a spreadsheet", (["TITLE", "AUTHOR (first, last)"], found(.generic, 1, ExportColumns(title: 0, author: 1))), pins: "seed: \"when auto-detection fails\""),
-            ], R.threshold, "headers at and below the 60% threshold"),
-            .examples(R.confidence, "partial headers", [
-                ConformanceExample("Goodreads without its last 6 columns", (Array(ExportFormat.goodreadsColumns.dropLast(6)), 18.0 / 24.0), pins: "seed: \"when auto-detection fails\""),
-                ConformanceExample("StoryGraph with 12 of 15 columns", (Array(ExportFormat.storyGraphColumns.prefix(12)), 12.0 / 15.0), pins: "seed: \"when auto-detection fails\""),
-                ConformanceExample("a spreadsheet with one unknown column of four", (["Title", "Author", "ISBN", "Shelf Mark"], 3.0 / 4.0), pins: "seed: \"when auto-detection fails\""),
-            ]) { implementation, pair in
-                let answer = implementation.detectFormat(header: pair.0)
-                guard case let .success(detection) = answer else {
-                    throw ConformanceViolation("the header was refused", question: "detectFormat(header: \(pair.0))", model: "confidence \(pair.1)", implementation: H.show(answer))
+            .examples(R.missingColumns, "headers without a title column", [
+                ConformanceExample("neither a title nor an author", ["Name of thing", "Score"], pins: seedError),
+                ConformanceExample("no title", ["Author", "ISBN"], pins: seedError),
+                ConformanceExample("an HTML page saved as CSV", ["<!DOCTYPE html>"], pins: seedError),
+                ConformanceExample("an empty header", [""], pins: seedError),
+            ]) { implementation, header in
+                let answer = implementation.detectFormat(header: header)
+                guard case let .failure(missing) = answer else {
+                    throw ConformanceViolation("a header without a title column was not refused", question: asked(header), model: H.show(model.detectFormat(header: header)), implementation: H.show(answer), kind: "not refused")
                 }
-                try ensure(detection.confidence == pair.1, "the confidence is not the share of columns", question: "detectFormat(header: \(pair.0))", model: "confidence \(pair.1)", implementation: H.show(answer))
+                try ensure(missing.missing.contains { $0.lowercased() == "title" }, "the refusal does not name the missing title column", question: asked(header),
+                    model: H.show(model.detectFormat(header: header)), implementation: H.show(answer), kind: "Title not named")
+            },
+            .property(R.namesAsWritten, "the four known headers shuffled, re-cased and padded, against the same header as exported", H.respelled, describe: { String(reflecting: $0.header) },
+                exercises: { $0.header != H.known[$0.original].1 }) { implementation, value in
+                let exported = H.known[value.original].1
+                // The header as exported is the seed's rules' concern; this rule asks only that it is read the same way respelled.
+                guard case let .success(asExported) = implementation.detectFormat(header: exported) else { return }
+                let answer = implementation.detectFormat(header: value.header)
+                let moved = ExportDetection(format: asExported.format, confidence: asExported.confidence, columns: H.moved(asExported.columns, value.newIndex))
+                try ensureSame(answer, .success(moved), asked(value.header) + ", against \(asked(exported))", show: H.show, kind: "a respelled header read otherwise")
+            },
+            .examples(R.threshold, "headers at and below the 60% threshold", [
+                ConformanceExample("StoryGraph, 9 of 15 columns: exactly 60%", (storyGraphNine, ExportFormat.storyGraph), pins: "D-118"),
+                ConformanceExample("StoryGraph, 9 of 15 columns without all of the seed's five: exactly 60%", (Array(ExportFormat.storyGraphColumns.prefix(10)).filter { $0 != "Read Status" }, ExportFormat.storyGraph), pins: "D-118"),
+                ConformanceExample("StoryGraph, 8 of 15 columns without all of the seed's five: a spreadsheet", (storyGraphNine.filter { $0 != "Read Status" }, ExportFormat.generic), pins: "D-118"),
+                ConformanceExample("StoryGraph, the seed's five columns alone", (ExportFormat.storyGraphSeedColumns, ExportFormat.storyGraph), pins: "D-118"),
+                ConformanceExample("Goodreads, 15 of 24 columns (62.5%)", (goodreadsFifteen, ExportFormat.goodreads), pins: "D-118"),
+                ConformanceExample("Goodreads, 14 of 24 columns (58%): a spreadsheet", (Array(goodreadsFifteen.prefix(14)), ExportFormat.generic), pins: "D-118"),
+                ConformanceExample("LibraryThing, 3 of 4 columns (75%)", (["TITLE", "AUTHOR (first, last)", "ISBN"], ExportFormat.libraryThing), pins: "D-118"),
+                ConformanceExample("LibraryThing, 2 of 4 columns: a spreadsheet", (["TITLE", "AUTHOR (first, last)"], ExportFormat.generic), pins: "D-118"),
+            ]) { implementation, pair in
+                let (header, format) = pair
+                let answer = implementation.detectFormat(header: header)
+                var got: String = "refused"
+                if case let .success(detection) = answer { got = "\(detection.format)" }
+                try ensure(got == "\(format)", "the header is read as \(got), not \(format)", question: asked(header), model: "\(format)", implementation: H.show(answer), kind: format == .generic ? "a header below the threshold kept its format" : "a header at or above the threshold lost its format")
+            },
+            .examples(R.confidence, "full and partial headers of the known formats", [
+                ConformanceExample("Goodreads' 24 columns", (ExportFormat.goodreadsColumns, ExportFormat.goodreads, 1.0), pins: "D-118"),
+                ConformanceExample("LibraryThing's four columns", (ExportFormat.libraryThingColumns, ExportFormat.libraryThing, 1.0), pins: "D-118"),
+                ConformanceExample("StoryGraph's 15 columns", (ExportFormat.storyGraphColumns, ExportFormat.storyGraph, 1.0), pins: "D-118"),
+                ConformanceExample("Goodreads without its last 6 columns", (Array(ExportFormat.goodreadsColumns.dropLast(6)), ExportFormat.goodreads, 18.0 / 24.0), pins: "D-118"),
+                ConformanceExample("StoryGraph with 12 of 15 columns", (Array(ExportFormat.storyGraphColumns.prefix(12)), ExportFormat.storyGraph, 12.0 / 15.0), pins: "D-118"),
+                ConformanceExample("StoryGraph, the seed's five columns alone", (ExportFormat.storyGraphSeedColumns, ExportFormat.storyGraph, 5.0 / 15.0), pins: "D-118"),
+                ConformanceExample("LibraryThing, 3 of 4 columns", (["TITLE", "AUTHOR (first, last)", "ISBN"], ExportFormat.libraryThing, 0.75), pins: "D-118"),
+            ]) { implementation, example in
+                let (header, format, confidence) = example
+                let answer = implementation.detectFormat(header: header)
+                // Which format a header is, is FORMAT-08's and the seed's rules' concern; this rule asks what a known format's confidence is.
+                guard case let .success(detection) = answer, detection.format == format else { return }
+                try ensure(detection.confidence == confidence, "the confidence is not the share of the format's columns present", question: asked(header), model: "confidence \(confidence)", implementation: H.show(answer))
             },
             .differential(R.agreesWithModel, "headers near the known formats: columns dropped, noise added, shuffled and re-cased", cases: 300, H.any,
-                question: { "detectFormat(header: \($0))" }, model: model.detectFormat, implementation: { $0.detectFormat(header: $1) }, show: H.show),
+                question: { asked($0) }, model: model.detectFormat, implementation: { $0.detectFormat(header: $1) }, show: H.show),
+            .examples(R.otherColumns, "every column of the four known headers", [
+                ConformanceExample("Goodreads' 24 columns", (ExportFormat.goodreadsColumns, ExportFormat.goodreads, goodreadsColumns), pins: "D-142"),
+                ConformanceExample("LibraryThing's four columns", (ExportFormat.libraryThingColumns, ExportFormat.libraryThing, libraryThingColumns), pins: "D-142"),
+                ConformanceExample("LibraryThing's later columns", (ExportFormat.libraryThingLaterColumns, ExportFormat.libraryThing, libraryThingLaterColumns), pins: "D-142"),
+                ConformanceExample("StoryGraph's columns", (ExportFormat.storyGraphColumns, ExportFormat.storyGraph, storyGraphColumns), pins: "D-142"),
+                ConformanceExample(
+                    "Goodreads, 15 of 24 columns",
+                    (goodreadsFifteen, ExportFormat.goodreads, ExportColumns(title: 1, author: 2, authorLastFirst: 3, additionalAuthors: 4, isbn10: 5, isbn13: 6, rating: 7, dateRead: 14)), pins: "D-142"),
+            ]) { implementation, example in
+                let (header, format, columns) = example
+                let answer = implementation.detectFormat(header: header)
+                guard case let .success(detection) = answer, detection.format == format else { return }
+                try ensureSame(detection.columns, columns, asked(header) + ".columns", show: { $0.description }, kind: "a column read otherwise")
+            },
+            detects([
+                ConformanceExample("neither", (["Name of thing", "Score"], .failure(MissingColumns(missing: ["Title", "Author"], found: ["Name of thing", "Score"]))), pins: "D-143"),
+                ConformanceExample("no author", (["Title", "ISBN"], .failure(MissingColumns(missing: ["Author"], found: ["Title", "ISBN"]))), pins: "D-143"),
+                ConformanceExample("no title", (["Author", "ISBN"], .failure(MissingColumns(missing: ["Title"], found: ["Author", "ISBN"]))), pins: "D-143"),
+                ConformanceExample("found columns are trimmed", ([" Score ", "Notes"], .failure(MissingColumns(missing: ["Title", "Author"], found: ["Score", "Notes"]))), pins: "D-143"),
+                ConformanceExample("an HTML page saved as CSV", (["<!DOCTYPE html>"], .failure(MissingColumns(missing: ["Title", "Author"], found: ["<!DOCTYPE html>"]))), pins: "D-143"),
+                ConformanceExample("an empty header", ([""], .failure(MissingColumns(missing: ["Title", "Author"], found: [""]))), pins: "D-143"),
+            ], R.refusalText, "what a refusal names"),
         ])
     }
 }

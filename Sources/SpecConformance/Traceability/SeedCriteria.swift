@@ -387,22 +387,22 @@ public enum SeedCriteria {
         SeedCriterion("C003-37", .progressProtocol, line: 1214, "90%+ user satisfaction with status messages", .notModelled(decision: "D-116", reason: "user research, not a behaviour")),
         SeedCriterion("C003-38", .progressProtocol, line: 1215, "All tests passing", .notModelled(decision: "D-116", reason: "process: the seed's own test run; this package's equivalent is swift test in CI")),
         SeedCriterion("C004-01", .csvImport, line: 99, "Given valid Goodreads CSV, when user selects file, then app auto-detects \"Title\", \"Author\", \"ISBN\", \"My Rating\", \"Exclusive Shelf\" columns", .checked(
-            rules: ["CSV-07", "CSV-08", "FORMAT-01", "FORMAT-07", "FORMAT-10"],
+            rules: ["CSV-07", "CSV-08", "CSV-14", "FORMAT-01", "FORMAT-07", "FORMAT-10", "FORMAT-11"],
             tests: ["CSVImportScenarioTests/aGoodreadsExportIsDetectedAndEveryBookImportedAsWritten", "ExportFormatTests/theGoodreadsHeaderIsGoodreadsWithFullConfidence"])),
         SeedCriterion("C004-02", .csvImport, line: 100, "Given valid LibraryThing CSV, when user selects file, then app auto-detects \"TITLE\", \"AUTHOR (first, last)\", \"ISBN\", \"RATING\" columns", .checked(
-            rules: ["FORMAT-02", "FORMAT-03"],
+            rules: ["CSV-17", "FORMAT-02", "FORMAT-03"],
             tests: ["ExportFormatTests/theSeedsLibraryThingHeaderIsLibraryThing", "ExportFormatTests/theLaterLibraryThingHeaderIsLibraryThing"])),
         SeedCriterion("C004-03", .csvImport, line: 101, "Given valid StoryGraph CSV, when user selects file, then app auto-detects \"Title\", \"Authors\", \"ISBN/UID\", \"Star Rating\", \"Read Status\" columns", .checked(
-            rules: ["FORMAT-04"],
+            rules: ["FORMAT-04", "FORMAT-11"],
             tests: ["CSVImportScenarioTests/aStoryGraphExportIsDetectedAndEveryBookImported", "ExportFormatTests/theStoryGraphHeaderIsStoryGraphWithAnAuthorList"])),
         SeedCriterion("C004-04", .csvImport, line: 102, "Given unknown CSV format, when auto-detection fails, then app shows manual column mapping UI", .checked(
             rules: ["FORMAT-05", "FORMAT-08"],
             tests: ["CSVImportScenarioTests/anUnknownFormatFallsBackToTheManualColumnMapping", "ExportFormatTests/anUnknownHeaderCanBeMappedByHand"])),
         SeedCriterion("C004-05", .csvImport, line: 103, "Edge case: Given malformed CSV (missing headers), when parsed, system shows clear error message with format requirements", .checked(
-            rules: ["CSV-02", "FORMAT-06", "IMPORT-08"],
+            rules: ["CSV-02", "CSV-19", "FORMAT-06", "FORMAT-12", "IMPORT-18", "IMPORT-23"],
             tests: ["CSVImportTests/aFileWithoutTitleOrAuthorColumnsListsWhatIsRequired", "ExportFormatTests/aHeaderWithoutTitleOrAuthorListsWhatIsRequired"])),
         SeedCriterion("C004-06", .csvImport, line: 112, "Given duplicate strategy = \"Smart\", when exact title+author match found, then merge metadata (keep richer dataset)", .checked(
-            rules: ["IMPORT-03"],
+            rules: ["IMPORT-03", "IMPORT-13"],
             tests: ["CSVImportScenarioTests/smartMergesIntoEachTiersLibraryBookKeepingTheLibrarysValues", "CSVImportTests/smartMergesKeepingTheLibrarysValuesAndFillingItsGaps"])),
         SeedCriterion("C004-07", .csvImport, line: 113, "Given duplicate strategy = \"Skip\", when duplicate detected, then skip new book and increment `duplicates` counter", .checked(
             rules: ["IMPORT-02"],
@@ -411,10 +411,10 @@ public enum SeedCriteria {
             rules: ["IMPORT-04", "IMPORT-11"],
             tests: ["CSVImportScenarioTests/replaceAllReplacesEachTiersLibraryBook", "CSVImportTests/replaceAllDeletesTheOldBookAndInsertsTheNew", "CSVImportTests/replaceAllDeletesTheAuthorsTheReplacementLeavesWithNoWorks"])),
         SeedCriterion("C004-09", .csvImport, line: 115, "Given books with ISBN match, when title differs slightly, then treat as duplicate (prefer ISBN matching)", .checked(
-            rules: ["DUP-02", "DUP-08", "IMPORT-02", "ISBN-03"],
+            rules: ["DUP-02", "DUP-08", "DUP-11", "DUP-12", "IMPORT-02", "ISBN-03"],
             tests: ["DuplicateDetectionTests/tierTwoIsTheSameISBNWhateverTheTitle", "DuplicateDetectionTests/booksWhoseValidISBNsDifferAreNeverTierThreeDuplicates"])),
         SeedCriterion("C004-10", .csvImport, line: 116, "Edge case: Given CSV has internal duplicates, when imported, system deduplicates before SwiftData insertion", .checked(
-            rules: ["IMPORT-05"],
+            rules: ["IMPORT-05", "IMPORT-14"],
             tests: ["CSVImportScenarioTests/internalDuplicatesAreSkippedBeforeInsertionWithSkip", "CSVImportTests/duplicatesInsideTheFileAreDeduplicatedBeforeInsertion"])),
         SeedCriterion("C004-11", .csvImport, line: 125, "Given 500 books imported from CSV, when import completes, then all works queued for enrichment via `EnrichmentQueue.shared`", .checked(
             rules: ["QUEUE-02", "QUEUE-08"],
@@ -432,25 +432,25 @@ public enum SeedCriteria {
             rules: [],
             tests: ["EnrichmentScenarioTests/lowConfidenceCandidatesAreStoredForManualSelection"])),
         SeedCriterion("C004-16", .csvImport, line: 140, "Given large import (500+ books), when processing, then progress shown as \"Imported 250/500 books (50%)\"", .checked(
-            rules: ["IMPORT-07"],
+            rules: ["IMPORT-07", "IMPORT-15"],
             tests: ["CSVImportScenarioTests/progressIsShownAfterEverySavedBatchOf50", "CSVImportTests/rowsAreImportedInBatchesOf50WithProgressAfterEach"])),
         SeedCriterion("C004-17", .csvImport, line: 141, "Given batch processing, when SwiftData save completes, then progress updates immediately (not just at end)", .checked(
-            rules: ["IMPORT-06", "IMPORT-07"],
+            rules: ["IMPORT-06", "IMPORT-15"],
             tests: ["CSVImportScenarioTests/progressIsShownAfterEverySavedBatchOf50"])),
         SeedCriterion("C004-18", .csvImport, line: 142, "Given import complete, when summary shown, then displays: imported count, duplicates skipped, errors encountered", .checked(
-            rules: ["IMPORT-01", "IMPORT-09"],
+            rules: ["IMPORT-01", "IMPORT-09", "IMPORT-13"],
             tests: ["CSVImportScenarioTests/theSummaryShowsImportedDuplicatesAndErrorsWithRowNumbers"])),
         SeedCriterion("C004-19", .csvImport, line: 333, "Title normalization algorithm - `StringTitleNormalizationTests.swift` (13 test cases)", .checked(
-            rules: ["TITLE-01", "TITLE-02", "TITLE-03", "TITLE-04", "TITLE-05", "TITLE-06", "TITLE-07"],
+            rules: ["TITLE-01", "TITLE-02", "TITLE-03", "TITLE-04", "TITLE-05", "TITLE-06", "TITLE-07", "TITLE-08", "TITLE-09", "TITLE-10"],
             tests: ["TitleNormalizationTests/titlesNormalizeAsDecided", "TitleNormalizationTests/normalizationIsIdempotent"])),
         SeedCriterion("C004-20", .csvImport, line: 334, "Duplicate detection - Match score calculation accuracy", .checked(
-            rules: ["DUP-03", "DUP-07", "DUP-08", "DUP-09"],
+            rules: ["DUP-03", "DUP-07", "DUP-08", "DUP-09", "DUP-13"],
             tests: [
                 "AuthorNamesTests/similarityIsSymmetricBoundedAndOneForEqualKeys", "DuplicateDetectionTests/tierThreeIsTheNormalizedTitleWithASimilarAuthor",
                 "DuplicateCorpusTests/theImportFindsNoFalseDuplicateAndAtLeast95PercentOfTrueOnes",
             ])),
         SeedCriterion("C004-21", .csvImport, line: 335, "CSV parsing - Goodreads/LibraryThing/StoryGraph format detection", .checked(
-            rules: ["CSV-07", "FORMAT-01", "FORMAT-02", "FORMAT-03", "FORMAT-04"],
+            rules: ["CSV-01", "CSV-07", "CSV-14", "CSV-17", "FORMAT-01", "FORMAT-02", "FORMAT-03", "FORMAT-04"],
             tests: ["ExportFormatTests/theGoodreadsHeaderIsGoodreadsWithFullConfidence", "ExportFormatTests/theSeedsLibraryThingHeaderIsLibraryThing", "ExportFormatTests/theStoryGraphHeaderIsStoryGraphWithAnAuthorList"])),
         SeedCriterion("C004-22", .csvImport, line: 336, "Batch processing - Memory usage under 200MB for 1500 books", .checked(
             rules: [],
@@ -459,13 +459,13 @@ public enum SeedCriteria {
             rules: ["QUEUE-04"],
             tests: ["EnrichmentQueueTests/staleIdentifiersAreDroppedSilentlyAndReported", "EnrichmentQueueTests/aQueueOfOnlyStaleWorksEndsEmpty"])),
         SeedCriterion("C004-24", .csvImport, line: 340, "Empty CSV file - Shows appropriate error", .checked(
-            rules: ["IMPORT-08"],
+            rules: ["IMPORT-16", "IMPORT-21"],
             tests: ["CSVImportScenarioTests/anEmptyFileIsRefusedWithAnEmptyFileMessage", "CSVImportTests/anEmptyFileIsRefused"])),
         SeedCriterion("C004-25", .csvImport, line: 341, "CSV with only headers - Shows \"No books found\"", .checked(
-            rules: ["IMPORT-08"],
+            rules: ["IMPORT-17"],
             tests: ["CSVImportTests/aFileWithOnlyHeadersFindsNoBooks"])),
         SeedCriterion("C004-26", .csvImport, line: 342, "CSV with internal duplicates - Deduplicates before insertion", .checked(
-            rules: ["IMPORT-05"],
+            rules: ["IMPORT-05", "IMPORT-14"],
             tests: ["CSVImportTests/duplicatesInsideTheFileAreDeduplicatedBeforeInsertion", "CSVImportScenarioTests/internalDuplicatesAreMergedBeforeInsertionWithSmart"])),
         SeedCriterion("C004-27", .csvImport, line: 343, "All enrichment APIs fail - Gracefully falls back to unenriched entries", .checked(
             rules: ["RETRY-01", "RETRY-04", "RETRY-10"],
@@ -474,7 +474,7 @@ public enum SeedCriteria {
             rules: ["IMPORT-06"],
             tests: ["CSVImportScenarioTests/aHundredBookImportIsEnrichedOnceEachInImportOrder"])),
         SeedCriterion("C004-29", .csvImport, line: 354, "Import with duplicates → Smart strategy merges metadata correctly", .checked(
-            rules: ["IMPORT-03", "IMPORT-10"],
+            rules: ["IMPORT-03", "IMPORT-10", "IMPORT-14"],
             tests: ["CSVImportScenarioTests/internalDuplicatesAreMergedBeforeInsertionWithSmart", "CSVImportScenarioTests/smartMergesIntoEachTiersLibraryBookKeepingTheLibrarysValues"])),
         SeedCriterion("C004-30", .csvImport, line: 355, "Network offline during enrichment → Jobs queued for retry when online", .checked(
             rules: ["RETRY-05", "RETRY-09"],
@@ -493,7 +493,7 @@ public enum SeedCriteria {
             rules: [],
             tests: ["CSVImportGrowthTests/storeOperationsAndComparisonsPerRowStayFlatFromOneToTenThousandRows", "CSVImportScenarioTests/aStoryGraphExportIsDetectedAndEveryBookImported"])),
         SeedCriterion("C004-38", .csvImport, line: 369, "CSV with many duplicates → Skip/Replace strategies work correctly", .checked(
-            rules: ["IMPORT-02", "IMPORT-04", "IMPORT-10", "IMPORT-11", "IMPORT-12"],
+            rules: ["IMPORT-02", "IMPORT-04", "IMPORT-10", "IMPORT-11", "IMPORT-12", "IMPORT-22"],
             tests: [
                 "CSVImportScenarioTests/skipLeavesEachTiersLibraryBookUntouched", "CSVImportScenarioTests/replaceAllReplacesEachTiersLibraryBook",
                 "CSVImportPropertyTests/strategiesAgreeWithASimpleModel", "CSVImportTests/companionBooksWithTheirOwnISBNsAreTwoBooksUnderEveryStrategy",

@@ -1,5 +1,6 @@
 import SpecConformance
 import SpecModel
+import Testing
 
 // Wrong duplicate detectors: a detector that compares the candidate with every library book, written
 // from the seed's three tiers, with one detail wrong in each.
@@ -34,6 +35,8 @@ struct PairwiseDuplicateDetector: DuplicateDetecting {
         case seriesPositionsIgnored
         /// A subtitle on one side only counts as a different subtitle: "Dune: Messiah" is not "Dune".
         case oneSidedSubtitleDiffers
+        /// No tier 3 at all: only exact titles and authors, and ISBNs, match.
+        case noTierThree
     }
 
     struct Keys {
@@ -103,7 +106,7 @@ struct PairwiseDuplicateDetector: DuplicateDetecting {
         let isbnsAgree = flaw != .differentISBNsBlockTierOne || library.isbn == nil || candidate.isbn == nil || library.isbn == candidate.isbn
         if library.title == candidate.title, library.author == candidate.author, isbnsAgree { return (.titleAndAuthor, 1) }
         if let isbn = candidate.isbn, isbn == library.isbn { return (.isbn, 1) }
-        guard library.normalizedTitle == candidate.normalizedTitle, tierThreeAllows(library, candidate) else { return nil }
+        guard flaw != .noTierThree, library.normalizedTitle == candidate.normalizedTitle, tierThreeAllows(library, candidate) else { return nil }
         let similarity = AuthorSimilarity.score(keys: library.author, candidate.author)
         let similar = flaw == .similarityAtLeastEightyPercent ? similarity >= AuthorSimilarity.duplicateThreshold : similarity > AuthorSimilarity.duplicateThreshold
         return similar ? (.normalizedTitleAndSimilarAuthor, similarity) : nil
@@ -129,13 +132,13 @@ struct PairwiseDuplicateDetector: DuplicateDetecting {
 
 enum WrongDuplicateDetectors {
     static let all: [WrongImplementation] = [
-        .of({ .duplicateDetection }, "SimilarityAtLeastEightyPercent", flaw: "takes authors exactly 80% similar for the same (`>=` for the seed's `>`)", breaks: "DUP-03") {
+        .of({ .duplicateDetection }, "SimilarityAtLeastEightyPercent", flaw: "takes authors exactly 80% similar for the same (`>=` for the seed's `>`)", breaks: "DUP-13") {
             PairwiseDuplicateDetector(flaw: .similarityAtLeastEightyPercent)
         },
         .of({ .duplicateDetection }, "CaseSensitiveTitles", flaw: "compares titles case included in tier 1", breaks: "DUP-01") {
             PairwiseDuplicateDetector(flaw: .caseSensitiveTitles)
         },
-        .of({ .duplicateDetection }, "ISBNFormsNotEquivalent", flaw: "compares ISBN digits as written: an ISBN-10 never meets its ISBN-13", breaks: "DUP-02") {
+        .of({ .duplicateDetection }, "ISBNFormsNotEquivalent", flaw: "compares ISBN digits as written: an ISBN-10 never meets its ISBN-13", breaks: "DUP-11") {
             PairwiseDuplicateDetector(flaw: .isbnFormsNotEquivalent)
         },
         .of({ .duplicateDetection }, "FirstMatchWins", flaw: "returns the first library book that matches by any tier, not the best tier", breaks: "DUP-04") {
@@ -144,13 +147,13 @@ enum WrongDuplicateDetectors {
         .of({ .duplicateDetection }, "FailedQueryMeansNoDuplicate", flaw: "the seed's \"If SwiftData query fails, assume no duplicate\" (O-13), with a query that fails on an apostrophe", breaks: "DUP-01") {
             PairwiseDuplicateDetector(flaw: .failedQueryMeansNoDuplicate)
         },
-        .of({ .duplicateDetection }, "SubtitleMeasuredOnRawTitle", flaw: "normalizes titles with the subtitle length measured on the raw title (the seed read literally, O-11)", breaks: "DUP-03") {
+        .of({ .duplicateDetection }, "SubtitleMeasuredOnRawTitle", flaw: "normalizes titles with the subtitle length measured on the raw title (the seed read literally, O-11)", breaks: "DUP-09") {
             PairwiseDuplicateDetector(flaw: .subtitleMeasuredOnRawTitle)
         },
         .of({ .duplicateDetection }, "FuzzyTierIgnoresISBNs", flaw: "matches two books with different valid ISBNs by tier 3 (the import before D-120, which dropped a companion book)", breaks: "DUP-08") {
             PairwiseDuplicateDetector(flaw: .fuzzyTierIgnoresISBNs)
         },
-        .of({ .duplicateDetection }, "DifferentISBNsBlockTierOne", flaw: "asks tier 1 for agreeing ISBNs too, so two editions of one work are two books", breaks: "DUP-08") {
+        .of({ .duplicateDetection }, "DifferentISBNsBlockTierOne", flaw: "asks tier 1 for agreeing ISBNs too, so two editions of one work are two books", breaks: "DUP-01") {
             PairwiseDuplicateDetector(flaw: .differentISBNsBlockTierOne)
         },
         .of({ .duplicateDetection }, "SubtitlesIgnored", flaw: "compares normalized titles only in tier 3: \"Dune: Messiah\" is \"Dune: Children\"", breaks: "DUP-09") {
@@ -159,8 +162,33 @@ enum WrongDuplicateDetectors {
         .of({ .duplicateDetection }, "SeriesPositionsIgnored", flaw: "compares normalized titles only in tier 3: volume 1 of a series is volume 2", breaks: "DUP-09") {
             PairwiseDuplicateDetector(flaw: .seriesPositionsIgnored)
         },
+        .of({ .duplicateDetection }, "NoTierThree", flaw: "has no tier 3: only the same title and author, or the same ISBN, make a duplicate", breaks: "DUP-03") {
+            PairwiseDuplicateDetector(flaw: .noTierThree)
+        },
         .of({ .duplicateDetection }, "OneSidedSubtitleDiffers", flaw: "takes a subtitle on one side only for a different subtitle: \"Dune: Messiah\" is not \"Dune\"", breaks: "DUP-09") {
             PairwiseDuplicateDetector(flaw: .oneSidedSubtitleDiffers)
         },
     ]
+}
+
+/// A wrong implementation that breaks a rule the seed's words or a standard state fails it (or is
+/// blocked by a rule it requires), never merely differs: the grade follows the basis (issue 36).
+@Suite struct CSVImportWrongImplementationGradeTests {
+    @Test func aBrokenSeedOrStandardMustIsAFailure() {
+        let suites: Set<String> = ["title-normalization", "isbn-reading", "csv-record-reading", "export-format-detection", "duplicate-detection", "strategy-import"]
+        for (wrong, result) in ConformanceCatalog.run.wrong where suites.contains(wrong.suiteID) {
+            for id in wrong.breaks {
+                guard let rule = result.rules.first(where: { $0.rule.id == id }) else { continue }
+                let seedOrStandard = rule.rule.basis.kind == .seed || rule.rule.basis.kind == .standard
+                guard seedOrStandard, rule.rule.requirement == .must else { continue }
+                #expect(rule.grade == .fail || rule.grade == .blocked, "\(wrong.name) breaks \(id) (\(rule.rule.basis.kind)), graded \(rule.grade)")
+            }
+        }
+    }
+
+    @Test func anImplementationWithoutTierThreeFailsASeedRule() {
+        let result = ConformanceSuite.duplicateDetection.run("NoTierThree") { PairwiseDuplicateDetector(flaw: .noTierThree) }
+        #expect(result.grade(of: "DUP-03") == .fail)
+        #expect(ConformanceSuite<PairwiseDuplicateDetector>.duplicateDetection.rules.first { $0.id == "DUP-03" }?.basis.kind == .seed)
+    }
 }

@@ -130,10 +130,10 @@ enum WrongExportFormatDetectors {
         .of({ .exportFormatDetection }, "PrimaryAuthorReadFirstLast", flaw: "reads LibraryThing's later `Primary Author` as \"First Last\" (against D-065)", breaks: "FORMAT-03") {
             PlainFormatDetector(flaw: .primaryAuthorReadFirstLast)
         },
-        .of({ .exportFormatDetection }, "OnlyFirstMissingColumnNamed", flaw: "names only the first missing required column", breaks: "FORMAT-06") {
+        .of({ .exportFormatDetection }, "OnlyFirstMissingColumnNamed", flaw: "names only the first missing required column", breaks: "FORMAT-12") {
             PlainFormatDetector(flaw: .onlyFirstMissingColumnNamed)
         },
-        .of({ .exportFormatDetection }, "StoryGraphAuthorsNotAList", flaw: "reads StoryGraph's `Authors` as one name", breaks: "FORMAT-04") {
+        .of({ .exportFormatDetection }, "StoryGraphAuthorsNotAList", flaw: "reads StoryGraph's `Authors` as one name", breaks: "FORMAT-11") {
             PlainFormatDetector(flaw: .storyGraphAuthorsNotAList)
         },
         .of({ .exportFormatDetection }, "SeedColumnsNotEnough", flaw: "a header of the seed's own five StoryGraph columns is read as a spreadsheet, losing `ISBN/UID`'s meaning (the model before D-118)", breaks: "FORMAT-08") {

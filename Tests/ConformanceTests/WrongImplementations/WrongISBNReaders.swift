@@ -76,6 +76,15 @@ enum WrongISBNReaders {
                 return model.readISBN(String(characters.prefix(characters.count - 1)))
             }
         },
+        .of({ .isbnReading }, "LowercaseXInvalid", flaw: "takes only an uppercase `X` for the check character, so `080442957x` is invalid", breaks: "ISBN-11") {
+            EditedISBNReader { field in field.contains("x") ? .invalid : model.readISBN(field) }
+        },
+        .of({ .isbnReading }, "NoISBNReadAsEmpty", flaw: "reads every field that is no ISBN as empty, a failed check digit or an ASIN included", breaks: "ISBN-12") {
+            EditedISBNReader { field in model.readISBN(field) == .invalid ? .empty : model.readISBN(field) }
+        },
+        .of({ .isbnReading }, "TabsAroundNotTrimmed", flaw: "trims spaces around a field but not tabs, so a tab-padded ISBN is invalid", breaks: "ISBN-10") {
+            EditedISBNReader { field in field.contains("\t") && !field.allSatisfy({ $0 == "\t" || $0 == " " }) ? .invalid : model.readISBN(field) }
+        },
     ]
 }
 

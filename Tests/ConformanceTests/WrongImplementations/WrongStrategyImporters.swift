@@ -287,7 +287,7 @@ enum WrongStrategyImporters {
         .of({ .strategyImport }, "BatchesOf51", flaw: "saves after every 51 rows (the batch boundary off by one)", breaks: "IMPORT-06") {
             PlainImporter(flaw: .batchesOf51)
         },
-        .of({ .strategyImport }, "ProgressRoundedToNearest", flaw: "rounds the progress percentage to the nearest whole: 50 of 120 is 42%", breaks: "IMPORT-07") {
+        .of({ .strategyImport }, "ProgressRoundedToNearest", flaw: "rounds the progress percentage to the nearest whole: 50 of 120 is 42%", breaks: "IMPORT-15") {
             PlainImporter(flaw: .progressRoundedToNearest)
         },
         .of({ .strategyImport }, "ErrorRowsCountedFromFirstDataRow", flaw: "numbers error rows from the first data row, not the header", breaks: "IMPORT-09") {

@@ -19,7 +19,7 @@ enum WrongTitleNormalizers {
                 return String(normalized[..<colon]).trimmingSpaces()
             }
         },
-        .of({ .titleNormalization }, "SubtitleLengthOfTheRawTitle", flaw: "measures the title before removing its markers (the seed read literally, O-11)", breaks: "TITLE-03") {
+        .of({ .titleNormalization }, "SubtitleLengthOfTheRawTitle", flaw: "measures the title before removing its markers (the seed read literally, O-11)", breaks: "TITLE-08") {
             EditedNormalizer { title in
                 let normalized = TitleNormalization.normalizedForSearch(title)
                 guard title.count > 10, let colon = normalized.firstIndex(of: ":"),
@@ -50,6 +50,18 @@ enum WrongTitleNormalizers {
                 guard title.contains("[") else { return TitleNormalization.normalizedForSearch(title) }
                 let protected = String(title.map { $0 == "[" ? "\u{E001}" : ($0 == "]" ? "\u{E002}" : $0) })
                 return String(TitleNormalization.normalizedForSearch(protected).map { $0 == "\u{E001}" ? "[" : ($0 == "\u{E002}" ? "]" : $0) })
+            }
+        },
+        .of({ .titleNormalization }, "DashSubtitleStripped", flaw: "strips a subtitle after ` - ` (or an en or em dash) as after `:`, past 10 characters", breaks: "TITLE-10") {
+            EditedNormalizer { title in
+                let normalized = TitleNormalization.normalizedForSearch(title)
+                guard normalized.count > 10 else { return normalized }
+                for dash in [" - ", " \u{2013} ", " \u{2014} "] {
+                    if let range = normalized.range(of: dash), !normalized[..<range.lowerBound].isEmpty {
+                        return String(normalized[..<range.lowerBound]).trimmingSpaces()
+                    }
+                }
+                return normalized
             }
         },
     ]
