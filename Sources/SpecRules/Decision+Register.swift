@@ -15,25 +15,15 @@ extension Decision {
             options: "(a) cascade Work → Authors (deleting one work would delete an author of other works and leave them dangling); (b) nullify Work ↔ Authors and delete authors in their own right.",
             decision: "(b). Work → Editions and Work → Entries cascade; Work ↔ Authors, Edition → Entry.edition and Entry → Work nullify (table in `LibraryStore`). An author without works is not an orphan; only editions and entries are owned. The reset deletes all four kinds, so nothing is left either way."),
         Decision(
-            "D-016", title: "The work cache is the only deduplication index",
-            question: nil,
-            options: "(a) fall back to searching the store on a cache miss (what an engineer might expect; contradicts the seed's test); (b) the cache alone.",
-            decision: "(b), as the seed pins it. Consequences pinned as tests: after a clear or a relaunch a known volume ID makes a new work; a rollback that restores a deleted work cannot restore the cache entry that moved away, so the same volume ID then makes a third work."),
-        Decision(
             "D-017", title: "A cache hit adopts the DTO's other volume IDs, never another live work's",
             question: "A DTO with volume IDs `[v1, v9]` hits a work cached under `v1` only.",
-            options: nil,
+            options: "(a) a hit returns the work and caches nothing more (the seed's code: `findExistingWork` returns the first hit and only a new work's volume IDs are cached), so a later DTO with `v9` alone makes a duplicate; (b) the DTO's other volume IDs join the work and the cache, any work's included (merging two live works' keys onto one); (c) they join, except those another live work holds.",
             decision: "`v9` joins the cache and the work's volume IDs, so the next DTO with `v9` alone finds the same work; a volume ID cached for another *live* work is left alone (the mapper never merges works). The lookup walks the DTO's IDs in order; the first live hit wins; stale entries met before it are evicted."),
         Decision(
             "D-018", title: "Deduplication keys",
             question: nil,
-            options: nil,
+            options: "(a) `googleBooksVolumeIDs` only, as the seed's code caches them (`for volumeID in dto.googleBooksVolumeIDs`), every string a key; (b) `googleBooksVolumeIDs` then the primary `googleBooksVolumeID`, empty strings and repeats dropped, order kept; (c) the primary ID alone.",
             decision: "The keys are `googleBooksVolumeIDs` then `googleBooksVolumeID`, empty strings and repeats dropped, order kept; a DTO with no key always makes a new work and caches nothing."),
-        Decision(
-            "D-019", title: "What survives a crash",
-            question: "The reset's crash property needs a durability model; the seeds only say unsaved changes are lost.",
-            options: nil,
-            decision: "Saved store objects survive, unsaved changes do not; the enrichment queue (with `currentJobId`), search history, feature flags, settings and CloudKit state are written as they change (user defaults) and survive; the work cache and the screen live in memory and are lost. The identifier counter survives (D-027)."),
         Decision(
             "D-020", title: "Series survive a library reset (resolves O-07)",
             question: nil,
@@ -42,32 +32,32 @@ extension Decision {
         Decision(
             "D-021", title: "A failed cancel request does not stop the reset (new contradiction O-14, resolved)",
             question: nil,
-            options: nil,
+            options: "(a) the seed's code: the failed request throws inside the `do` and the reset shows \"Reset failed\", nothing deleted; (b) the seed's error table and edge case: continue with the local reset and report success, the job no longer followed; (c) continue, but keep following the job until the backend confirms.",
             decision: "Continue: the table, the edge case and issue 3 agree. The app stops following the job whatever the result (as production clears `currentJobId` even if the request fails)."),
         Decision(
             "D-022", title: "A failed delete or save rolls back and offers Retry",
             question: nil,
-            options: nil,
+            options: "(a) the seed's code: the alert, with the deletions made so far left unsaved in the context (the library looks half deleted); (b) roll the unsaved deletions back, so the library shows what is saved, run none of the later steps, and offer Retry (the table's \"Retry button\"); (c) go on with the later steps and report the failure at the end.",
             decision: "The unsaved deletions are rolled back, so the library shows what is saved rather than a half-deleted view; later steps do not run; Retry runs the local steps again from the deletion; OK dismisses with nothing changed."),
         Decision(
             "D-023", title: "Canceling twice answers 200 and says so; ended jobs are not found",
             question: nil,
-            options: nil,
+            options: "For a second cancel: (a) 404, the job being no longer running; (b) 200 with the seed's body again, saying nothing more; (c) 200 with `\"alreadyCanceled\": true`, broadcasting nothing. For a job that completed or failed: (d) 200 as if canceled; (e) 404 `JOB_NOT_FOUND` (\"No active job\").",
             decision: "A second cancel answers 200 with the seed's body plus `\"alreadyCanceled\": true` in `data`; a job that completed or failed is not active: 404 `JOB_NOT_FOUND` with the seed's message."),
         Decision(
             "D-024", title: "Malformed cancel requests",
             question: "The seed gives no error for a bad request; production answers 400 `INVALID_REQUEST` for a missing `jobId` and 500 for a body that is not JSON.",
-            options: nil,
+            options: "(a) production's answers (500 for a body that is not JSON, any method, no limit, IDs matched exactly); (b) a 4xx for every malformed request with a code naming the problem (`INVALID_JSON` with the offset, `INVALID_REQUEST`, `PAYLOAD_TOO_LARGE` above a limit, `METHOD_NOT_ALLOWED`), job IDs matched without regard to ASCII case; (c) one 400 for all of them.",
             decision: "400 `INVALID_JSON` with the parser's message and `details.offset`; 400 `INVALID_REQUEST` naming the problem for a non-object body or a `jobId` that is missing, `null`, not a string or not a UUID; 413 `PAYLOAD_TOO_LARGE` above 16,384 bytes; 405 `METHOD_NOT_ALLOWED` for other methods. Job IDs match without regard to ASCII case in the job registry itself (one job per ID in any case), and the answer names the job by the ID it was started with: production issues lowercase UUIDs, Foundation's `uuidString` is uppercase. Other members are ignored, as production ignores them."),
         Decision(
-            "D-025", title: "The reset follows the seed's order, not production's",
-            question: "Production stops and clears the enrichment queue before deleting; seed 000 deletes and saves first, then clears the queue, search history and cache, then resets flags.",
-            options: nil,
-            decision: "The seed's order (the specification). The crash property shows the order is safe: a crash after any step converges to the same end on the next reset."),
+            "D-027", title: "Identifiers are never reused, across rollback and crash",
+            question: "SwiftData's identifiers must never name another object; a counter restored from the saved state on relaunch would reissue identifiers handed out to unsaved objects that a live cache may hold.",
+            options: "(a) restore the counter with the saved state on rollback and relaunch (identifiers of unsaved objects are handed out again); (b) a counter that only moves forward, across rollback and crash.",
+            decision: "The counter only moves forward and survives rollback and crash."),
         Decision(
             "D-029", title: "The enrichment queue's job bookkeeping",
             question: nil,
-            options: nil,
+            options: "(a) the seed's sentence literally: only complete and canceled clear `currentJobId`, and any job's end clears it; (b) the followed job's end of any kind (complete, failed, canceled) clears it, other jobs' ends leave it. For `clearAll()`: (c) empty the pending works only; (d) the pending works, the work in flight and `currentJobId`.",
             decision: "`jobEnded(_:_:)` clears `currentJobId` for the followed job on complete, failed or canceled (the seed lists complete and canceled; a failed job is followed no longer either), and ignores other jobs' ends; `clearAll()` empties the queue, the work in flight and `currentJobId`."),
         Decision(
             "D-030", title: "The import saves after every batch of 50 (resolves O-10)",
@@ -177,12 +167,12 @@ extension Decision {
         Decision(
             "D-054", title: "A 404, and any other 4xx but 429, fails at once",
             question: "The seed names no other status.",
-            options: nil,
+            options: "For other 4xx statuses and an answer with no candidate: (a) retry them like a timeout; (b) fail at once, a 404 and no candidate as not found, other 4xx but 429 as rejected with the status; (c) fail only a 404 at once and retry the rest.",
             decision: "HTTP 404 and an answer with no candidate fail the work as `notFound`. Any other 4xx except 429 fails it as `rejected(status:)`: the request itself was refused, and sending it again unchanged cannot succeed. 429 (too many requests) is the server's load, not the request's fault, and is retried (D-055). Failed works are recorded with their reason (\"Not found\", \"Request refused (HTTP 403)\") and count as done for the banner (D-060)."),
         Decision(
             "D-055", title: "Timeouts, 429 and 5xx: five attempts, retried 1, 2, 4 and 8 s after each failure",
             question: "How many attempts the four delays mean, when a delay starts, and which failures it covers.",
-            options: nil,
+            options: "(a) four delays, four attempts: the fourth failure fails the work; (b) four delays, four retries: five attempts; delays measured (c) from the request's start or (d) from the failure; (e) timeouts alone retried, or (f) 429 and 5xx retried with them from one budget.",
             decision: "Four delays, four retries: five attempts in all. Each delay is measured from the failure (the answer's arrival), not from the request's start. A timeout (reported by the network layer; the worker keeps no request timer), HTTP 429 and any 5xx are transient and share the one budget; the fifth failure fails the work as `retriesExhausted(attempts: 5, last:)`. A retry also waits for the rate interval (D-059). A success or a 404 on a retry ends the chain like a first answer."),
         Decision(
             "D-056", title: "Offline, nothing is sent; a request cut off by the network is not an attempt",
@@ -190,14 +180,9 @@ extension Decision {
             options: "For a request in flight when connectivity drops: (a) count it as a timed-out attempt; (b) abandon it without counting and send it again when back online.",
             decision: "(b): losing the network is not the server's failure and must not use up a work's attempts (not even the fifth). While offline no request is sent, the queue is left as it is and no timer is set (connectivity's return is an event). A request in flight when connectivity drops is abandoned; its late answer is ignored; it is sent again, as the same attempt, when connectivity returns. A retry whose wait ends offline is sent when connectivity returns; one that returns earlier still waits for its time."),
         Decision(
-            "D-058", title: "A deleted work is dropped silently wherever the worker meets it",
-            question: nil,
-            options: nil,
-            decision: "The worker checks that the work is live when it takes it off the queue, when its answer arrives, and at every event while the work waits to be sent (a retry wait, offline, after a relaunch). A deleted work leaves without a request, a write or a record: it is not failed, the banner's total drops it, and only the step's outcomes log `.dropped` (for traces). A queued work lost unsaved in a crash is dropped the same way, and so is the current work when a Library Reset clears the queue under the worker."),
-        Decision(
             "D-059", title: "One request at a time, starts at least 600 ms apart: the rate is a parameter",
             question: nil,
-            options: nil,
+            options: "(a) no interval: requests as fast as answers come; (b) a fixed 600 ms between starts, the seed's 100 books a minute as a constant; (c) the same 600 ms by default, as configuration.",
             decision: "One work is current at a time, through its retries. No request (first attempt or retry) starts less than `requestStartIntervalMilliseconds` after the previous start, 600 ms by default: 100 books a minute while answers take less than that; a book takes the longer of the interval and the answer's latency. The interval is configuration, not a constant (see D-062 for the seed's benchmark times)."),
         Decision(
             "D-065", title: "LibraryThing's later `Primary Author` is \"Last, First\"",
@@ -232,17 +217,17 @@ extension Decision {
         Decision(
             "D-076", title: "The message set, its version rule and its limits",
             question: "Issue 5: \"every message type the seeds use or imply\", strict validation, a wrong version refused. The seeds name `ping`, `pong`, `sync_request`, `job_progress`, `error`, `canceled` and the completion; a client must also learn the job's size and, after a reconnect, the job's state.",
-            options: nil,
-            decision: "Nine types: `job_started`, `job_progress`, `job_complete` (with `canceled`), `error`, `canceled`, `pong` and `sync_response` from the server; `ping` and `sync_request` from the client. The codec can require the sender, so a server refuses a `job_progress` from a client. Versions: this model writes `1.0.0` and reads any `1.<minor>.<patch>` (a minor version only adds members, which are ignored); any other version is `unsupportedVersion`. A payload may repeat its `type` (production does) only if it agrees. Counts are non-negative integers, processed never above the total, successes plus failures equal to the processed count. Limits: 64 KiB a message, depth 8, job IDs of 1 to 128 bytes of letters, digits, `-_.:`, titles and status lines of 4,096 bytes (the encoder cuts longer ones at a scalar boundary, so whatever is encoded decodes). The per-book `results` of seed 003's `completeV2` do not travel on the socket: 1,500 books' results exceed any sensible frame, and the app already has the books."),
+            options: "(a) the seed's literal set: the types its code names (`ping`, `pong`, `sync_request`, `job_progress`, `error`, seed 000's `canceled` and the completion), any version, no limits, and a `pong` that echoes `clientTime` alone (`createPong(jobId, pipeline, clientTime)`); (b) production's: the same types, `version: \"1.0.0\"` only, no limits; (c) the types a client needs (a start with the job's size, a sync answer with the job's state), any `1.x.y`, named limits, and a `pong` that also carries the server's clock.",
+            decision: "Nine types: `job_started`, `job_progress`, `job_complete` (with `canceled`), `error`, `canceled`, `pong` and `sync_response` from the server; `ping` and `sync_request` from the client. The codec can require the sender, so a server refuses a `job_progress` from a client. Versions: this model writes `1.0.0` and reads any `1.<minor>.<patch>` (a minor version only adds members, which are ignored); any other version is `unsupportedVersion`. A payload may repeat its `type` (production does) only if it agrees. A `pong` echoes the ping's `clientTime` and carries `serverTime`, the server's clock when it answers, so a client can see the server's clock beside its own round trip. Counts are non-negative integers, processed never above the total, successes plus failures equal to the processed count. Limits: 64 KiB a message, depth 8, job IDs of 1 to 128 bytes of letters, digits, `-_.:`, titles and status lines of 4,096 bytes (the encoder cuts longer ones at a scalar boundary, so whatever is encoded decodes). The per-book `results` of seed 003's `completeV2` do not travel on the socket: 1,500 books' results exceed any sensible frame, and the app already has the books."),
         Decision(
             "D-077", title: "Reconnect at the third missed pong's deadline: 95 s, not 90 or 120",
             question: nil,
             options: "(a) 90 s, before the third pong could have arrived; (b) 120 s, the code; (c) each ping has its own 5 s deadline, and the third consecutive miss reconnects at its deadline.",
-            decision: "(c): pings at 30, 60 and 90 s after the last sign of life, reconnect at 95 s. It is the first moment three attempts have really failed, uses the seed's 5 s pong budget, and comes before the server's 100 s idle close, so the client notices a dead connection before the server drops it. Any pong, even late, proves the connection alive and clears the count; the round trip is measured from the echoed `clientTime` only when it is the latest ping's time and not in the client's future. The deadline is inclusive for the timer: a pong 4,999 ms after its ping answers it, and none by 5,000 ms is a miss (at the same instant the timer runs first), which the conformance suite checks on both sides (HEART-03)."),
+            decision: "(c): pings at 30, 60 and 90 s after the last sign of life, reconnect at 95 s. It is the first moment three attempts have really failed, uses the seed's 5 s pong budget, and comes before the server's 100 s idle close, so the client notices a dead connection before the server drops it. Any pong, even late, proves the connection alive and clears the count; the round trip is measured from the echoed `clientTime` only when it is the latest ping's time and not in the client's future. The deadline is inclusive for the timer: a pong 4,999 ms after its ping answers it, and none by 5,000 ms is a miss (at the same instant the timer runs first), which the conformance suite checks on both sides (HEART-04; HEART-03 holds only what the seed's 5 s says: a pong within it answers its ping)."),
         Decision(
             "D-078", title: "Backoff: production's 1, 2, 4, 8, 16 s, then every 30 s for up to ten minutes",
             question: "Issue 5: \"production uses 1, 2, 4, 8, 16 s capped at 30 s, five tries: choose and document\". Five tries give up after 31 s of outage, and then the final count is lost, which the project must never allow.",
-            options: nil,
+            options: "(a) production's five tries, 1, 2, 4, 8 and 16 s, then give up; (b) the seed's \"exponential backoff\" with no cap or limit (32, 64, 128 s…); (c) production's first five delays, then every 30 s up to a limit; for a refused open: retry it like any failure, or stop.",
             decision: "The first five delays are production's; later tries wait the 30 s cap; the client gives up after ten minutes of continuous failure, longer than the backend takes to abandon a job with no progress (300 s), so the job's ending is settled by then and stays on the server for a later `sync_request`. An open that hangs is abandoned after production's 10 s handshake timeout. A refused open (401, 404) is final. No jitter in the model; the simulator adds it from its seed. A client that gave up is started again when the app returns to the foreground."),
         Decision(
             "D-079", title: "Resume: a `sync_request` after every open, answered with the job's state and ending",
@@ -252,7 +237,7 @@ extension Decision {
         Decision(
             "D-080", title: "Sockets need the job's token; refusals reveal nothing",
             question: nil,
-            options: nil,
+            options: "(a) any token, or none, as the seed's socket code accepts every upgrade; (b) the job's token, compared without regard to case; (c) the job's exact token, with a refusal that says nothing of the job; for a second connection: keep both, refuse the new one, or let it replace the old one.",
             decision: "A socket upgrade must present the job's token; a missing, wrong or other job's token gets 401 with `E_UNAUTHORIZED` and a message that does not name the job. Tokens are compared without stopping at the first difference. One socket per job: a reconnect replaces the old socket, which is closed with 1001. A client also refuses a frame naming another job (`jobId`), so a misrouted message is never shown. Frames a side cannot decode are dropped with a typed error and the connection stays open. A progress message with a lower count than the last one applied (overtaken on the network), or the same message again (duplicated), is dropped as stale, so the user sees neither a count going back nor a message twice; a keep-alive repeats the count at a new time and is applied."),
         Decision(
             "D-081", title: "Error codes: `E_[A-Z0-9_]{1,60}`, twelve known, unknown well-formed codes accepted",
@@ -297,7 +282,7 @@ extension Decision {
         Decision(
             "D-089", title: "CSV status: the fraction is clamped to 0...1 and NaN is 0",
             question: nil,
-            options: nil,
+            options: "(a) the seed's code as written: `Math.floor(progress * 100)` on any number, so 1.5 shows 150% and NaN shows \"NaN% complete\"; (b) clamp the fraction to 0...1 and take NaN as 0, then the seed's product; (c) refuse a fraction out of range.",
             decision: "A fraction below 0 is 0, above 1 is 1, NaN is 0; then the seed's own product `floor(fraction × 100)` in doubles, so a fraction that is not exactly representable rounds as it does in the seed (0.29 is stored as 0.2899… and gives 28). Phases are an enum, so there is no unknown phase; a caller holding a name writes `CSVImportPhase(rawValue: name) ?? .parsing`, the seed's fallback (and `?? .analyzing` for the AI scanner)."),
         Decision(
             "D-090", title: "The \"couldn't find\" status keeps its figures",
@@ -307,23 +292,28 @@ extension Decision {
         Decision(
             "D-091", title: "A time-remaining estimate that works",
             question: nil,
-            options: nil,
+            options: "(a) the seed's call as written: `estimateTimeRemaining(processedCount, totalCount)` without a start, so the estimate is always `null`; (b) the seed's function given the job's start, in doubles (`Math.ceil(remaining × (elapsed / processed) / 1000)`), with its rounding and overflow; (c) the same formula given the start, computed exactly, 0 when nothing remains, unknown when the clock went back.",
             decision: "`TimeRemainingEstimate(start:)` takes the job's start and `secondsRemaining(processed:total:now:)` takes `now` as values (the model reads no clock). In order: 0 when nothing remains, whatever the clock; `nil` when `now` is before the start (the clock went backwards); `nil` when nothing is processed yet; otherwise `ceil(remaining × elapsed / (processed × 1000))` seconds, computed exactly with a 128-bit product, saturating at `Int.max`. Counts are clamped as in D-088. A smoothed estimate over recent samples is not built yet."),
         Decision(
             "D-092", title: "The decoder is strict about known fields and ignores the rest",
             question: "How strictly to read an error payload from a server that may be older (production) or newer than the model.",
-            options: nil,
+            options: "(a) lenient: read what can be read, default the rest (a missing count as 0), ignore wrong kinds; (b) strict about everything, refusing unknown members too (a `Codable` type's default); (c) strict about the fields the protocol defines, naming the field at fault, and ignoring members it does not define, so a newer server's additions do not break an older client.",
             decision: "`code` and `message` are required; known fields are type-checked: counts and sizes are non-negative integers written without fraction or exponent, `statusCode` is an HTTP status (100–599), texts are strings within D-084's bounds, `affectedItems` an array of strings, `details` an object. `null` in an optional field counts as absent, as everywhere in the JSON layer; `null` in a required field is refused as the wrong type, not as missing. Unknown members are ignored, in the payload (production repeats `type` there) and in `details`. Every refusal is a `JSONFieldError` naming the field's path below the caller's (`payload.details.failureCount`, `payload.affectedItems[1]`); no input makes the decoder trap."),
         Decision(
             "D-093", title: "Every payload has all six members",
             question: nil,
-            options: nil,
+            options: "(a) the seed's handlers as written: `affectedItems` and `details` only where a handler has them (the CSV and AI scanner payloads have no `affectedItems`); (b) production's: `details` and `retryable` optional; (c) all six members always, `[]` and `{}` when empty.",
             decision: "The encoder always writes the six members, `affectedItems` as `[]` and `details` as `{}` when there are none, so every error has one shape for clients; within `details` only the present fields are written. The decoder accepts either form. The encoding is canonical (`JSONValue.encoded()`), so equal errors have equal bytes."),
         Decision(
             "D-094", title: "Decimal positions and book 0 are placed but never counted",
             question: nil,
             options: "(a) refuse them with a warning, as the seed's expression does; (b) round them to a whole number; (c) keep them as places of their own, outside the count.",
             decision: "(c). `SeriesPlace` holds thousandths: `#` may be followed by digits and optionally `.` and one to three digits (`#2.25`); `#1.2345` and `#1.` are refused. 0 and decimals order exactly between the counted books (0 < 0.5 < 1 < 1.25 < 2) and show in the detail, but \"Harry Potter (7 books)\" stays 7: only whole numbers from 1 are counted by progress, gaps and recommendations. (a) loses a book the user owns from its series; (b) collides with the real book of that number. Finishing a novella counts as reaching its whole part (`#2.5` → 2). Numbers go up to 9,999."),
+        Decision(
+            "D-095", title: "A range is an omnibus that covers each of its books",
+            question: nil,
+            options: "(a) refuse ranges; (b) place the omnibus at its first number; (c) place it over the range.",
+            decision: "(c). `#a-b` (or with an en dash) with 1 ≤ a < b and at most 100 books is one place covering a through b: owning the omnibus owns each of those books, reading it reads them, and the reader has reached b after finishing it. A backwards, empty or from-0 range is refused with a warning. (b) would report books 2 and 3 missing to a reader who owns them in one volume. Reading order puts a single book before an omnibus starting at the same number."),
         Decision(
             "D-096", title: "Three sources, in precedence; nothing is inferred; an unnamed Google Books ID borrows a name",
             question: "How the sources combine, what \"respects Google Books classification\" means when Google Books' `volumeSeries` carries no name, and whether a title without a marker may be guessed.",
@@ -342,7 +332,7 @@ extension Decision {
         Decision(
             "D-099", title: "The user's edits stick: removals, deletions and renames",
             question: "Enrichment runs again (a re-enrichment, a re-import): does detection undo the user's edits?",
-            options: nil,
+            options: "(a) detection applies the metadata afresh every time, so a removed book comes back, a deleted series is recreated and a renamed series gets a detected twin under its old name; (b) remember the user's removals, the deleted series' name keys and Google Books IDs and a renamed series' earlier names, and let detection respect them until the user undoes them by hand; (c) stop detecting a book once the user has edited any series it is in.",
             decision: "No. A book the user removed from a series is remembered and detection does not put it back (`skippedRemovedByUser`); assigning it by hand forgets the removal. A deleted series' name keys and Google Books IDs are remembered and detection does not recreate it (`skippedDeletedSeries`); creating or renaming a series by hand to one of those names lifts it. A renamed series keeps the keys of its earlier names (up to 8, oldest forgotten first), so \"Harry Potter #3\" still joins the series the user renamed \"HP\"."),
         Decision(
             "D-100", title: "Series across a library reset and deleted works (completes D-020)",
@@ -355,15 +345,10 @@ extension Decision {
             options: "(a) renumber the books 1 to n in the new order; (b) keep the places and move the books between them.",
             decision: "(b). In a series numbered 1 to n (every manual series filled by appending) it is (a); in a series with gaps (books 1, 3, 5) or novellas, the gaps and the novella's slot stay where they were instead of collapsing into 1, 2, 3. A reading order must be a permutation of the series' books, else `.notAPermutation` and nothing changes. `moveBook(_:in:toIndex:at:)` is SwiftUI's `.onMove`. Setting a book's number directly is `setPlace`. Books at the same place keep the order they were placed or dragged in."),
         Decision(
-            "D-102", title: "Owned and read come from the store",
-            question: nil,
-            options: nil,
-            decision: "Nothing is cached: a book is *owned* when its work is in the store and not only on the wishlist (a work with no entry, or any entry in another status, is owned); *read* when an entry says `read`. A wishlisted work in a series is how the model knows the title of a book not owned (\"Add 'Golden Son (Book 2)'…\"). `did not finish` is owned and unread."),
-        Decision(
             "D-103", title: "Progress counts owned books; \"Completed\" means every book read (resolves O-12)",
             question: nil,
             options: "(a) everything by owned; (b) everything by read; (c) the bar by owned, completion by read.",
-            decision: "(c), keeping both counts. The bar, \"N/T books\", \"57% complete\" and the screen reader's \"N of T books complete\" count books owned, as the seed's only worked figure does. The \"Completed! 🎉\" badge, the celebration and the Completed / In Progress / Not Started filters go by books read, as \"complete all books\" and \"marked 'Read'\" say; owning every book unread shows \"All Books Owned ✅\". The percentage is `floor(owned × 100 / total)` in integers (4 of 7 is 57, 6 of 7 is 85), so 100% means every book owned. With an unknown total: \"4 books\", no percentage, no completion, and gaps below the highest book placed. A total from a series lookup fills an unknown total; detection placing a book past the total raises it with a warning (the book is evidence); a manual edit past the total is refused (`placeBeyondTotal`, `totalBelowHighestPlace`)."),
+            decision: "(c), keeping both counts. The bar, \"N/T books\", \"57% complete\" and the screen reader's \"N of T books complete\" count books owned, as the seed's only worked figure does, and so do the missing books (\"Given I own books 1, 3, 5 (missing 2, 4)\"): an owned book unread is not missing. The \"Completed! 🎉\" badge, the celebration and the Completed / In Progress / Not Started filters go by books read, as \"complete all books\" and \"marked 'Read'\" say; owning every book unread shows \"All Books Owned ✅\". The percentage is `floor(owned × 100 / total)` in integers (4 of 7 is 57, 6 of 7 is 85), so 100% means every book owned. With an unknown total: \"4 books\" (the screen reader: \"4 books, total unknown\"), no percentage, no completion, and gaps below the highest book placed. A total from a series lookup fills an unknown total; detection placing a book past the total raises it with a warning (the book is evidence); a manual edit past the total is refused (`placeBeyondTotal`, `totalBelowHighestPlace`)."),
         Decision(
             "D-104", title: "Next in series: reading order first, then the lowest skipped book, then the author's series",
             question: nil,
@@ -372,13 +357,23 @@ extension Decision {
         Decision(
             "D-105", title: "The texts the seed leaves open",
             question: nil,
-            options: nil,
-            decision: "Gaps: consecutive numbers are a run `a-b`, runs joined by commas and a final \"and\", \"book\" for one number: \"book 2 missing\", \"books 2 and 4 missing\", \"books 2-7 missing\", \"books 2, 4-6 and 9 missing\". Badges: \"Book 3 of 7\", \"Book 3\" with an unknown total, \"Books 1-3 of 7\", \"Book 0.5\". Detail rows: \"Book 2 · Title ✓\" with the title's Goodreads markers removed, and \"Book 4 ➕\" for a number no book covers. The name shows its total: \"Harry Potter (7 books)\", \"(1 book)\"."),
+            options: "Gaps: (a) every number listed (\"books 2, 3 and 4 missing\"); (b) runs written as ranges. Badges and rows the seed does not show (an unknown total, an omnibus, a novella, a number no book covers): (a) the pattern of \"Book 3 of 7\" filled in whatever the total (\"Book 3 of 0\", \"Book 1 of 7\" for an omnibus); (b) the unknown left out and places written as they are written; missing numbers (a) left out of the detail or (b) listed as rows of their own. The name with its total: (a) \"(N books)\" for every total, \"(1 books)\" included; (b) \"book\" for one, the name alone when the total is unknown.",
+            decision: "Gaps: consecutive numbers are a run `a-b`, runs joined by commas and a final \"and\", \"book\" for one number: \"book 2 missing\", \"books 2 and 4 missing\", \"books 2-7 missing\", \"books 2, 4-6 and 9 missing\". Badges: \"Book 3 of 7\", \"Book 3\" with an unknown total, \"Books 1-3 of 7\", \"Book 0.5\". Detail rows: \"Book 2 · Title ✓\" with the title's Goodreads markers removed, and \"Book 4 ➕\" for a number no book covers. The name shows its total: \"Harry Potter (7 books)\", \"(1 book)\", and the name alone when the total is unknown. The detail's header: \"Name · Author · T books · P% complete\", leaving out what is unknown (\"Dune · Frank Herbert\")."),
+        Decision(
+            "D-106", title: "Series identifiers and limits",
+            question: nil,
+            options: "(a) the seed's `UUID`s and no limits, so a hostile or broken metadata response or import grows without bound; (b) identifiers numbered in creation order and a named limit for every quantity, one past each refused or cut with a warning, a lookup's total outside 1 to 9,999 read as unknown.",
+            decision: "`SeriesID` numbers series from 1 in creation order and never reuses a number, like the store's identifiers, so runs are deterministic and a kept ID names its series or nothing. Limits, each named with its unit: names 200 UTF-8 bytes (authors cut there), OpenLibrary strings 1,000 bytes, Google Books IDs 200 bytes, numbers up to 9,999, 3 decimals, omnibus 100 books, 1,000 books a series, 32 series a book, 8 series a book by detection, 32 entries a source, 8 names a series, 100,000 series, 100 scalars of input kept in a warning, 4 covers a card, 3 related series, 50 search results. A total is 1 to 9,999: the user's other totals are refused, a lookup's are read as unknown."),
         Decision(
             "D-118", title: "A header holding the columns the seed names for a format is that format",
             question: "The model scored a header against each format's full export header with a 60% threshold (`knownFormatConfidenceMin`), a figure no decision stated. The conformance kit's format suite found that a file with exactly the seed's five StoryGraph columns scored 5/15 and was read as a generic spreadsheet, so its `ISBN/UID` column lost D-066's meaning (a StoryGraph UID is not a failed ISBN).",
             options: "(a) every column of a format's full export header (a trimmed export is not recognised); (b) a share of the full header with a threshold (the seed's own five StoryGraph columns are 5 of 15); (c) the columns the seed names; (d) a threshold, or every column the seed names.",
             decision: "A format's confidence is the share of its full export header present. A format qualifies with at least 60% (exactly 60% included: 9 of StoryGraph's 15, 15 of Goodreads' 24, 3 of LibraryThing's 4), or when the header holds every column the seed's criteria name for it (all five of StoryGraph's or Goodreads'; LibraryThing's seed header is already a signature); the best confidence among those that qualify wins, ties to the format listed first. The threshold lets a trimmed or reordered export keep its format, and the seed's own columns are always enough, while a spreadsheet that shares a few names with a format (`Title, Author, ISBN`) does not borrow its rules."),
+        Decision(
+            "D-119", title: "The job socket's closes: 1000 after the ending, 1001 when idle or replaced, none for a bad frame",
+            question: nil,
+            options: "Production's codes and delays, or codes that follow from the decisions already taken.",
+            decision: "The connection that receives the ending (`job_complete`, or `error` with its counts) is closed with 1000 right after it: the job ended as the protocol says, the error is in the message, and a close queued behind the last frame cannot overtake it. A connection without a frame from the client for 100 s is closed with 1001 at exactly 100,000 ms; any frame, even one refused, restarts the count, the server's own messages do not. A new accepted connection replaces the open one, closed with 1001. A frame that is not a client message for this job is refused without an answer or a close (not 1002): a newer client's message must not cost an older server the connection (D-076, D-092). A cancel broadcasts `canceled` and keeps the socket open, so the loop's `job_complete` with `canceled: true` reaches the app (seed 000), then closes it with 1000."),
         Decision(
             "D-120", title: "Two valid ISBNs that differ are two books, unless title and author are the same",
             question: "On a real 769-row Goodreads export, tier 3 matched two books by one author sharing the part before the colon, each with its own valid ISBN-13, at similarity 1.0: Skip dropped one, Smart merged its ISBN and co-authors into the other, Replace All deleted the other. What may the other tiers say when valid ISBNs differ?",
@@ -394,6 +389,11 @@ extension Decision {
             question: "A replaced book whose author the row spells otherwise (\"Suzanne Collins\" by \"S. Collins\"), or whose co-author the row omits, leaves an author with no works. Keep or delete?",
             options: "(a) keep (the store's rule: the library then holds authors without books, and every re-import adds more); (b) delete the replaced work's authors left with no works; (c) delete every author without works.",
             decision: "(b). Deleting the old entry is the user replacing a book, and its authors whom no book names any more go with it. D-015 stands for the store and for everything else: only Replace All, which knows the work it removes, deletes, and only that work's authors; an author without works from elsewhere stays. The row's book is inserted first, so an author it names again (by name key) keeps their identity and data. Skip and Smart delete no author."),
+        Decision(
+            "D-126", title: "A work-cache hit never rewrites the work, synthetic or not",
+            question: "A DTO may be `synthetic` (the backend's guess, from an AI scan) or real. When a real DTO hits a work a synthetic one made, does the mapper replace the work's fields?",
+            options: "(a) keep the work and add the DTO's other volume IDs (D-017); (b) overwrite the work with the real DTO; (c) mark works synthetic and let a real DTO upgrade them.",
+            decision: "(a). The seed's own test keeps the first title on a hit (\"original title preserved\"), the Work entity has no synthetic flag in the seed's model, and the user may have edited the work since. Real data reaches the work through enrichment, which fills missing fields only (D-052)."),
         Decision(
             "D-127", title: "The summary names merged and replaced duplicates; only Skip's are \"skipped\"",
             question: "The line read \"Imported N books, D duplicates skipped, E errors\" for every strategy, so a Smart import called its merges skipped, and a Replace All import counted its replacements as imported without saying so.",
@@ -429,5 +429,40 @@ extension Decision {
             question: "A file of a few spaces and line breaks, or only Excel's byte-order mark, has no header. Is it empty, or a header of one blank column?",
             options: "(a) only a file of no bytes is empty (a file of spaces is a header without a title column, refused for its missing columns); (b) a file holding nothing but spaces, tabs and line breaks after a byte-order mark at byte 0 is empty.",
             decision: "(b): the user sees the empty-file message, which is what such a file is to them."),
+        Decision(
+            "D-150", title: "After a relaunch the work cache may return the saved work or a new one",
+            question: "CACHE-04 asked for a new (duplicate) work after a relaunch, because the model's cache lives in memory (D-016, D-019). An app that persists its cache across relaunches returns the saved work instead, and was failed for it. What may a relaunch do?",
+            options: "(a) require a new work, as the model's in-memory cache gives (a persisted cache fails on something no seed asks); (b) require the saved work (the in-memory cache of the seed's own code fails); (c) allow either, as long as the map returns a live work: never a deleted work nor one lost in the crash.",
+            decision: "(c). CACHE-10 is a choices check: after a relaunch a saved work's volume ID maps to that work (\"the cache persists\") or to a new work (\"the cache lives in memory\"), and the report says which; returning a work that is not live is CACHE-07's failure, another earlier work CACHE-10's. The model keeps (a): its mapper is rebuilt on relaunch (D-019)."),
+        Decision(
+            "D-151", title: "A cancel request bears the job's token; one without it is answered as for an unknown job",
+            question: "A job started with a token: may anyone who learns its ID cancel it, and what does a request without the token (or with another job's) get?",
+            options: "(a) production: the endpoint reads no token, so the ID alone cancels; (b) refuse with 401 `E_UNAUTHORIZED`, as the socket refuses (D-080), which tells the caller the job exists; (c) answer exactly as for an unknown job, 404 `JOB_NOT_FOUND`, and leave the job running.",
+            decision: "(c), and the app's cancel request (Library Reset's, RESET-16) bears the followed job's token. A refused cancel changes nothing: the job's loop goes on to its next book (JOB-08). A job started without a token is canceled by its ID alone (D-129)."),
+        Decision(
+            "D-152", title: "The job loop: one book a turn, in order, a progress message each, and the counts at the end",
+            question: "The two seeds describe different loops: 000's checks cancellation before each book, one at a time; 003's enriches ten at a time and sends progress through the throttle. What does a turn do, and what does the loop broadcast?",
+            options: "(a) 003's parallel enrichment, ten books at once, progress throttled, cancellation seen only between batches; (b) 000's sequential loop: one book a turn in order, checked before each, a `progress` per book (the count done including it, the total, its title; throttling is the socket's layer, D-071), then `complete` with `canceled: false` and 003's success and failure counts; a canceled run's final `complete` carries the counts so far.",
+            decision: "(b): only a sequential loop keeps 000's \"before processing each book\", and the seam takes one book a turn so a suite can cancel between any two."),
+        Decision(
+            "D-153", title: "The enrichment queue holds each work once",
+            question: "A work added while it is pending or being enriched, or twice in one batch: is it queued again, and what do `add` and `addMultiple` answer?",
+            options: "(a) queue it again, as \"queues all works\" read literally gives, enriching it twice in a row; (b) each work is pending at most once and never while in flight: `add` queues at the back unless the work is pending or in flight and says whether it did, `addMultiple` skips such works and repeats within the batch and returns how many it queued.",
+            decision: "(b). Enriching a work twice spends two of the rate's requests (D-059) for one result, and an import that queues its batches (D-064) meets works already queued after a crash (D-130)."),
+        Decision(
+            "D-160", title: "After a cancel the socket sends no later report, and a cancel of a job not running sends nothing",
+            question: "What does the job's socket send after a cancel, before the loop's final update, and for a cancel of a job that is not running?",
+            options: "(a) send every report as it comes, and broadcast `canceled` for every cancel request; (b) send no report after the cancel (the user has been told the job is canceled, and the final update carries the counts) and broadcast `canceled` once, for a running job only; (c) as (b), but also drop the loop's final update.",
+            decision: "(b). After `canceled` the count the user saw is the one the cancel announced, until the final `job_complete` with `canceled: true` carries the last counts (seed 000's final update, so (c) is out). A second cancel, or a cancel of a job that completed or failed, changes nothing and sends nothing, as the cancel endpoint answers it (D-023: 200 `alreadyCanceled`, or 404)."),
+        Decision(
+            "D-161", title: "A recorded frame belongs to the job of its line",
+            question: "A recording (`sessioncheck`, issue 23) writes each frame on a line that names its job; the frame names a job too (`jobId`). Which one does the checker believe when they differ?",
+            options: "(a) the frame's: file the frame under the job it names; (b) the line's, and say nothing; (c) the line's, and report the frame: a socket carries one job's messages (D-080: one socket per job, and a client refuses a frame naming another job), so a frame naming another job was misrouted by the server or misfiled by the recorder.",
+            decision: "(c), as REC-01: the frame is checked with the line's job, and its `jobId` naming another job (compared as job IDs are, without regard to ASCII case, D-024) is a violation of its own."),
+        Decision(
+            "D-170", title: "A series name is trimmed, its whitespace collapsed, and has a letter or digit",
+            question: "Is \"  Harry   Potter  #7  \" the series Harry Potter at book 7, a series named \"  Harry   Potter\", or no series? Is \"!!! #1\" a series named \"!!!\"? Are a Google Books ID or a lookup's name of spaces an ID and a name? May the user create a series named \" ?! \"?",
+            options: "(a) the seed's expression as written: a string with a space after the number is refused, spaces inside and before the name are kept, \"!!! #1\" is a series \"!!!\", and any name the user types is taken; (b) every text is trimmed and its runs of whitespace collapsed before it is read (OpenLibrary strings, Goodreads markers, lookup names, Google Books IDs, authors, the user's names), and a name without a letter or digit names nothing; (c) (b), but punctuation-only names are kept.",
+            decision: "(b). Metadata and imported titles carry stray spaces and tabs that nobody means, and a name kept with them would show them and differ from the same name typed by the user. A name without a letter or digit has an empty name key (D-098): it could never be found again by detection, told apart from another such name, or meant as a series. So an OpenLibrary string or a marker whose name has no letter or digit is unparseable and logs a warning, a Google Books ID or a lookup name of spaces is none (an entry without an ID is unparseable; one without a name is unnamed, D-096), and creating or renaming a series to such a name is refused (`SeriesName.Problem.empty`). (a) would turn \"Foundation #1 \" into a warning and keep \"Harry   Potter\" beside \"Harry Potter\"; (c) makes series no later book can join."),
     ]
 }

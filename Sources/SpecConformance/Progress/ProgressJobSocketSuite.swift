@@ -12,8 +12,8 @@ extension ConformanceSuite where Implementation: ProgressJobSocketServing {
         typealias R = ProgressJobSocketRules
         typealias C = ProgressJobSocketChecks
         let scripts = C.scripts
-        func onScripts(_ rule: Rule, _ law: @escaping (SocketRun) throws -> Void, exercises: ((SocketScript) -> Bool)? = nil) -> ConformanceCheck<Implementation> {
-            .property(rule, "generated scripts", cases: C.scriptCaseCount, scripts, describe: { $0.description }, exercises: exercises) { implementation, script in
+        func onScripts(_ rule: Rule, _ law: @escaping (SocketRun) throws -> Void, from generator: Gen<SocketScript> = scripts, exercises: ((SocketScript) -> Bool)? = nil) -> ConformanceCheck<Implementation> {
+            .property(rule, "generated scripts", cases: C.scriptCaseCount, generator, describe: { $0.description }, exercises: exercises) { implementation, script in
                 let run = SocketDriver.run(script, &implementation)
                 try C.ensureWellBehaved(run)
                 do {
@@ -90,7 +90,7 @@ extension ConformanceSuite where Implementation: ProgressJobSocketServing {
             pinned(R.idle, "silences of 99,999 and 100,000 ms", C.idleExamples),
             onScripts(R.closeAfterEnding, C.endingClosesNormally, exercises: C.endsTheJob),
             pinned(R.closeAfterEnding, "completions, deferred completions, failures", C.closeExamples),
-            onScripts(R.cancel, C.cancelsBroadcast, exercises: C.cancels),
+            onScripts(R.cancel, C.cancelsBroadcast, from: C.scriptsWithACancel, exercises: C.cancels),
             pinned(R.cancel, "the seed's cancel of 5 of 50, and a cancel while a report is held", C.cancelExamples),
             onScripts(R.afterCancel, C.nothingMoreAfterACancel, exercises: C.cancels),
             pinned(R.afterCancel, "reports after a cancel, repeated and late cancels", C.afterCancelExamples),
@@ -319,6 +319,18 @@ enum ProgressJobSocketChecks {
         return Gen<(Int, Bool, [(Int64, SocketCommand)])>.zip(total, Gen<Bool>.bool(probability: 0.85), steps).map { total, opens, steps in
             let first = opens ? [SocketStep(gapMilliseconds: 0, command: .connect(.own))] : []
             return SocketScript(totalCount: total, steps: first + steps.map { SocketStep(gapMilliseconds: $0, command: $1) })
+        }
+    }
+
+    /// `scripts` with a cancel among their steps, anywhere but before the first, so that a cancel's rule is
+    /// exercised by every case rather than by the one in five that draws a cancel.
+    static var scriptsWithACancel: Gen<SocketScript> {
+        scripts.flatMap { script in
+            Gen<Int>.int(in: min(1, script.steps.count)...script.steps.count).map { at in
+                var steps = script.steps
+                steps.insert(SocketStep(gapMilliseconds: 0, command: .cancel), at: at)
+                return SocketScript(job: script.job, totalCount: script.totalCount, steps: steps)
+            }
         }
     }
 

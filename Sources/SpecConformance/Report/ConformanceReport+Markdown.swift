@@ -19,6 +19,8 @@ extension ConformanceReport {
             + "A broken MUST of the seeds or a standard **fails**; a SHOULD not met is **non-strict**; a decision not followed **differs** (it fails only in strict mode); "
             + "a difference from the reference where the seeds do not fix the answer is **informational**; a failure caused by a broken rule it requires is **blocked**.")
         out.append("")
+        out.append(basesLine)
+        out.append("")
         out.append("## Verdicts")
         out.append("")
         out.append("| implementation | suite | rules | pass | fail | non-strict | differs | informational | blocked | n/a | verdict |")
@@ -44,6 +46,14 @@ extension ConformanceReport {
         out += criteriaSection()
         out.append("")
         return out.joined(separator: "\n")
+    }
+
+    /// `The 218 rules of the suites run rest on the seeds' words (90), standards (20), decisions (100) and the reference (8).`
+    public var basesLine: String {
+        let rules = suites.flatMap(\.rules)
+        let count = { (kind: Basis.Kind) in rules.count { $0.basis.kind == kind } }
+        return "The \(rules.count) rules of the suites run rest on the seeds' words (\(count(.seed))), standards (\(count(.standard))), "
+            + "decisions (\(count(.decision))) and the reference (\(count(.reference)))."
     }
 
     /// `FAIL`, `pass`, or `pass; differs from 2 decisions`.

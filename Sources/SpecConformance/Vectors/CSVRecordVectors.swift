@@ -5,11 +5,12 @@ import Workloads
 /// The CSV record vectors, split as JSONTestSuite splits JSON (seed 004_…, Feature Specifications §1;
 /// D-039 to D-051):
 ///
-/// - `csv-y-…`, must accept: RFC 4180 and the decisions every reader must honour (CSV-01, CSV-08,
-///   CSV-09): LF, CR and CRLF, blank lines, a byte-order mark at byte 0, a trailing delimiter, Goodreads'
-///   guards, files at each limit;
-/// - `csv-n-…`, must reject (CSV-02, CSV-10), with the model's error kind, byte offset, record and line
-///   (CSV-03, CSV-04) and the records delivered before it (CSV-11);
+/// - `csv-y-…`, must accept, each case tagged with the rule that makes it so: RFC 4180's files (CSV-01),
+///   spaces (CSV-18), the decisions on LF and CR, blank lines, a byte-order mark, tabs and UTF-8 text
+///   (CSV-14 to CSV-17, CSV-12), Goodreads' guards (CSV-08), files at each limit (CSV-09);
+/// - `csv-n-…`, must reject by the rule that says so (CSV-02, CSV-10, CSV-12, CSV-13, CSV-19), with the
+///   model's error kind, byte offset, record and line (CSV-03, CSV-04) and the records delivered before it
+///   (CSV-11);
 /// - `csv-i-…`, implementation-defined (CSV-05): a reader may accept the file with the model's records
 ///   or reject it, keeping the records before the odd one.
 ///
@@ -23,8 +24,14 @@ enum CSVRecordVectors {
         typealias R = CSVRules
         typealias Cases = CSVReadingCases
         var list = TestVectorCaseList(prefix: "csv")
-        for testCase in Cases.mustAccept {
-            add(&list, "y", testCase, rules: [R.mustAccept, R.chunking])
+        let accepted: [([CSVReadingCase], Rule)] = [
+            (Cases.rfc4180, R.mustAccept), (Cases.spaces, R.spaces), (Cases.lineBreaks, R.lineBreaks),
+            (Cases.blankLines, R.blankLines), (Cases.byteOrderMarks, R.byteOrderMark), (Cases.tabSeparated, R.tabs),
+            (Cases.utf8Text, R.utf8), (Cases.signaturePrefixes, R.notText),
+        ]
+        precondition(accepted.reduce(0) { $0 + $1.0.count } == Cases.mustAccept.count, "every file every reader must accept is tagged with its rule")
+        for (cases, rule) in accepted {
+            for testCase in cases { add(&list, "y", testCase, rules: [rule, R.chunking]) }
         }
         for testCase in Cases.goodreadsGuards {
             add(&list, "y", testCase, rules: [R.goodreadsGuard, R.chunking])
@@ -32,9 +39,17 @@ enum CSVRecordVectors {
         for testCase in Cases.withinLimits {
             add(&list, "y", testCase, rules: [R.withinLimits, R.chunking])
         }
-        let rejections = Cases.mustReject.map { ($0.name, $0.bytes, $0.pins) } + extraRejections
-        for (name, bytes, pins) in rejections {
-            add(&list, "n", name, bytes, .comma, pins, rules: [R.mustReject, R.errorKind, R.errorPosition, R.recordsBeforeAnError, R.chunking])
+        let rejected: [([(name: String, bytes: [UInt8], pins: String)], Rule)] = [
+            (Cases.textAfterClosingQuote.map { ($0.name, $0.bytes, $0.pins) }, R.mustReject),
+            (Cases.unterminatedQuotes.map { ($0.name, $0.bytes, $0.pins) }, R.unterminatedQuote),
+            (Cases.invalidUTF8.map { ($0.name, $0.bytes, $0.pins) } + extraRejections.filter { $0.pins == "D-044" }, R.utf8),
+            (Cases.notText.map { ($0.name, $0.bytes, $0.pins) } + extraRejections.filter { $0.pins == "D-042" }, R.notText),
+        ]
+        precondition(rejected.reduce(0) { $0 + $1.0.count } == Cases.mustReject.count + extraRejections.count, "every file every reader must reject is tagged with its rule")
+        for (cases, rule) in rejected {
+            for (name, bytes, pins) in cases {
+                add(&list, "n", name, bytes, .comma, pins, rules: [rule, R.errorKind, R.errorPosition, R.recordsBeforeAnError, R.chunking])
+            }
         }
         for testCase in Cases.pastLimits {
             add(&list, "n", testCase, rules: [R.pastLimits, R.errorKind, R.errorPosition, R.recordsBeforeAnError, R.chunking])
@@ -64,7 +79,7 @@ enum CSVRecordVectors {
             let at = position % (bytes.count + 1)
             bytes.insert(contentsOf: Cases.brokenBytes[which], at: at)
             list.add("n-gen", input: input(bytes, .comma), expected: expected(read(bytes, .comma)),
-                     rules: [R.mustReject, R.errorKind, R.errorPosition, R.recordsBeforeAnError, R.chunking],
+                     rules: [R.utf8, R.errorKind, R.errorPosition, R.recordsBeforeAnError, R.chunking],
                      note: "generated \(index + 1): a written table with \(TestVectorValues.hex(Cases.brokenBytes[which])) inserted at byte \(at)")
         }
         return TestVectorFile(area: area, generatorSeed: TestVectorSampling.seed, cases: list.cases)
