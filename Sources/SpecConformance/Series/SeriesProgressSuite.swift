@@ -68,10 +68,17 @@ extension ConformanceSuite where Implementation: SeriesProgressCalculating {
                 ConformanceExample("4 of 7", complete(4, of: 7), pins: "seed: \"Progress bar (\"4/7 books\")\""),
                 ConformanceExample("3 of 7", complete(3, of: 7), pins: "seed: \"Progress (3/7 books)\""),
                 ConformanceExample("7 of 7", complete(7, of: 7), pins: "seed: \"Series shows 7/7\""),
-                ConformanceExample("0 of 1", complete(0, of: 1), pins: "seed: \"Progress bar (\"4/7 books\")\""),
             ]) { implementation, shelf in
                 let counted = shelf.books.count
                 try field(shelf, "progressText", implementation.progress(of: shelf), \.progressText, "\(counted)/\(shelf.totalBooks ?? 0) books")
+            },
+
+            .examples(R.countsOfOne, "a total of one", [
+                ConformanceExample("0 of 1 on the card", (complete(0, of: 1), \SeriesProgressReport.progressText, "0/1 books"), pins: "D-105"),
+                ConformanceExample("1 of 1 to the screen reader", (complete(1, of: 1), \SeriesProgressReport.accessibilityLabel, "1 of 1 books complete"), pins: "D-105"),
+            ]) { implementation, example in
+                let (shelf, path, text) = example
+                try field(shelf, path == \SeriesProgressReport.progressText ? "progressText" : "accessibilityLabel", implementation.progress(of: shelf), path, text)
             },
 
             .examples(R.accessibilityLabel, "the screen reader's announcement", [

@@ -21,7 +21,8 @@ public enum SeriesDetectionRules {
         basis: .seed(.seriesTracking, detection, "If parsing fails (e.g., \"Foundation Book 1\" without #), log warning and skip auto-assignment"))
     public static let noSeries = Rule(
         "SERIES-06", .must, "A book without series metadata (no entry that can be parsed, and no `#` in its title) is in no series: nothing is guessed from its title or its malformed entries.",
-        basis: .seed(.seriesTracking, storyOne, "Given series metadata is missing, when enrichment fails, book remains unassigned (no false positives)"))
+        basis: .seed(.seriesTracking, storyOne, "Given series metadata is missing, when enrichment fails, book remains unassigned (no false positives)"),
+        requires: ["SERIES-05"])
     public static let precedence = Rule(
         "SERIES-07", .must, "When sources place the book in one series at different places, Google Books wins over OpenLibrary, which wins over the title's marker, and each conflict is logged.",
         basis: .decided("D-096"), requires: ["SERIES-08", "SERIES-09"])

@@ -37,6 +37,9 @@ public enum SeriesProgressRules {
     public static let progressText = Rule(
         "SERIESPROG-15", .must, "The list card's progress reads \"N/T books\": \"4/7 books\".",
         basis: .seed(.seriesTracking, "Series View UI", "Progress bar (\"4/7 books\")"))
+    public static let countsOfOne = Rule(
+        "SERIESPROG-22", .must, "A total of one keeps the seed's words: \"0/1 books\" and \"1 of 1 books complete\".",
+        basis: .decided("D-105"), requires: ["SERIESPROG-15", "SERIESPROG-16"])
     public static let accessibilityLabel = Rule(
         "SERIESPROG-16", .must, "The screen reader announces \"N of T books complete\": \"4 of 7 books complete\".",
         basis: .seed(.seriesTracking, "Accessibility (WCAG AA Compliance)", "Screen reader announces series progress (\"4 of 7 books complete\")"))

@@ -201,56 +201,62 @@ struct AppNextInSeries: NextInSeriesRecommending {
 // MARK: - Progress socket (seed 003)
 
 enum SocketConversion {
-    static func message(_ message: SocketMessage) -> ProgressMessage {
+    // The kit's message types trap on values no message can hold; the `checked` factories throw instead,
+    // and a frame whose values make no message is refused.
+    static func message(_ message: SocketMessage) throws(ProgressValueError) -> ProgressMessage {
         ProgressMessage(
             jobId: message.jobId, pipeline: ProgressPipeline(rawValue: message.pipeline.rawValue)!,
-            timestamp: Timestamp(epochMilliseconds: message.timestamp), payload: payload(message.payload)
+            timestamp: Timestamp(epochMilliseconds: message.timestamp), payload: try payload(message.payload)
         )
     }
 
-    static func payload(_ payload: SocketPayload) -> ProgressPayload {
+    static func payload(_ payload: SocketPayload) throws(ProgressValueError) -> ProgressPayload {
         switch payload {
         case let .jobStarted(totalCount):
-            return .jobStarted(JobStarted(totalCount: totalCount))
+            return .jobStarted(try JobStarted.checked(totalCount: totalCount))
         case let .progress(update):
-            return .progress(ProgressUpdate(
+            return .progress(try ProgressUpdate.checked(
                 processedCount: update.processedCount, totalCount: update.totalCount, currentTitle: update.currentTitle,
                 userMessage: update.userMessage, keepAlive: update.keepAlive
             ))
         case let .complete(completion):
-            return .complete(self.completion(completion))
+            return .complete(try self.completion(completion))
         case let .error(error):
-            return .error(structuredError(error))
+            return .error(try structuredError(error))
         case let .canceled(cancellation):
-            return .canceled(JobCancellation(message: cancellation.message, processedItems: cancellation.processedItems, totalItems: cancellation.totalItems))
+            return .canceled(try JobCancellation.checked(message: cancellation.message, processedItems: cancellation.processedItems, totalItems: cancellation.totalItems))
         case let .ping(clientTime):
             return .ping(Ping(clientTime: clientTime))
         case let .pong(clientTime, serverTime):
             return .pong(Pong(clientTime: clientTime, serverTime: serverTime))
         case let .syncRequest(lastProcessedCount):
-            return .syncRequest(SyncRequest(lastProcessedCount: lastProcessedCount))
+            return .syncRequest(try SyncRequest.checked(lastProcessedCount: lastProcessedCount))
         case let .syncResponse(snapshot):
-            return .syncResponse(JobSnapshot(
+            var completion: JobCompletion?
+            if let ending = snapshot.completion { completion = try self.completion(ending) }
+            var error: StructuredError?
+            if let failure = snapshot.error { error = try structuredError(failure) }
+            return .syncResponse(try JobSnapshot.checked(
                 status: JobStatus(rawValue: snapshot.status.rawValue)!, processedCount: snapshot.processedCount, totalCount: snapshot.totalCount,
-                completion: snapshot.completion.map(completion), error: snapshot.error.map(structuredError)
+                completion: completion, error: error
             ))
         }
     }
 
-    static func completion(_ completion: JobCompletePayload) -> JobCompletion {
-        JobCompletion(
+    static func completion(_ completion: JobCompletePayload) throws(ProgressValueError) -> JobCompletion {
+        try JobCompletion.checked(
             canceled: completion.canceled, totalProcessed: completion.totalProcessed, totalCount: completion.totalCount,
             successCount: completion.successCount, failureCount: completion.failureCount,
             durationMilliseconds: completion.durationMilliseconds, userMessage: completion.summary
         )
     }
 
-    static func structuredError(_ error: JobErrorPayload) -> StructuredError {
+    static func structuredError(_ error: JobErrorPayload) throws(ProgressValueError) -> StructuredError {
         let details = error.details
-        return StructuredError(
+        return try StructuredError.checked(
             code: ProgressErrorCode(rawValue: error.code)!, message: error.message, userMessage: error.userMessage,
             affectedItems: error.affectedItems, retryable: error.retryable,
-            details: ErrorDetails(
+            details: try ErrorDetails.checked(
                 successCount: details.successCount, failureCount: details.failureCount, affectedItemsTotal: details.affectedItemsTotal,
                 provider: details.provider, statusCode: details.statusCode, fileName: details.fileName, fileSize: details.fileSize,
                 imageSize: details.imageSize, apiEndpoint: details.apiEndpoint
@@ -276,7 +282,9 @@ enum SocketConversion {
     static func action(_ command: ProgressSocketLogic.Command) -> ProgressSocketClient.Action {
         switch command {
         case let .open(reconnect): return .open(reconnect: reconnect)
-        case let .send(message): return .send(Self.message(message))
+        case let .send(message):
+            // The app's own messages hold its own counts: a value no message can hold is the app's bug.
+            do { return .send(try Self.message(message)) } catch { preconditionFailure("the app built an invalid message: \(error)") }
         case .close: return .close
         }
     }
@@ -285,9 +293,13 @@ enum SocketConversion {
 struct AppProgressMessages: ProgressMessageDecoding {
     func decode(_ bytes: [UInt8], from sender: ProgressSender) throws(ProgressMessageRejection) -> ProgressMessage {
         do {
-            return SocketConversion.message(try SocketMessageDecoder().decode(bytes, from: sender == .server ? .server : .client))
-        } catch {
+            return try SocketConversion.message(try SocketMessageDecoder().decode(bytes, from: sender == .server ? .server : .client))
+        } catch let error as SocketDecodingError {
             throw SocketConversion.rejection(error)
+        } catch let error as ProgressValueError {
+            throw ProgressMessageRejection(error)
+        } catch {
+            throw ProgressMessageRejection(.invalidValue)
         }
     }
 }

@@ -17,12 +17,24 @@ public struct ProgressUpdate: Hashable, Sendable, CustomStringConvertible {
 
     /// - Precondition: both counts are non-negative (the job counts its own items).
     public init(processedCount: Int, totalCount: Int, currentTitle: String? = nil, userMessage: String? = nil, keepAlive: Bool = false) {
-        precondition(processedCount >= 0 && totalCount >= 0, "progress counts are never negative: \(processedCount)/\(totalCount)")
+        if let problem = Self.problem(processedCount: processedCount, totalCount: totalCount) { preconditionFailure(problem.description) }
         self.processedCount = processedCount
         self.totalCount = totalCount
         self.currentTitle = currentTitle
         self.userMessage = userMessage
         self.keepAlive = keepAlive
+    }
+
+    /// The update, or why a frame's values cannot be one (a decoder's path: the initialiser traps).
+    public static func checked(processedCount: Int, totalCount: Int, currentTitle: String? = nil, userMessage: String? = nil, keepAlive: Bool = false) throws(ProgressValueError) -> ProgressUpdate {
+        if let problem = problem(processedCount: processedCount, totalCount: totalCount) { throw problem }
+        return ProgressUpdate(processedCount: processedCount, totalCount: totalCount, currentTitle: currentTitle, userMessage: userMessage, keepAlive: keepAlive)
+    }
+
+    static func problem(processedCount: Int, totalCount: Int) -> ProgressValueError? {
+        if processedCount < 0 { return ProgressValueError("payload.processedCount", "progress counts are never negative: \(processedCount)") }
+        if totalCount < 0 { return ProgressValueError("payload.totalCount", "progress counts are never negative: \(totalCount)") }
+        return nil
     }
 
     /// The quarter of the job this count has reached: 0 below 25%, 1 from 25%, … 4 at 100%.
