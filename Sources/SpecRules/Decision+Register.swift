@@ -282,7 +282,7 @@ extension Decision {
         Decision(
             "D-089", title: "CSV status: the fraction is clamped to 0...1 and NaN is 0",
             question: nil,
-            options: "(a) the seed's code as written: `Math.floor(progress * 100)` on any number, so 1.5 shows 150% and NaN shows \"NaN% complete\"; (b) clamp the fraction to 0...1 and take NaN as 0, then the seed's product; (c) refuse a fraction out of range.",
+            options: "(a) the seed's code as written: `Math.floor(progress * 100)` on any number, so 1.5 shows 150% and NaN shows \"NaN% complete\"; (b) clamp the fraction to 0...1 and take NaN as 0, then the seed's product; (c) refuse a fraction out of range. Within 0...1: (a) the seed's product in doubles, as its JavaScript computes it (0.29, stored as 0.2899…, gives 28%); (b) the decimal the fraction prints as (29%).",
             decision: "A fraction below 0 is 0, above 1 is 1, NaN is 0; then the seed's own product `floor(fraction × 100)` in doubles, so a fraction that is not exactly representable rounds as it does in the seed (0.29 is stored as 0.2899… and gives 28). Phases are an enum, so there is no unknown phase; a caller holding a name writes `CSVImportPhase(rawValue: name) ?? .parsing`, the seed's fallback (and `?? .analyzing` for the AI scanner)."),
         Decision(
             "D-090", title: "The \"couldn't find\" status keeps its figures",

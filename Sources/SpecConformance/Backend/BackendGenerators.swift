@@ -24,6 +24,12 @@ enum BackendGenerators {
     }
 
     /// Scenarios whose first job is running (with at least one book when `books` says so).
+    /// Whether `job` runs with every book processed: its final update is the next turn's in the kit's loop
+    /// (D-152), where the seed's loop sends it after the last book.
+    static func isAtItsLastTurn(_ job: BackendJobSpec) -> Bool {
+        job.end == .running && job.processed >= job.books
+    }
+
     static func scenarios(firstJob end: BackendJobEnd, token: Bool? = nil, minimumBooks: Int = 0) -> Gen<BackendScenario> {
         scenarios.map { scenario in
             var scenario = scenario

@@ -12,7 +12,11 @@ extension ConformanceSuite where Implementation: EnrichmentJobBackend {
             .examples(rule, about, list) { backend, example in try example.check(on: backend) }
         }
         func law(_ rule: Rule, _ about: String, _ scenarios: Gen<BackendScenario>, _ body: @escaping (inout BackendDriver<Implementation>, BackendJobSpec) throws -> Void) -> ConformanceCheck<Implementation> {
-            .property(rule, about, cases: 15, scenarios, describe: { $0.description }) { backend, scenario in
+            // A running job whose every book is processed exists only in the kit's loop of one book a turn
+            // (D-152): the seed's loop sends its final update after the last book, so a seed's rule is not
+            // asked about that moment.
+            .property(rule, about, cases: 15, scenarios, describe: { $0.description },
+                exercises: rule.basis.kind == .decision ? nil : { !BackendGenerators.isAtItsLastTurn($0.jobs[0]) }) { backend, scenario in
                 var driver = BackendDriver(backend, scenario)
                 _ = driver.setUp()
                 try body(&driver, scenario.jobs[0])

@@ -9,11 +9,15 @@ extension ConformanceSuite where Implementation: EnrichmentJobBackend {
         typealias R = EnrichmentJobLoopRules
         typealias G = BackendGenerators
         typealias L = JobLoopExpectation
-        func examples(_ rule: Rule, _ about: String, _ list: [ConformanceExample<JobLoopExample>]) -> ConformanceCheck<Implementation> {
-            .examples(rule, about, list) { backend, example in try example.check(on: backend) }
+        func examples(_ rule: Rule, _ about: String, label: String? = nil, _ list: [ConformanceExample<JobLoopExample>]) -> ConformanceCheck<Implementation> {
+            .examples(rule, about, label: label, list) { backend, example in try example.check(on: backend) }
         }
         func law(_ rule: Rule, _ about: String, label: String? = nil, _ scenarios: Gen<BackendScenario>, _ body: @escaping (inout BackendDriver<Implementation>, BackendJobSpec) throws -> Void) -> ConformanceCheck<Implementation> {
-            .property(rule, about, label: label, cases: 15, scenarios, describe: { $0.description }) { backend, scenario in
+            // A running job whose every book is processed exists only in the kit's loop of one book a turn
+            // (D-152): the seed's loop sends its final update after the last book, so a seed's rule is not
+            // asked about that moment.
+            .property(rule, about, label: label, cases: 15, scenarios, describe: { $0.description },
+                exercises: rule.basis.kind == .decision ? nil : { !BackendGenerators.isAtItsLastTurn($0.jobs[0]) }) { backend, scenario in
                 var driver = BackendDriver(backend, scenario)
                 _ = driver.setUp()
                 try body(&driver, scenario.jobs[0])
@@ -33,9 +37,6 @@ extension ConformanceSuite where Implementation: EnrichmentJobBackend {
                 ConformanceExample("two books in: the next turn stops the loop", JobLoopExample(five, [
                     (.turn(job: 0, .enriched), .any), (.turn(job: 0, .notFound), .any), (cancel, .any), (.turn(job: 0, .enriched), .stops),
                 ]), pins: "seed: \"Send final WebSocket update: { type: \\\"complete\\\", canceled: true }\""),
-                ConformanceExample("after the last book, before the loop ended", JobLoopExample(five.with(books: 1), [
-                    (.turn(job: 0, .failed(reason: "provider timeout")), .any), (cancel, .any), (.turn(job: 0, .enriched), .stops),
-                ]), pins: "seed: \"If canceled: break loop\""),
             ]),
             law(R.stopsAfterCancel, "the first job of generated scenarios, running, canceled, then turned", G.scenarios(firstJob: .running)) { driver, _ in
                 _ = driver.send(.cancel(job: 0, idCase: .asStarted, token: .own))
@@ -76,6 +77,11 @@ extension ConformanceSuite where Implementation: EnrichmentJobBackend {
                     try L.silent.check(driver.turnMessages(0, outcome), on: driver, "a turn after job 1's final complete in \(driver.scenario)")
                 }
             },
+            examples(R.runsToTheEnd, "the turn after the last book", label: "JOB-06.lastTurn", [
+                ConformanceExample("canceled after the last book, before the loop's final turn", JobLoopExample(five.with(books: 1), [
+                    (.turn(job: 0, .failed(reason: "provider timeout")), .any), (cancel, .any), (.turn(job: 0, .enriched), .stops),
+                ]), pins: "D-152"),
+            ]),
             examples(R.runsToTheEnd, "runs and their counts", [
                 ConformanceExample("two books", JobLoopExample(five.with(books: 2), [
                     (.turn(job: 0, .enriched), .untimed(#"broadcasts [job 1 progress 1/2 "Book 1"]"#)),

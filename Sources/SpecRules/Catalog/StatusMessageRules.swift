@@ -34,6 +34,9 @@ public enum StatusMessageRules {
     public static let csvFraction = Rule(
         "STATUS-09", .must, "A CSV fraction below 0 is 0, above 1 is 1, and NaN is 0, before the seed's formula.",
         basis: .decided("D-089"), requires: ["STATUS-04"])
+    public static let csvFractionInDoubles = Rule(
+        "STATUS-10", .must, "The seed's `Math.floor(progress * 100)` is computed on the fraction's double: 0.29, stored as 0.2899…, reads 28%.",
+        basis: .decided("D-089"), requires: ["STATUS-04"])
     public static let estimate = Rule(
         "ETA-01", .must, "Given the job's start, the estimate is ceil(remaining × elapsed / (processed × 1000)) seconds, computed exactly.",
         basis: .decided("D-091"))
