@@ -16,7 +16,6 @@ extension SuiteResult {
         let rule = ruleResult.rule
         var lines: [String] = [headline(for: ruleResult)]
         lines += Self.basisLines(rule.basis)
-        if ruleResult.grade == .blocked { return lines.joined(separator: "\n") }
         for check in ruleResult.failingChecks {
             let what = check.method == "property" || check.method == "differential" ? "generated cases" : "examples"
             let kinds = check.failures.count + check.kindsNotShown
@@ -45,7 +44,7 @@ extension SuiteResult {
             let of = ruleResult.checks.reduce(0) { $0 + $1.casesChecked }
             return "\(implementation) differs from the reference on \(rule.id) on \(cases) of \(of) inputs (informational, never a failure): \(rule.statement)"
         case .blocked:
-            return "\(implementation): \(rule.id) is blocked by \(ruleResult.blockedBy.map(\.rawValue).joined(separator: ", ")), which it requires and which is broken: \(rule.statement)"
+            return "\(implementation): \(rule.id) is blocked by \(ruleResult.blockedBy.map(\.rawValue).joined(separator: ", ")), which it requires and which is broken (fix that first; what failed here follows): \(rule.statement)"
         case .pass, .notApplicable:
             return "\(implementation) keeps \(rule.id): \(rule.statement)"
         }

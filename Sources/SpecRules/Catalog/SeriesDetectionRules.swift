@@ -52,5 +52,5 @@ public enum SeriesDetectionRules {
         basis: .decided("D-106"), requires: ["SERIES-04", "SERIES-26", "SERIES-28"])
     public static let everyEntry = Rule(
         "SERIES-28", .must, "Every entry of every source is read, not only `volumeSeries[0]` and `series[0]`: a book named in two series is detected in both.",
-        basis: .decided("D-097"), requires: ["SERIES-05"])
+        basis: .decided("D-097"))
 }
