@@ -127,6 +127,41 @@ import Testing
         }
     }
 
+    /// A reader learns a case's basis from the `rules` table: every rule carries its basis, a case names
+    /// the decisions its decision rules rest on, and a case without a decision rule names no decision (a
+    /// seed or standard rule's case is required whole; the kit's choices are named as such).
+    @Test func everyCaseNamesTheDecisionsOfItsDecisionRulesAndNoOthers() throws {
+        let kinds: Set<String> = ["seed", "standard", "decision", "reference"]
+        for file in Self.made {
+            let document = try Self.parsed(file)
+            var basis: [String: JSONValue] = [:]
+            for rule in document["rules"]?.array ?? [] {
+                let id = rule["id"]?.string ?? "?"
+                basis[id] = rule["basis"]
+                #expect(rule["basis"]?["kind"]?.string.map(kinds.contains) == true, "\(file.fileName): \(id) has no basis kind")
+            }
+            for item in document["cases"]?.array ?? [] {
+                let id = item["id"]?.string ?? "?"
+                let decisionRules = (item["rules"]?.array ?? []).compactMap(\.string).filter { basis[$0]?["kind"]?.string == "decision" }
+                let ruleDecisions = Set(decisionRules.compactMap { basis[$0]?["decision"]?.string })
+                let decisions = Set((item["decisions"]?.array ?? []).compactMap(\.string))
+                #expect(ruleDecisions.isSubset(of: decisions), "\(file.fileName) \(id) names \(decisionRules) but not all their decisions: \(decisions.sorted())")
+                #expect(decisionRules.isEmpty == decisions.isEmpty, "\(file.fileName) \(id) names decisions \(decisions.sorted()) without a decision rule, or the reverse")
+            }
+        }
+    }
+
+    /// The dashes TITLE-10 (D-140) decides are among the title vectors, each tagged with it.
+    @Test func theTitleVectorsHoldTheDashSubtitles() throws {
+        let file = try #require(Self.made.first { $0.area == "title-normalization" })
+        let dashes = (try #require(try Self.parsed(file)["cases"]?.array)).filter { $0["rules"]?.array?.contains("TITLE-10") == true }
+        #expect(dashes.count >= 5, "\(dashes.count) cases name TITLE-10")
+        for item in dashes {
+            #expect(item["decisions"]?.array?.contains("D-140") == true, "\(item["id"] ?? .null)")
+            #expect(item["input"]?["title"]?.string?.contains { "-\u{2013}\u{2014}".contains($0) } == true, "\(item["id"] ?? .null) holds no dash")
+        }
+    }
+
     /// JSONTestSuite's split holds: `y_` files are accepted, `n_` files rejected, `i_` files left open,
     /// each as the model answers.
     @Test func csvCasesAreSplitByTheModelsVerdict() throws {

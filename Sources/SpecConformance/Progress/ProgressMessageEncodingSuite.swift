@@ -34,20 +34,13 @@ extension ConformanceSuite where Implementation: ProgressMessageEncoding {
             .property(R.errorMembers, "generated messages carrying structured errors", messages.filter("carries an error") { ProgressEncodingChecks.errorPayloads(in: $0.json).count > 0 }, describe: describe) { implementation, message in
                 try ProgressEncodingChecks.checkErrorMembers(implementation.encode(message), of: message)
             },
-            .examples(R.errorMembers, "errors without affected items or details", [
-                ConformanceExample("job not found: no items, no details", ProgressEncodingChecks.errorMessage(.jobNotFound()), pins: "D-093"),
-                ConformanceExample("the seed's CSV failure: details, no items", ProgressEncodingChecks.errorMessage(.csvImportFailed(reason: "Unexpected token", fileName: "export.csv", fileSize: 48_213)), pins: "D-093"),
-                ConformanceExample("a failed job's snapshot", ProgressMessage(jobId: ProgressConformance.jobId, pipeline: .aiScan, timestamp: ProgressConformance.at(0),
-                    payload: .syncResponse(JobSnapshot(status: .failed, processedCount: 0, totalCount: 3, error: .noBooksDetected(imageSize: 1_024)))), pins: "D-093"),
-            ]) { implementation, message in
+            .examples(R.errorMembers, "errors without affected items or details", ProgressEncodingChecks.errorMemberExamples) { implementation, message in
                 try ProgressEncodingChecks.checkErrorMembers(implementation.encode(message), of: message)
             },
             .property(R.durationMilliseconds, "generated completions", messages.filter("carries a completion") { ProgressEncodingChecks.completion(of: $0) != nil }, describe: describe) { implementation, message in
                 try ProgressEncodingChecks.checkDuration(implementation.encode(message), of: message)
             },
-            .examples(R.durationMilliseconds, "durations around a second", [0, 1, 900, 999, 1_000, 1_001, 86_400_000].map { milliseconds in
-                ConformanceExample("\(milliseconds) ms", ProgressEncodingChecks.completionMessage(durationMilliseconds: Int64(milliseconds)), pins: milliseconds == 900 ? "D-075" : "seed: \"duration: Math.floor((Date.now() - startTime) / 1000)\"")
-            }) { implementation, message in
+            .examples(R.durationMilliseconds, "durations around a second", ProgressEncodingChecks.durationExamples) { implementation, message in
                 try ProgressEncodingChecks.checkDuration(implementation.encode(message), of: message)
             },
             .examples(R.textLimits, "titles and status lines at and past 4,096 bytes", ProgressEncodingChecks.textLimitExamples) { implementation, message in
@@ -144,6 +137,23 @@ enum ProgressEncodingChecks {
         ProgressMessage(jobId: ProgressConformance.jobId, pipeline: .batchEnrichment, timestamp: ProgressConformance.at(durationMilliseconds),
             payload: .complete(JobCompletion(canceled: false, totalProcessed: 50, totalCount: 50, successCount: 45, failureCount: 5,
                 durationMilliseconds: durationMilliseconds, userMessage: "Added 45 books. 5 couldn't be found.")))
+    }
+
+    /// CODEC-03's: errors without affected items or details (D-093).
+    static var errorMemberExamples: [ConformanceExample<ProgressMessage>] {
+        [
+            ConformanceExample("job not found: no items, no details", ProgressEncodingChecks.errorMessage(.jobNotFound()), pins: "D-093"),
+            ConformanceExample("the seed's CSV failure: details, no items", ProgressEncodingChecks.errorMessage(.csvImportFailed(reason: "Unexpected token", fileName: "export.csv", fileSize: 48_213)), pins: "D-093"),
+            ConformanceExample("a failed job's snapshot", ProgressMessage(jobId: ProgressConformance.jobId, pipeline: .aiScan, timestamp: ProgressConformance.at(0),
+                payload: .syncResponse(JobSnapshot(status: .failed, processedCount: 0, totalCount: 3, error: .noBooksDetected(imageSize: 1_024)))), pins: "D-093"),
+        ]
+    }
+
+    /// CODEC-04's: durations around a second (D-075), each against the seed's seconds.
+    static var durationExamples: [ConformanceExample<ProgressMessage>] {
+        [0, 1, 900, 999, 1_000, 1_001, 86_400_000].map { milliseconds in
+            ConformanceExample("\(milliseconds) ms", completionMessage(durationMilliseconds: Int64(milliseconds)), pins: milliseconds == 900 ? "D-075" : "seed: \"duration: Math.floor((Date.now() - startTime) / 1000)\"")
+        }
     }
 
     static var envelopeExamples: [ConformanceExample<ProgressMessage>] {

@@ -35,11 +35,7 @@ extension ConformanceSuite where Implementation: StructuredErrorBuilding {
             .property(R.members, "generated failures", failures, describe: describe) { implementation, failure in
                 try C.checkMembers(C.parsed(implementation, failure), failure)
             },
-            .examples(R.members, "failures without items or details", [
-                ConformanceExample("job not found", ProgressFailure.jobNotFound, pins: "D-093"),
-                ConformanceExample("unauthorized", ProgressFailure.unauthorized, pins: "D-093"),
-                ConformanceExample("a photo without books", ProgressFailure.noBooksDetected(imageSize: 0), pins: "D-093"),
-            ]) { implementation, failure in
+            .examples(R.members, "failures without items or details", StructuredErrorChecks.memberExamples) { implementation, failure in
                 try C.checkMembers(C.parsed(implementation, failure), failure)
             },
             field(R.retryable, "each seed handler's retry flag", C.seedRetryExamples, { $0["retryable"]?.bool }, show: { $0.map(String.init) ?? "no flag" }),
@@ -62,12 +58,7 @@ extension ConformanceSuite where Implementation: StructuredErrorBuilding {
             .property(R.breakdown, "generated enrichment failures", C.enrichmentFailures, describe: describe) { implementation, failure in
                 try C.checkBreakdown(C.parsed(implementation, failure), failure)
             },
-            .examples(R.breakdown, "the seed's enrichment failure, and none failed", [
-                ConformanceExample("the seed's 45 enriched, 5 failed", ProgressFailure.enrichmentFailed(reason: "API timeout", failedTitles: ["The Great Gatsby", "1984", "Dune", "Emma", "Beloved"], successCount: 45),
-                    pins: "seed: \"failureCount: 5\""),
-                ConformanceExample("a catastrophic failure before any title failed", ProgressFailure.enrichmentFailed(reason: "storage down", failedTitles: [], successCount: 0),
-                    pins: "seed: \"failureCount: failedBooks.length\""),
-            ]) { implementation, failure in
+            .examples(R.breakdown, "the seed's enrichment failure, and none failed", StructuredErrorChecks.breakdownExamples) { implementation, failure in
                 try C.checkBreakdown(C.parsed(implementation, failure), failure)
             },
             .property(R.textLimits, "generated failures with hostile texts", failures, describe: describe) { implementation, failure in
@@ -79,11 +70,7 @@ extension ConformanceSuite where Implementation: StructuredErrorBuilding {
                 try ensure(!C.hasStackMember(payload), "the payload carries a stack member", question: "errorPayload(for: \(failure))",
                     model: failure.modelError.payload.encodedString(), implementation: payload.encodedString())
             },
-            .examples(R.noStackTraces, "failures whose reasons are stack traces", [
-                ConformanceExample("the seed's catastrophic enrichment failure", ProgressFailure.enrichmentFailed(reason: "Cannot read properties of undefined (reading 'title')",
-                    failedTitles: ["The Great Gatsby"], successCount: 4), pins: "D-086"),
-                ConformanceExample("an internal failure", ProgressFailure.internalError(reason: "TypeError: x is not a function"), pins: "D-086"),
-            ]) { implementation, failure in
+            .examples(R.noStackTraces, "failures whose reasons are stack traces", StructuredErrorChecks.stackTraceExamples) { implementation, failure in
                 let payload = try C.parsed(implementation, failure)
                 try ensure(!C.hasStackMember(payload), "the payload carries a stack member", question: "errorPayload(for: \(failure))",
                     model: failure.modelError.payload.encodedString(), implementation: payload.encodedString())
@@ -294,6 +281,34 @@ enum StructuredErrorChecks {
     static let csvFile = (name: "goodreads_library_export.csv", size: 48_213)
     /// A well-formed code at the length limit.
     static let longestCode = "E_" + String(repeating: "Z", count: ProgressErrorCode.nameBytesMax)
+
+    /// ERROR-02's: failures without items or details (D-093).
+    static var memberExamples: [ConformanceExample<ProgressFailure>] {
+        [
+            ConformanceExample("job not found", ProgressFailure.jobNotFound, pins: "D-093"),
+            ConformanceExample("unauthorized", ProgressFailure.unauthorized, pins: "D-093"),
+            ConformanceExample("a photo without books", ProgressFailure.noBooksDetected(imageSize: 0), pins: "D-093"),
+        ]
+    }
+
+    /// ERROR-15's: the seed's enrichment failure, and none failed.
+    static var breakdownExamples: [ConformanceExample<ProgressFailure>] {
+        [
+            ConformanceExample("the seed's 45 enriched, 5 failed", ProgressFailure.enrichmentFailed(reason: "API timeout", failedTitles: ["The Great Gatsby", "1984", "Dune", "Emma", "Beloved"], successCount: 45),
+                pins: "seed: \"failureCount: 5\""),
+            ConformanceExample("a catastrophic failure before any title failed", ProgressFailure.enrichmentFailed(reason: "storage down", failedTitles: [], successCount: 0),
+                pins: "seed: \"failureCount: failedBooks.length\""),
+        ]
+    }
+
+    /// ERROR-07's: failures whose reasons are stack traces (D-086).
+    static var stackTraceExamples: [ConformanceExample<ProgressFailure>] {
+        [
+            ConformanceExample("the seed's catastrophic enrichment failure", ProgressFailure.enrichmentFailed(reason: "Cannot read properties of undefined (reading 'title')",
+                failedTitles: ["The Great Gatsby"], successCount: 4), pins: "D-086"),
+            ConformanceExample("an internal failure", ProgressFailure.internalError(reason: "TypeError: x is not a function"), pins: "D-086"),
+        ]
+    }
 
     static var seedCodeExamples: [ConformanceExample<(ProgressFailure, String?)>] {
         [

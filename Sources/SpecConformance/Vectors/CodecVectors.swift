@@ -13,7 +13,10 @@ import Workloads
 ///   model would write it back), or the typed refusal with the field at fault.
 ///
 /// The fixed messages and frames are the codec suites' own (`ProgressEncodingChecks`,
-/// `ProgressDecodingChecks`); every expectation is the model's codec (`ModelProgressMessageCodec`).
+/// `ProgressDecodingChecks`), each tagged with the rule of its list: the decisions' (every codec rule but
+/// CODEC-12, RFC 8259's: bytes that are no JSON text are refused), and CODEC-15, the model's answer on
+/// edited bytes (informational), for the generated edits. Every expectation is the model's codec
+/// (`ModelProgressMessageCodec`).
 enum CodecVectors {
     static let area = "codec"
 
@@ -24,26 +27,19 @@ enum CodecVectors {
         typealias DC = ProgressDecodingChecks
         var list = TestVectorCaseList(prefix: area)
         func encode(_ group: String, _ message: ProgressMessage, _ rules: [Rule], _ name: String, _ pins: String?) {
-            let pinned = TestVectorCaseList.pinned(name, pins)
-            list.add(group, input: encodeInput(message), expected: encodeExpected(message), rules: rules, decisions: pinned.decisions, note: pinned.note)
+            list.add(group, input: encodeInput(message), expected: encodeExpected(message), rules: rules, name: name, pins: pins)
         }
         func decode(_ group: String, _ examples: [ConformanceExample<ProgressDecodeExample>], _ rules: [Rule]) {
             for example in examples {
-                let pinned = TestVectorCaseList.pinned(example.name, example.pins)
                 list.add(group, input: decodeInput(example.input.bytes, example.input.sender), expected: decodeExpected(example.input.bytes, example.input.sender),
-                         rules: rules, decisions: pinned.decisions, note: pinned.note)
+                         rules: rules, name: example.name, pins: example.pins)
             }
         }
         for example in EC.envelopeExamples { encode("encode", example.input, [E.envelope, E.roundTrip], example.name, example.pins) }
-        let errorMembers: [(String, ProgressMessage)] = [
-            ("job not found: no items, no details", EC.errorMessage(.jobNotFound())),
-            ("the seed's CSV failure: details, no items", EC.errorMessage(.csvImportFailed(reason: "Unexpected token", fileName: "export.csv", fileSize: 48_213))),
-            ("a failed job's snapshot", ProgressMessage(jobId: ProgressConformance.jobId, pipeline: .aiScan, timestamp: ProgressConformance.at(0),
-                payload: .syncResponse(JobSnapshot(status: .failed, processedCount: 0, totalCount: 3, error: .noBooksDetected(imageSize: 1_024))))),
-        ]
-        for (name, message) in errorMembers { encode("encode", message, [E.errorMembers, E.roundTrip], name, "D-093") }
-        for milliseconds in [0, 999, 1_000, 1_001, 86_400_000] {
-            encode("encode", EC.completionMessage(durationMilliseconds: Int64(milliseconds)), [E.durationMilliseconds, E.roundTrip], "a duration of \(milliseconds) ms", "D-075")
+        for example in EC.errorMemberExamples { encode("encode", example.input, [E.errorMembers, E.roundTrip], example.name, example.pins) }
+        for example in EC.durationExamples {
+            // The suite pins the seed's seconds that D-075 overrules: the note says so instead.
+            encode("encode", example.input, [E.durationMilliseconds, E.roundTrip], "a duration of " + example.name + ", written in milliseconds where the seed writes seconds", nil)
         }
         for example in EC.textLimitExamples { encode("encode", example.input, [E.textLimits], example.name, example.pins) }
         for (index, message) in TestVectorSampling.samples(ProgressMessageFixture.generator(), 8, salt: 1).enumerated() {

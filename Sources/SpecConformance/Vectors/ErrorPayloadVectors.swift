@@ -3,8 +3,12 @@ import SpecModel
 
 /// The error payload vectors: a failure with the facts its handler has → the structured error's
 /// payload, `{code, message, userMessage, affectedItems, retryable, details}` (seed 003_…, Task 3;
-/// D-081 to D-087, D-093). The failures are the structured error suite's (`StructuredErrorChecks`);
-/// every payload is the model's (`ModelStructuredErrorBuilder`), parsed.
+/// D-081 to D-087, D-093). The failures are the structured error suite's (`StructuredErrorChecks`), each
+/// once, tagged with the rule of every list that holds it: the seed's handlers' (ERROR-01, ERROR-03 to
+/// ERROR-05, ERROR-08, ERROR-15) and the decisions' (ERROR-06, ERROR-07, ERROR-10 to ERROR-14). A vector
+/// holds the whole payload, so every case also names ERROR-02, the six members (D-093), and ERROR-09, the
+/// model's payload member for member (informational). Every payload is the model's
+/// (`ModelStructuredErrorBuilder`), parsed.
 enum ErrorPayloadVectors {
     static let area = "error-payloads"
 
@@ -12,33 +16,25 @@ enum ErrorPayloadVectors {
         typealias R = StructuredErrorRules
         typealias C = StructuredErrorChecks
         var list = TestVectorCaseList(prefix: "error")
-        /// Every payload is compared whole, so every case exercises the members, the model's payload
-        /// and the rule of its group.
-        func add(_ failure: ProgressFailure, _ rule: Rule, _ name: String, _ pins: String?, group: String? = nil) {
-            let pinned = TestVectorCaseList.pinned(name, pins)
-            list.add(group, input: input(failure), expected: expected(failure), rules: [rule, R.members, R.payload].uniqued(),
-                     decisions: pinned.decisions, note: pinned.note)
-        }
-        for example in C.seedCodeExamples { add(example.input.0, R.code, example.name, example.pins) }
-        for example in C.codeExamples { add(example.input.0, R.codeForm, example.name, example.pins) }
-        let csvFile = C.csvFile
-        add(.csvImportFailed(code: .geminiTimeout, reason: "x", fileName: csvFile.name, fileSize: csvFile.size), R.retryable, "a CSV timeout",
-            "seed: \"retryable: error.code !== ErrorCodes.INVALID_CSV_FORMAT\"")
-        add(.csvImportFailed(code: .geminiTimeout, reason: "x", fileName: csvFile.name, fileSize: csvFile.size), R.userMessage, "a CSV timeout's advice",
-            "seed: \"AI parsing took too long. Try a smaller file.\"")
-        for count in [0, 1, 10, 11, 25] {
-            add(.enrichmentFailed(reason: "API timeout", failedTitles: (0..<count).map { "Book \($0)" }, successCount: 45), count > 10 ? R.affectedItemsTotal : R.affectedItems,
-                "\(count) failed titles", count > 10 ? "D-085" : "seed: \"Up to 10 items\"")
-        }
-        for example in C.textLimitExamples { add(example.input.0, R.textLimits, example.name, example.pins) }
-        add(.enrichmentFailed(reason: "Cannot read properties of undefined (reading 'title')", failedTitles: ["The Great Gatsby"], successCount: 4), R.noStackTraces,
-            "the seed's catastrophic enrichment failure", "D-086")
-        add(.internalError(reason: "TypeError: x is not a function\n    at enrich (batch.js:1:1)"), R.noStackTraces, "an internal failure with a stack in its reason", "D-086")
-        for example in C.aiScanExamples(letterCase: false) { add(example.input.0, R.aiScanTimeout, example.name, example.pins) }
-        for example in C.aiScanExamples(letterCase: true) { add(example.input.0, R.timeoutLetterCase, example.name, example.pins) }
-        for example in C.payloadExamples { add(example.input.0, R.payload, example.name, example.pins) }
+        var failures = TestVectorExampleSet<ProgressFailure>(key: input)
+        failures.add(C.seedCodeExamples, \.0, R.code)
+        failures.add(C.codeExamples, \.0, R.codeForm)
+        failures.add(C.memberExamples, R.members)
+        failures.add(C.seedRetryExamples, \.0, R.retryable)
+        failures.add(C.retryExamples, \.0, R.retryDefaults)
+        failures.add(C.seedUserMessageExamples, \.0, R.userMessage)
+        failures.add(C.userMessageExamples, \.0, R.userMessageDefaults)
+        failures.add(C.titleCountExamples(pins: "seed: \"Up to 10 items\""), R.affectedItems)
+        failures.add(C.titleCountExamples(pins: "D-085").filter { $0.name != "0 failed titles" && $0.name != "1 failed titles" }, R.affectedItemsTotal)
+        failures.add(C.breakdownExamples, R.breakdown)
+        failures.add(C.textLimitExamples, \.0, R.textLimits)
+        failures.add(C.stackTraceExamples, R.noStackTraces)
+        failures.add(C.aiScanExamples(letterCase: false), \.0, R.aiScanTimeout)
+        failures.add(C.aiScanExamples(letterCase: true), \.0, R.timeoutLetterCase)
+        failures.add(C.payloadExamples, \.0, R.payload)
+        failures.write(to: &list, expected: expected, catchAll: [R.members, R.payload])
         for (index, failure) in TestVectorSampling.samples(C.failures, 10, salt: 1).enumerated() {
-            add(failure, R.payload, "generated \(index + 1): a failure with hostile texts", nil, group: "gen")
+            list.add("gen", input: input(failure), expected: expected(failure), rules: [R.payload, R.members], note: "generated \(index + 1): a failure with hostile texts")
         }
         return TestVectorFile(area: area, generatorSeed: TestVectorSampling.seed, cases: list.cases)
     }

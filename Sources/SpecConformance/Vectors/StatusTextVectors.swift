@@ -3,52 +3,101 @@ import SpecModel
 
 /// The status text vectors: a call of the backend's status formatter → the user's and the logs' texts
 /// with their figures, the time-remaining estimate included (seed 003_…, Task 4; D-084, D-088 to
-/// D-091). The inputs are the status suite's own (`StatusMessageChecks`); every expectation is the
-/// model's formatter (`ModelStatusMessageFormatter`), never the suite's written-out answers.
+/// D-091). The inputs are the status suite's own (`StatusMessageChecks`), each once, tagged with the rule
+/// of every list that holds it; a list's check is about one part of the line (the texts, the figures or
+/// the estimate), and the vector holds the whole line, so a case also names the rule that fixes each part
+/// no list of it checks (`rules(fixing:of:)`): the seed's where its formatter gives that part, the
+/// decision's where it does not (a count out of range, an exact percentage, the estimate). Every
+/// expectation is the model's formatter (`ModelStatusMessageFormatter`), never the suite's written-out
+/// answers.
 enum StatusTextVectors {
     static let area = "status-texts"
+
+    /// The parts of an enrichment line a check is about.
+    enum Part: CaseIterable {
+        case texts, figures, estimate
+    }
 
     static func file() -> TestVectorFile {
         typealias R = StatusMessageRules
         typealias C = StatusMessageChecks
         var list = TestVectorCaseList(prefix: "status")
-        let enrichmentGroups: [(Rule, [ConformanceExample<EnrichmentStatusInput>])] = [
-            (R.enrichment, C.enrichmentExamples),
-            (R.notFound, C.notFoundExamples.filter { $0.input.processed <= $0.input.total }),
-            (R.notFoundFigures, C.notFoundExamples.filter { $0.input.processed <= $0.input.total }),
-            (R.figures, C.figureExamples),
-            (R.percentage, C.percentageExamples + C.notFoundExamples.filter { $0.input.processed > $0.input.total }),
-            (R.titleLimit, C.titleExamples),
-            (R.estimate, C.estimateExamples),
-            (R.estimateUnknown, C.unknownExamples),
-            (R.estimateBounds, C.saturationExamples),
-        ]
-        for (rule, examples) in enrichmentGroups {
-            for example in examples {
-                let pinned = TestVectorCaseList.pinned(example.name, example.pins)
-                list.add(input: input(example.input), expected: expected(example.input), rules: [rule], decisions: pinned.decisions, note: pinned.note)
-            }
-        }
+        var calls = TestVectorExampleSet<EnrichmentStatusInput>(key: input)
+        calls.add(C.enrichmentExamples, R.enrichment)
+        calls.add(C.notFoundExamples.filter { $0.input.processed <= $0.input.total }, R.notFound)
+        calls.add(C.notFoundExamples.filter { $0.input.processed <= $0.input.total }, R.notFoundFigures)
+        calls.add(C.figureExamples, R.figures)
+        calls.add(C.percentageExamples, R.percentage)
+        calls.add(C.notFoundExamples.filter { $0.input.processed > $0.input.total }, R.percentage)
+        calls.add(C.titleExamples, R.titleLimit)
+        calls.add(C.estimateExamples, R.estimate)
+        calls.add(C.unknownExamples, R.estimateUnknown)
+        calls.add(C.saturationExamples, R.estimateBounds)
+        calls.write(to: &list, expected: expected, more: { entry in rest(of: entry.value, after: entry.rules) })
         for example in C.csvExamples {
-            let pinned = TestVectorCaseList.pinned(example.name, example.pins)
+            let rule = C.isSeedFraction(example.input.fraction) ? R.csvImport : R.csvFraction
             list.add(input: csvInput(example.input.fraction, example.input.phase), expected: line(ModelStatusMessageFormatter().csvImportStatus(fraction: example.input.fraction, phase: example.input.phase)),
-                     rules: [C.isSeedFraction(example.input.fraction) ? R.csvImport : R.csvFraction], decisions: pinned.decisions, note: pinned.note)
+                     rules: [rule], name: example.name, pins: example.pins)
         }
         for phase in AIScanPhase.allCases {
             list.add(input: TestVectorValues.object([("call", "aiScanStatus"), ("phase", .string(phase.rawValue))]),
                      expected: line(ModelStatusMessageFormatter().aiScanStatus(phase: phase)), rules: [R.aiScan], note: "the \(phase.rawValue) phase (seed 003, formatAIScanProgress)")
         }
         for (index, call) in TestVectorSampling.samples(C.anyCounts, 6, salt: 1).enumerated() {
-            list.add("gen", input: input(call), expected: expected(call), rules: [R.percentage], note: "generated \(index + 1): counts anywhere in a 64-bit integer, any title")
+            let rules = ([R.percentage] + rest(of: call, after: [R.percentage])).uniqued()
+            list.add("gen", input: input(call), expected: expected(call), rules: rules, note: "generated \(index + 1): counts anywhere in a 64-bit integer, any title")
         }
         for (index, call) in TestVectorSampling.samples(C.estimateInputs, 6, salt: 2).enumerated() {
-            list.add("gen", input: input(call), expected: expected(call), rules: [R.estimate], note: "generated \(index + 7): counts and times for the estimate")
+            let rules = ([R.estimate] + rest(of: call, after: [R.estimate])).uniqued()
+            list.add("gen", input: input(call), expected: expected(call), rules: rules, note: "generated \(index + 7): counts and times for the estimate")
         }
         for (index, (fraction, phase)) in TestVectorSampling.samples(C.csvInputs, 4, salt: 3).enumerated() {
             list.add("gen", input: csvInput(fraction, phase), expected: line(ModelStatusMessageFormatter().csvImportStatus(fraction: fraction, phase: phase)),
                      rules: [C.isSeedFraction(fraction) ? R.csvImport : R.csvFraction], note: "generated \(index + 13): any double as the fraction")
         }
         return TestVectorFile(area: area, generatorSeed: TestVectorSampling.seed, cases: list.cases)
+    }
+
+    /// The parts of the line a rule's checks are about.
+    static func parts(of rule: Rule) -> Set<Part> {
+        typealias R = StatusMessageRules
+        switch rule.id {
+        case R.enrichment.id, R.notFound.id, R.titleLimit.id: return [.texts]
+        case R.figures.id, R.notFoundFigures.id: return [.figures]
+        case R.percentage.id: return [.texts, .figures]
+        case R.estimate.id, R.estimateUnknown.id, R.estimateBounds.id: return [.estimate]
+        default: return []
+        }
+    }
+
+    /// The rules that fix the parts of `call`'s line that none of `rules` is about, and a title's cut
+    /// (STATUS-06) wherever the title is past the limit.
+    static func rest(of call: EnrichmentStatusInput, after rules: [Rule]) -> [Rule] {
+        let covered = rules.reduce(into: Set<Part>()) { $0.formUnion(parts(of: $1)) }
+        var rest = Part.allCases.filter { !covered.contains($0) }.flatMap { Self.rules(fixing: $0, of: call) }
+        if call.title.utf8.count > StatusMessageFormatter.titleBytesMax { rest.append(StatusMessageRules.titleLimit) }
+        return rest
+    }
+
+    /// The rules that fix one part of `call`'s line: the seed's formatter for counts in range (its
+    /// percentage where its floating-point formula is exact), the decisions for the rest.
+    static func rules(fixing part: Part, of call: EnrichmentStatusInput) -> [Rule] {
+        typealias R = StatusMessageRules
+        let inRange = call.total > 0 && call.processed >= 0 && call.processed <= call.total
+        switch part {
+        case .texts:
+            return inRange ? [call.hasError ? R.notFound : R.enrichment] : [R.percentage]
+        case .figures:
+            let hundredfold = call.processed.multipliedReportingOverflow(by: 100)
+            let seeds = inRange && !hundredfold.overflow && Int((Double(call.processed) / Double(call.total) * 100).rounded(.down)) == hundredfold.partialValue / call.total
+            return [seeds ? R.figures : R.percentage] + (call.hasError ? [R.notFoundFigures] : [])
+        case .estimate:
+            let (processed, total) = StatusMessageFormatter.clampedCounts(processed: call.processed, total: call.total)
+            let elapsed = call.now.subtractingReportingOverflow(call.start)
+            let unknownOrNone = processed == total || processed <= 0 || elapsed.overflow || elapsed.partialValue < 0
+            let saturates = elapsed.overflow || call.ask(ModelStatusMessageFormatter()).estimatedSecondsRemaining == Int.max
+            return [unknownOrNone && !elapsed.overflow ? R.estimateUnknown : R.estimate] + (saturates ? [R.estimateBounds] : [])
+        }
     }
 
     static func input(_ call: EnrichmentStatusInput) -> JSONValue {

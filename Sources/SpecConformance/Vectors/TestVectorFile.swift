@@ -186,12 +186,98 @@ struct TestVectorCaseList {
         return seen
     }
 
-    /// What a suite example pins, as a case's decisions and note: a decision id becomes the decisions,
-    /// the seed's words join the note. `nil` decisions mean the rules' own.
-    static func pinned(_ name: String, _ pins: String?) -> (decisions: [String]?, note: String) {
-        guard let pins else { return (nil, name) }
-        if pins.hasPrefix("D-") { return ([pins], name) }
-        return (nil, name + " (" + pins + ")")
+    /// The decisions of a case that exercises `rules`: the decisions its rules rest on, then those its
+    /// examples pin under a decision rule (`pinned`), which say which part of that rule the example is
+    /// about (`D-066` beside ISBN-12's `D-051`). A decision pinned under a seed or standard rule is not
+    /// passed here: that rule's check passes without it, so it does not make the case a decision's.
+    static func decisions(of rules: [Rule], pinned: [String]) -> [String] {
+        var decisions = decisions(of: rules)
+        for pin in pinned where isDecision(pin) && !decisions.contains(pin) { decisions.append(pin) }
+        return decisions
+    }
+
+    /// Whether a pin names a decision, `D-051`, rather than the seed's or a standard's words.
+    static func isDecision(_ pins: String) -> Bool {
+        pins.hasPrefix("D-") && pins.count == 5
+    }
+
+    /// What a suite example pins, as a case's note: the seed's or a standard's words join the name; a
+    /// decision is the case's decisions' (`decisions(of:pinned:)`), not its note's.
+    static func pinned(_ name: String, _ pins: String?) -> String {
+        guard let pins, !isDecision(pins) else { return name }
+        return name + " (" + pins + ")"
+    }
+
+    /// Adds a case taken from a suite's example of the list of `rules.first` (the other rules being those
+    /// that cover the rest of its answer): its decisions are its rules' and the one it pins when its list's
+    /// rule is a decision's (`decisions(of:pinned:)`); the seed's or a standard's words it pins join its note.
+    mutating func add(_ group: String? = nil, input: JSONValue, expected: JSONValue, rules: [Rule], name: String, pins: String?) {
+        let pinned = rules.first?.basis.kind == .decision ? pins.map { [$0] } ?? [] : []
+        add(group, input: input, expected: expected, rules: rules, decisions: Self.decisions(of: rules, pinned: pinned), note: Self.pinned(name, pins))
+    }
+}
+
+/// Cases taken from a suite's example lists, one per input: an input that several lists hold (the
+/// seed's example under its seed rule and again under the decision that fixes the rest of its answer)
+/// is one case naming the rule of every list that holds it, so that a vector says every rule a reader
+/// is held to on it.
+struct TestVectorExampleSet<Value> {
+    struct Entry {
+        /// The suite's own input, as the first list gave it.
+        let value: Value
+        let input: JSONValue
+        /// The name of the first example with this input.
+        let name: String
+        /// The first pin that is the seed's or a standard's words, for the note.
+        var words: String?
+        /// The rules of the lists that hold the input, in the order they were added.
+        var rules: [Rule]
+        /// The pins of the examples under a decision rule, in order.
+        var pinned: [String]
+    }
+
+    private(set) var entries: [Entry] = []
+    let key: (Value) -> JSONValue
+
+    /// - Parameter key: the case's input, which tells two examples apart.
+    init(key: @escaping (Value) -> JSONValue) {
+        self.key = key
+    }
+
+    /// Adds an example of `rules`' list (a list's own rule, and any rule its check is also about).
+    mutating func add(_ name: String, _ value: Value, pins: String?, rules: [Rule]) {
+        let input = key(value)
+        let words = pins.flatMap { TestVectorCaseList.isDecision($0) ? nil : $0 }
+        let pinned = rules.contains { $0.basis.kind == .decision } ? pins.map { [$0] } ?? [] : []
+        if let index = entries.firstIndex(where: { $0.input == input }) {
+            entries[index].rules = (entries[index].rules + rules).uniqued()
+            entries[index].pinned += pinned
+            if entries[index].words == nil { entries[index].words = words }
+        } else {
+            entries.append(Entry(value: value, input: input, name: name, words: words, rules: rules.uniqued(), pinned: pinned))
+        }
+    }
+
+    /// Adds every example of a list, its input the part of the example's that `value` picks (a list
+    /// pairs its input with the suite's expectation, which the vectors do not use: the model's answer is
+    /// the expectation).
+    mutating func add<Example>(_ examples: [ConformanceExample<Example>], _ value: (Example) -> Value, _ rules: Rule...) {
+        for example in examples { add(example.name, value(example.input), pins: example.pins, rules: rules) }
+    }
+
+    /// Adds every example of a list whose inputs are the cases' own.
+    mutating func add(_ examples: [ConformanceExample<Value>], _ rules: Rule...) {
+        for example in examples { add(example.name, example.input, pins: example.pins, rules: rules) }
+    }
+
+    /// Writes the cases to `list`: each entry's rules, then `more` of it (the rules that fix the rest
+    /// of its answer), then `catchAll` (the reference rule that the model's whole answer is).
+    func write(to list: inout TestVectorCaseList, _ group: String? = nil, expected: (Value) -> JSONValue, more: (Entry) -> [Rule] = { _ in [] }, catchAll: [Rule] = []) {
+        for entry in entries {
+            let rules = (entry.rules + more(entry) + catchAll).uniqued()
+            list.add(group, input: entry.input, expected: expected(entry.value), rules: rules,
+                     decisions: TestVectorCaseList.decisions(of: rules, pinned: entry.pinned), note: entry.words.map { entry.name + " (" + $0 + ")" } ?? entry.name)
+        }
     }
 }
 

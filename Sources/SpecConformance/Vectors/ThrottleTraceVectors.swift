@@ -7,8 +7,9 @@ import Workloads
 ///
 /// A trace is what `ThrottleRun` does with the socket's throttle: timers due at or before an event
 /// fire first, then the event; after the last event timers run for `horizonMilliseconds` more. The
-/// streams are the throttle suite's examples (`ProgressThrottleChecks`) and generated ones; every
-/// trace is the model's throttle (`ProgressThrottle`).
+/// streams are the throttle suite's examples (`ProgressThrottleChecks`), each tagged with the rule of its
+/// list and every rule whose check its stream exercises (`exercised(by:)`), and generated ones, tagged
+/// with the rules they exercise; every trace is the model's throttle (`ProgressThrottle`).
 enum ThrottleTraceVectors {
     static let area = "throttle-traces"
 
@@ -29,15 +30,35 @@ enum ThrottleTraceVectors {
         ]
         for (rule, examples) in groups {
             for example in examples {
-                let pinned = TestVectorCaseList.pinned(example.name, example.pins)
-                list.add(input: input(example.input.stream), expected: expected(example.input.stream), rules: [rule], decisions: pinned.decisions, note: pinned.note)
+                let stream = example.input.stream
+                list.add(input: input(stream), expected: expected(stream), rules: ([rule] + exercised(by: stream)).uniqued(), name: example.name, pins: example.pins)
             }
         }
-        let every = [R.rate, R.milestones, R.finalCount, R.monotone, R.afterFinish, R.keepAlive, R.first, R.interval, R.burstHeld]
         for (index, stream) in TestVectorSampling.samples(ProgressStreamFixture.generator(stepsMax: 16, totalMax: 200), 10, salt: 1).enumerated() {
-            list.add("gen", input: input(stream), expected: expected(stream), rules: every, note: "generated \(index + 1): bursts, silences, late counts and a finish")
+            list.add("gen", input: input(stream), expected: expected(stream), rules: exercised(by: stream), note: "generated \(index + 1): bursts, silences, late counts and a finish")
         }
         return TestVectorFile(area: area, generatorSeed: TestVectorSampling.seed, cases: list.cases)
+    }
+
+    /// The rules whose checks on generated streams `stream` exercises, as the throttle suite says which
+    /// streams exercise each (`ProgressStreamExercise`): a trace is every message and when, so a case
+    /// names every rule its trace answers, and a reader learns which of its timings are decided (D-071 to
+    /// D-074) rather than the seed's.
+    static func exercised(by stream: ProgressUpdateStream) -> [Rule] {
+        typealias R = ProgressThrottleRules
+        typealias E = ProgressStreamExercise
+        let rules: [(Rule, Bool)] = [
+            (R.rate, E.hasReportsWithin(1_000)(stream)),
+            (R.milestones, E.hasMilestone(stream)),
+            (R.finalCount, E.finishesAfterAReport(stream)),
+            (R.monotone, E.hasLateCount(stream)),
+            (R.afterFinish, E.finishes(stream)),
+            (R.keepAlive, E.hasReportBeforeFinish(stream)),
+            (R.first, E.hasReportBeforeFinish(stream)),
+            (R.interval, E.hasReportsWithin(ProgressThrottle.intervalMillisecondsDefault)(stream)),
+            (R.burstHeld, E.hasOrdinaryReportInABurst(stream)),
+        ]
+        return rules.filter(\.1).map(\.0)
     }
 
     /// `{"start": ms, "totalCount": n, "events": [{"at": ms, "report": count} | {"at": ms, "finish": true}],

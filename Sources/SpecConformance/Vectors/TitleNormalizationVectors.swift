@@ -2,83 +2,39 @@ import Generators
 import SpecModel
 
 /// The title normalization vectors: a title as imported → the title the enrichment search uses (seed
-/// 004_…, "Title Normalization for Better Enrichment"; D-033). Every expectation is the model's
-/// (`ModelTitleNormalizer`).
+/// 004_…, "Title Normalization for Better Enrichment"; D-033, D-140). The titles are the title suite's
+/// own (`TitleNormalizationExamples`), each once, tagged with the rule of every list that holds it: the
+/// seed's five steps where the seed's words fix the answer (TITLE-01 to TITLE-05), the decisions where
+/// they do not (TITLE-06, TITLE-08, TITLE-09; dashes, TITLE-10). Every case also names TITLE-07, the
+/// model's answer (informational). Every expectation is the model's (`ModelTitleNormalizer`).
 enum TitleNormalizationVectors {
     static let area = "title-normalization"
 
     static func file() -> TestVectorFile {
         typealias R = TitleNormalizationRules
+        typealias X = TitleNormalizationExamples
         var list = TestVectorCaseList(prefix: "title")
-        let seedPin = "seed 004, Title Normalization for Better Enrichment"
-        let groups: [(Rule, [(String, String, String?)])] = [
-            (R.seriesMarkers, [
-                ("the seed's example", "Harry Potter and the Sorcerer's Stone (Harry Potter, #1)", seedPin),
-                ("two markers", "A (X, #1) B (Y, #22)", "D-033"),
-                ("no space after the comma", "Title (Series,#3)", "D-033"),
-                ("a decimal place is not a marker", "Twilight (The Twilight Saga, #0.5)", "D-033"),
-                ("a range is not a marker", "Omnibus (Series, #1-3)", "D-033"),
-                ("a space after # is not a marker", "Title (Series, # 3)", "D-033"),
-                ("the leftmost parenthesis opens the match", "A (x (B, #1) C", "D-033"),
-                ("no comma is no marker", "Title (Series #3)", "D-033"),
-            ]),
-            (R.editionMarkers, [
-                ("the seed's example", "The Great Gatsby [Special Edition]", seedPin),
-                ("every bracket", "Emma [Annotated] [Illustrated]", "D-033"),
-                ("an unclosed bracket stays", "Emma [unclosed", "D-033"),
-                ("an empty bracket", "Emma []", "D-033"),
-            ]),
-            (R.subtitles, [
-                ("the seed's example", "Thinking, Fast and Slow: A Summary", seedPin),
-                ("11 characters: stripped", "Abcd: Efghi", seedPin),
-                ("10 characters: kept", "Abcd: Efgh", seedPin),
-                ("short: kept", "Re: Zero", "D-033"),
-                ("measured with spaces collapsed", "A:         B", "D-033"),
-                ("measured after the markers go", "Abc: Def (Long Series Name, #2)", "D-033"),
-                ("the first colon splits", "Long Title: One: Two", "D-033"),
-                ("nothing before the colon keeps the title", ": Untitled Works", "D-033"),
-                ("measured in characters, not bytes", "Éèêëēėę: Ab", "D-033"),
-            ]),
-            (R.abbreviationPeriods, [
-                ("the seed's example", "Dept. of Speculation", seedPin),
-                ("initials", "J.R.R. Tolkien Reader", "D-033"),
-                ("an ellipsis", "Wait... What?", "D-033"),
-                ("a decimal keeps its period", "Web 2.0 Primer", "D-033"),
-                ("before a digit after a space", "Vol. 2", "D-033"),
-                ("a period after a digit stays", "Route 66. Revisited", "D-033"),
-            ]),
-            (R.whitespace, [
-                ("the seed's example", "  The    Hobbit  ", seedPin),
-                ("tabs and newlines", "\tTabs\nand newlines ", "D-033"),
-                ("empty", "", "D-033"),
-                ("only whitespace", " \t\n ", "D-033"),
-                ("a no-break space", "The\u{A0}Hobbit", "D-033"),
-            ]),
-            (R.fiveSteps, [
-                ("every step at once", "  Dept. of Speculation:  A Novel  (Vintage Contemporaries, #12) [Kindle Edition] ", "D-033"),
-                ("a title that is only a marker", "(Series, #1)", "D-033"),
-                ("non-Latin text", "三体 (地球往事, #1)", "D-033"),
-            ]),
-        ]
-        for (rule, cases) in groups {
-            for (name, title, pin) in cases {
-                let isSeed = pin == seedPin
-                list.add(input: input(title), expected: expected(title), rules: [rule, R.fiveSteps].uniqued(), decisions: isSeed ? nil : pin.map { [$0] },
-                         note: isSeed ? name + " (" + seedPin + ")" : name)
-            }
-        }
-        // TITLE-06: a normalized title, normalized again, is itself.
-        for title in ["Harry Potter and the Sorcerer's Stone (Harry Potter, #1)", "  Dept. of Speculation:  A Novel [Kindle] ", "J.R.R. Tolkien Reader (Middle-earth, #0.5)", "A:  B. (C, #1)"] {
-            let once = ModelTitleNormalizer().normalizedTitle(title)
-            list.add(input: input(once), expected: expected(once), rules: [R.idempotent, R.fiveSteps], decisions: ["D-033"],
-                     note: "an already normalized title: \(String(reflecting: title)) normalized once")
-        }
+        var titles = TestVectorExampleSet<String>(key: input)
+        titles.add(X.seriesMarkers, \.0, R.seriesMarkers)
+        titles.add(X.editionMarkers, \.0, R.editionMarkers)
+        titles.add(X.subtitles, \.0, R.subtitles)
+        titles.add(X.abbreviationPeriods, \.0, R.abbreviationPeriods)
+        titles.add(X.whitespace, \.0, R.whitespace)
+        titles.add(X.twoRounds, \.0, R.idempotent)
+        titles.add(X.subtitleMeasure, \.0, R.subtitleMeasure)
+        titles.add(X.periodsAfterLetters, \.0, R.periodsAfterLetters)
+        titles.add(X.dashes, \.0, R.dashes)
+        titles.write(to: &list, expected: expected, catchAll: [R.fiveSteps])
+        // Around the 10-character boundary: one space or none after the colon is the seed's (TITLE-03's
+        // boundary check), a run of spaces is what step 3 measures (TITLE-08's).
         let boundary = ConformanceSuite<ModelTitleNormalizer>.boundaryTitles
         for (index, title) in TestVectorSampling.samples(boundary, 6, salt: 1).enumerated() {
-            list.add("gen", input: input(title), expected: expected(title), rules: [R.subtitles, R.fiveSteps], note: "generated \(index + 1): around the 10-character subtitle boundary")
+            let spaces = title.drop { $0 != ":" }.dropFirst().prefix { $0 == " " }.count
+            list.add("gen", input: input(title), expected: expected(title), rules: [spaces <= 1 ? R.subtitles : R.subtitleMeasure, R.fiveSteps],
+                     note: "generated \(index + 1): around the 10-character subtitle boundary")
         }
-        let titles = ConformanceSuite<ModelTitleNormalizer>.anyTitle
-        for (index, title) in TestVectorSampling.samples(titles, 12, salt: 2).enumerated() {
+        let messy = ConformanceSuite<ModelTitleNormalizer>.anyTitle
+        for (index, title) in TestVectorSampling.samples(messy, 12, salt: 2).enumerated() {
             list.add("gen", input: input(title), expected: expected(title), rules: [R.fiveSteps], note: "generated \(index + 7): a messy or hostile title")
         }
         return TestVectorFile(area: area, generatorSeed: TestVectorSampling.seed, cases: list.cases)
