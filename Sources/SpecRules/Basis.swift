@@ -35,11 +35,13 @@ public enum Basis: Hashable, Sendable, CustomStringConvertible {
 
     /// The four kinds, for counting and for reports.
     public enum Kind: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+        /// The four bases, in the order reports count them.
         case seed, standard, decision, reference
 
         public var description: String { rawValue }
     }
 
+    /// Which of the four the basis is, without its passage, clause or decision.
     public var kind: Kind {
         switch self {
         case .seed: .seed
@@ -62,11 +64,15 @@ public enum Basis: Hashable, Sendable, CustomStringConvertible {
 
 /// The five seed documents, the specification's source.
 public enum SeedDocument: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+    /// Seed 000, the Library Reset PRD (shipped).
     case libraryReset = "000_24fffd7d498237d9"
+    /// Seed 001, the plan moving the DTOMapper work cache to PersistentIdentifier.
     case workCache = "001_cbc4a755ef2c78bc"
+    /// Seed 002, the Series Tracking PRD (a draft: its criteria are unchecked).
     case seriesTracking = "002_6e1274d4a7bf21dc"
     /// The WebSocket Phase 2 plan: the progress protocol.
     case progressProtocol = "003_e8ca257e1441217e"
+    /// Seed 004, the CSV Import & Enrichment PRD (shipped).
     case csvImport = "004_78908c9d98881105"
 
     /// The document's number, `004`.
@@ -75,6 +81,7 @@ public enum SeedDocument: String, Hashable, Sendable, CaseIterable, CustomString
     /// The seed's file name in `Seeds/`.
     public var fileName: String { rawValue + ".txt" }
 
+    /// The document's title as reports name it.
     public var title: String {
         switch self {
         case .libraryReset: "Library Reset PRD"
@@ -90,12 +97,14 @@ public enum SeedDocument: String, Hashable, Sendable, CaseIterable, CustomString
 
 /// Words of a seed that state a requirement.
 public struct SeedPassage: Hashable, Sendable, CustomStringConvertible {
+    /// The seed the words are in.
     public let document: SeedDocument
     /// The heading the passage stands under, as the seed writes it.
     public let section: String
     /// The seed's words, exactly: they occur verbatim in the seed file.
     public let quote: String
 
+    /// A passage; `RuleBasisTests` fails unless `quote` occurs verbatim in `document` and `section` is text of one of its headings.
     public init(_ document: SeedDocument, section: String, quote: String) {
         self.document = document
         self.section = section
@@ -130,12 +139,14 @@ public enum Standard: String, Hashable, Sendable, CaseIterable, CustomStringConv
 
 /// What a clause of a standard says.
 public struct StandardClause: Hashable, Sendable, CustomStringConvertible {
+    /// The standard the clause belongs to.
     public let standard: Standard
     /// The clause, `§2, rule 6`.
     public let section: String
     /// What the clause says, in its own words where they are short.
     public let text: String
 
+    /// A clause; `text` is the standard's words where they are short, a faithful summary otherwise.
     public init(_ standard: Standard, section: String, text: String) {
         self.standard = standard
         self.section = section

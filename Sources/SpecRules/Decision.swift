@@ -1,5 +1,6 @@
 /// A decision's stable identifier in `Docs/Decisions.md`: `D-051`.
 public struct DecisionID: Hashable, Comparable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
+    /// `D-051`: the entry's heading in `Docs/Decisions.md` starts with it.
     public let rawValue: String
 
     /// Builds an identifier from `D-NNN` text; any other form is a programming error.
@@ -26,7 +27,9 @@ public struct DecisionID: Hashable, Comparable, Sendable, CustomStringConvertibl
 /// that rules rest on (`CONFORMANCE_WRITE_DOCS=1 swift test --filter DecisionRegisterTests`), and the
 /// test fails when the two disagree.
 public struct Decision: Hashable, Sendable, Identifiable, CustomStringConvertible {
+    /// The entry's identifier.
     public let id: DecisionID
+    /// The entry's heading after its identifier: the decision in a phrase.
     public let title: String
     /// What the seeds left open, when the register states it as a question.
     public let question: String?
@@ -35,6 +38,7 @@ public struct Decision: Hashable, Sendable, Identifiable, CustomStringConvertibl
     /// What was decided.
     public let decision: String
 
+    /// An entry as `Decision+Register.swift` lists it; written by the generator, not by hand.
     public init(_ id: DecisionID, title: String, question: String?, options: String?, decision: String) {
         self.id = id
         self.title = title

@@ -36,7 +36,9 @@ public struct RuleID: Hashable, Comparable, Sendable, CustomStringConvertible, E
 /// With its basis it decides the grade of a broken rule: a seed's or a standard's MUST fails and its
 /// SHOULD is non-strict; a decision not followed differs from the decision (in strict mode a MUST fails).
 public enum Requirement: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+    /// Breaking it fails (a seed's or standard's rule) or differs (a decision's).
     case must = "MUST"
+    /// Missing it is non-strict, never a failure of the suite.
     case should = "SHOULD"
 
     public var description: String { rawValue }
@@ -46,7 +48,9 @@ public enum Requirement: String, Hashable, Sendable, CaseIterable, CustomStringC
 /// what it rests on. Each rule is stated once, in `Sources/SpecRules/Catalog/`, and every suite, the
 /// recording checker, the test vectors and the generated documents use that statement.
 public struct Rule: Hashable, Sendable, Identifiable, CustomStringConvertible {
+    /// Stable forever: reports, vectors and traced criteria name the rule by it.
     public let id: RuleID
+    /// How strongly the rule binds; with the basis, what breaking it means.
     public let requirement: Requirement
     /// The rule in one sentence, as an implementer reads it.
     public let statement: String
@@ -56,6 +60,7 @@ public struct Rule: Hashable, Sendable, Identifiable, CustomStringConvertible {
     /// reported as blocked by it rather than as a second failure of the same root cause.
     public let requires: [RuleID]
 
+    /// A rule of the catalog; `requires` names only rules of the same suite it cannot hold without.
     public init(_ id: RuleID, _ requirement: Requirement, _ statement: String, basis: Basis, requires: [RuleID] = []) {
         precondition(!requires.contains(id), "\(id) cannot require itself")
         self.id = id

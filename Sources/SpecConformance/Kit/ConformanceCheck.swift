@@ -25,7 +25,9 @@ public struct ConformanceCheck<Implementation> {
         public var isGenerated: Bool { self == .property || self == .differential }
     }
 
+    /// The rule this check grades; a failure of the check is filed under it and nowhere else.
     public let rule: Rule
+    /// How the check reaches its verdict; only generated checks shrink and replay.
     public let method: Method
     /// What the check runs over, for reports: "generated messy titles".
     public let about: String
@@ -155,10 +157,12 @@ extension ConformanceCheck {
 public struct ConformanceExample<Input> {
     /// The example's name in reports: "the seed's example".
     public let name: String
+    /// The fixed input the check's body runs on, with a fresh implementation.
     public let input: Input
     /// The decision or the seed's words the example pins: `D-033` or `seed: "(Harry Potter, #1) removed"`.
     public let pins: String?
 
+    /// An example named for reports; `pins` names the decision (`"D-033"`) or the seed's words it pins.
     public init(_ name: String, _ input: Input, pins: String? = nil) {
         self.name = name
         self.input = input

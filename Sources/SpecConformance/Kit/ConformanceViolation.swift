@@ -14,6 +14,7 @@ public struct ConformanceViolation: Error, Sendable, CustomStringConvertible {
     /// for an example and the check's law for a generated case.
     public let kind: String?
 
+    /// A violation; `question`, `model` and `implementation` show a comparison, `kind` groups it with others of its kind.
     public init(_ message: String, question: String? = nil, model: String? = nil, implementation: String? = nil, kind: String? = nil) {
         self.message = message
         self.question = question

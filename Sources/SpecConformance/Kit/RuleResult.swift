@@ -7,6 +7,7 @@ import Generators
 /// the decision, and fails only in strict mode; a difference from the reference where the seeds do not fix
 /// the answer is informational; a failure while a rule it requires is broken is blocked by that rule.
 public enum Grade: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+    /// Every check of the rule held (or held vacuously on inputs that do not exercise it).
     case pass
     /// A MUST of the seeds or a standard was broken (or, in strict mode, a decision's MUST).
     case fail
@@ -144,6 +145,7 @@ public struct CheckResult: Sendable {
 
 /// A rule's verdict for one implementation: its grade and the checks behind it.
 public struct RuleResult: Sendable {
+    /// The rule graded, with its basis, which decides what a failure means.
     public let rule: Rule
     /// The rule's checks that ran, in suite order.
     public let checks: [CheckResult]
@@ -155,6 +157,7 @@ public struct RuleResult: Sendable {
     /// Whether any check of the rule failed, whatever the grade makes of it.
     public var isBroken: Bool { checks.contains { !$0.failures.isEmpty } }
 
+    /// Pass, or by the rule's basis: fail or non-strict (seed, standard), differs (decision; strict mode fails it), informational (reference); blocked when a rule it requires is broken; n/a when no check applied.
     public var grade: Grade {
         if isBroken {
             if !blockedBy.isEmpty { return .blocked }
@@ -196,6 +199,7 @@ public struct SuiteResult: Sendable {
     /// Set when a replay token limited the run to the one check it was made for.
     public let replayedCheck: String?
 
+    /// A suite's result as `ConformanceSuite.run` makes it, for tools that rename or merge results.
     public init(suiteID: String, suiteTitle: String, seam: String, implementation: String, rules: [RuleResult], replayedCheck: String?) {
         self.suiteID = suiteID
         self.suiteTitle = suiteTitle
@@ -223,6 +227,7 @@ public struct SuiteResult: Sendable {
     /// The rules found broken by their own checks, whatever their grade (informational ones included).
     public var brokenRules: [RuleID] { rules.filter(\.isBroken).map(\.rule.id) }
 
+    /// How many of the suite's rules got `grade`.
     public func count(_ grade: Grade) -> Int {
         rules.count { $0.grade == grade }
     }

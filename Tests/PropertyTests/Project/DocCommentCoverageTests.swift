@@ -9,7 +9,8 @@ import Testing
 /// documented when the nearest line above it that is not an attribute starts with `///` or ends a
 /// `/** … */` block. Implementations of the standard library's requirements (`description`,
 /// `hash(into:)`, `==`, literal initialisers, `Codable`) inherit the requirement's documentation, as
-/// DocC shows them, and are not counted.
+/// DocC shows them, and are not counted. The rules of `Sources/SpecRules/Catalog/` are not counted
+/// either: a rule's statement, stated once, is its documentation.
 @Suite struct DocCommentCoverageTests {
     static let sources = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -20,7 +21,7 @@ import Testing
         var total = 0
         let files = try #require(FileManager.default.enumerator(at: Self.sources, includingPropertiesForKeys: nil))
             .compactMap { $0 as? URL }
-            .filter { $0.pathExtension == "swift" }
+            .filter { $0.pathExtension == "swift" && !$0.path.contains("/Sources/SpecRules/Catalog/") }
             .sorted { $0.path < $1.path }
         for file in files {
             let text = try String(contentsOf: file, encoding: .utf8)
