@@ -20,47 +20,45 @@ public struct RecordingRule: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { id }
 
-    /// REC-03, both sides: every frame decodes as one protocol message.
+    /// Checked on both sides' frames.
     public static let codec = RecordingRule(RecordingRules.frames)
-    /// REC-01, both sides: a frame belongs to the job its line is recorded for.
+    /// Checked on both sides' frames.
     public static let frameJob = RecordingRule(RecordingRules.frameJob)
-    /// THROTTLE-01, server: at most two progress messages sent in any one-second window (D-107).
+    /// Checked on the server's frames.
     public static let rate = RecordingRule(ProgressThrottleRules.rate)
-    /// THROTTLE-03, server: the terminal message's count is the highest count sent before it.
+    /// Checked on the server's frames.
     public static let finalCount = RecordingRule(ProgressThrottleRules.finalCount)
-    /// THROTTLE-04, server: the progress counts sent never go backwards.
+    /// Checked on the server's frames.
     public static let countsForward = RecordingRule(ProgressThrottleRules.monotone)
-    /// SOCKET-09, server: one terminal message, and nothing that reports progress after it; with
-    /// `--complete`, a job whose recording ends without one breaks it too.
+    /// Checked on the server's frames. With `--complete`, a job whose recording ends without its ending breaks it too.
     public static let oneTerminal = RecordingRule(ProgressJobSocketRules.ending)
-    /// THROTTLE-06, server: a keep-alive repeats the last count only after 10 s without a progress message.
+    /// Checked on the server's frames.
     public static let keepAlive = RecordingRule(ProgressThrottleRules.keepAlive)
-    /// SOCKET-01, server: every ping received gets a pong echoing its `clientTime` within the pong timeout (5 s).
+    /// Checked on the server's frames.
     public static let pongAnswer = RecordingRule(ProgressJobSocketRules.pong)
-    /// HEART-02, app: each ping carries the app's clock when it is sent, as `clientTime`.
+    /// Checked on the app's frames and socket events.
     public static let pingClock = RecordingRule(HeartbeatRules.clientTime)
-    /// HEART-01, app: pings at least 30 s after the open and after each other.
+    /// Checked on the app's frames and socket events.
     public static let pingInterval = RecordingRule(HeartbeatRules.interval)
-    /// HEART-04, app: three unanswered pings in a row drop the socket at the third one's deadline (D-077).
+    /// Checked on the app's frames and socket events.
     public static let missedPongs = RecordingRule(HeartbeatRules.reconnect)
-    /// RECONNECT-01, app: each reopen waits the backoff's delay for its attempt (D-078).
+    /// Checked on the app's frames and socket events.
     public static let reconnectDelay = RecordingRule(ProgressReconnectRules.backoff)
-    /// RECONNECT-02, app: after a failure the app opens again (RECONNECT-01's delay) until ten minutes
-    /// of continuous failure, and never after a failure ten minutes or more after the first.
+    /// Checked on the app's frames and socket events.
     public static let keepsTrying = RecordingRule(ProgressReconnectRules.giveUp)
-    /// RECONNECT-04, app: a `sync_request` without an answer is sent again every 5 s.
+    /// Checked on the app's frames and socket events.
     public static let syncRetry = RecordingRule(ProgressReconnectRules.syncRetry)
-    /// RECONNECT-05, app: an open that has not completed 10 s after it began fails.
+    /// Checked on the app's frames and socket events.
     public static let openTimeout = RecordingRule(ProgressReconnectRules.handshakeTimeout)
-    /// RECONNECT-06, app: an open the server refused with an HTTP status is final (D-138).
+    /// Checked on the app's frames and socket events.
     public static let refusalFinal = RecordingRule(ProgressReconnectRules.refusal)
-    /// RECONNECT-03, app: every reopen is followed at once by a `sync_request` (the seed's state sync).
+    /// Checked on the app's frames and socket events.
     public static let syncAfterOpen = RecordingRule(ProgressReconnectRules.syncAfterOpen)
-    /// RECONNECT-11, app: the first open is followed at once by a `sync_request` too (D-079).
+    /// Checked on the app's frames and socket events.
     public static let syncAfterFirstOpen = RecordingRule(ProgressReconnectRules.syncAfterFirstOpen)
-    /// CANCEL-02, server: a cancel answered 200 for a running job is followed at once by a `canceled` message.
+    /// Checked on the server's frames.
     public static let canceledBroadcast = RecordingRule(CancelEndpointRules.canceledBroadcast)
-    /// REC-02, server: after a `canceled` message, the job completes with `canceled: true`.
+    /// Checked on the server's frames.
     public static let canceledCompletion = RecordingRule(RecordingRules.canceledCompletion)
 
     /// Every rule, in the order reports list them.

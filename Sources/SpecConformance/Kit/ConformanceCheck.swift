@@ -216,8 +216,11 @@ enum ExampleCheckRun {
             } catch {
                 let violation = ConformanceViolation(error)
                 let origin = "example \(index + 1) of \(examples.count) (\(example.name))" + (example.pins.map { ", which pins \($0)" } ?? "")
+                // A comparison without a kind of its own is one kind, whatever its question; another
+                // violation is as many kinds as its messages.
+                let kind = violation.kind ?? (violation.modelAnswer != nil ? ConformanceViolation.differentAnswer : violation.message)
                 groups.add(RuleFailure(
-                    kind: violation.kind ?? violation.message, message: violation.message, question: violation.question,
+                    kind: kind, message: violation.message, question: violation.question,
                     modelAnswer: violation.modelAnswer, implementationAnswer: violation.implementationAnswer,
                     counterexample: nil, originalCounterexample: nil, originalChoiceCount: nil, shrunkChoiceCount: nil,
                     origin: origin, seed: nil, token: nil, shrink: nil

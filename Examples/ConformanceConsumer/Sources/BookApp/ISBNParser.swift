@@ -7,7 +7,8 @@ public enum ISBNParser {
         case notAnISBN
     }
 
-    public static func read(_ field: String) -> Reading {
+    /// - Parameter checkingDigits: `false` is the app's old reader, which trusted any 10 or 13 digits.
+    public static func read(_ field: String, checkingDigits: Bool = true) -> Reading {
         var text = Substring(field)
         while let first = text.first, first == " " || first == "\t" { text.removeFirst() }
         while let last = text.last, last == " " || last == "\t" { text.removeLast() }
@@ -29,12 +30,12 @@ public enum ISBNParser {
         case 0:
             return .blank
         case 10:
-            guard !digits.dropLast().contains("X"), checkDigit10(digits.prefix(9)) == digits[9] else { return .notAnISBN }
+            guard !digits.dropLast().contains("X"), !checkingDigits || checkDigit10(digits.prefix(9)) == digits[9] else { return .notAnISBN }
             let body = Array("978") + digits.prefix(9)
             return .isbn(thirteen: String(body + [checkDigit13(body)]), ten: String(digits))
         case 13:
             guard !digits.contains("X"), digits.starts(with: "978") || digits.starts(with: "979"),
-                checkDigit13(digits.prefix(12)) == digits[12] else { return .notAnISBN }
+                !checkingDigits || checkDigit13(digits.prefix(12)) == digits[12] else { return .notAnISBN }
             guard digits.starts(with: "978") else { return .isbn(thirteen: String(digits), ten: nil) }
             let body = Array(digits[3..<12])
             return .isbn(thirteen: String(digits), ten: String(body + [checkDigit10(body)]))

@@ -20,6 +20,18 @@ struct AppISBNReader: ISBNReading {
     }
 }
 
+/// The app's old ISBN reader, which trusted any 10 or 13 digits: deliberately wrong, to show a failure
+/// of the ISBN standard.
+struct AppCheckDigitBlindISBNReader: ISBNReading {
+    func readISBN(_ field: String) -> ISBNReadResult {
+        switch ISBNParser.read(field, checkingDigits: false) {
+        case .blank: .empty
+        case let .isbn(thirteen, ten): .valid(isbn13: thirteen, isbn10: ten)
+        case .notAnISBN: .invalid
+        }
+    }
+}
+
 /// The socket's heartbeat; the kit passes time in as a `Timestamp`, the app counts milliseconds.
 struct AppHeartbeat: HeartbeatScheduling {
     var heartbeat = ConnectionHeartbeat()
@@ -46,7 +58,8 @@ struct AppHeartbeat: HeartbeatScheduling {
     }
 }
 
-/// The heartbeat the seed's plan writes: deliberately wrong, to show what a failing verdict looks like.
+/// The heartbeat the seed's plan writes, which notices a dead connection at 120 s where decision D-077
+/// says 95 s: it keeps every rule of the seed and differs from a decision, which strict mode fails.
 struct AppLegacyHeartbeat: HeartbeatScheduling {
     var heartbeat = LegacyHeartbeat()
 

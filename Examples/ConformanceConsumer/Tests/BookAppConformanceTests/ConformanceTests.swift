@@ -17,10 +17,18 @@ import Testing
     }
 }
 
-/// The seed's own heartbeat, kept to show a failing verdict: `swift test` reports it failing, with the
-/// rules it breaks (HEART-04: the reconnect comes at 120 s, not 95 s), and `.ci/run` checks that.
-@Suite struct WrongConformanceTests {
+/// The seed's own heartbeat: it keeps the seed's rules and differs from decision D-077 (the reconnect
+/// comes at 120 s, not 95 s), so `swift test` warns and `CONFORMANCE_STRICT=1 swift test` fails it.
+@Suite struct DecisionConformanceTests {
     @Test func legacyHeartbeat() {
         checkConformance(to: .heartbeat) { AppLegacyHeartbeat() }
+    }
+}
+
+/// The app's old ISBN reader, kept to show a failing verdict: it breaks the ISBN standard's check digits
+/// (ISBN-05), and `.ci/check-example` checks that `swift test` reports it.
+@Suite struct WrongConformanceTests {
+    @Test func checkDigitBlindISBNReading() {
+        checkConformance(to: .isbnReading) { AppCheckDigitBlindISBNReader() }
     }
 }
