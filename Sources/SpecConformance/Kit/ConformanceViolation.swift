@@ -56,8 +56,13 @@ public func ensure(
 
 /// Fails the check unless the implementation's answer equals the model's, showing both.
 ///
-/// - Parameter kind: the kind of the difference for grouping; by default every difference is one kind,
-///   "the answer differs from the model's".
+/// - Parameters:
+///   - implementation: the implementation's answer.
+///   - model: the model's answer to the same question.
+///   - question: the call both answered, as the report shows it: `readISBN("=")`.
+///   - show: how a report writes an answer.
+///   - kind: the kind of the difference for grouping; by default every difference is one kind,
+///     "the answer differs from the model's".
 public func ensureSame<Answer: Equatable>(
     _ implementation: Answer, _ model: Answer, _ question: @autoclosure () -> String,
     show: (Answer) -> String = { String(reflecting: $0) }, kind: String? = nil
