@@ -109,22 +109,28 @@ struct ConformanceSettingsError: Error, CustomStringConvertible {
 
 /// The results of every suite run in this process, written to the report files after each one.
 final class ReportCollector: Sendable {
-    private let results = Mutex<[SuiteResult]>([])
+    private let results = Mutex<[(result: SuiteResult, test: String)]>([])
 
     /// Adds `result`; a second run of the same suite under the same name (one type checked by two tests)
     /// is told apart by the test that ran it, rather than merged into one row.
     func add(_ result: SuiteResult, test: String, writingTo directory: String) throws {
-        let report = results.withLock { results -> ConformanceReport in
+        let (report, tests) = results.withLock { results -> (ConformanceReport, [String: String]) in
             var added = result
-            if results.contains(where: { $0.suiteID == result.suiteID && $0.implementation == result.implementation }) {
+            if results.contains(where: { $0.result.suiteID == result.suiteID && $0.result.implementation == result.implementation }) {
                 added = result.named("\(result.implementation) (\(test))")
             }
-            results.append(added)
-            return ConformanceReport(results: results.sorted { ($0.implementation, $0.suiteID) < ($1.implementation, $1.suiteID) })
+            results.append((added, test))
+            let sorted = results.map(\.result).sorted { ($0.implementation, $0.suiteID) < ($1.implementation, $1.suiteID) }
+            let tests = Dictionary(results.map { ($0.result.suiteID + "\u{0}" + $0.result.implementation, $0.test) }, uniquingKeysWith: { first, _ in first })
+            return (ConformanceReport(results: sorted), tests)
         }
         let folder = URL(fileURLWithPath: directory)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try Data(report.markdown().utf8).write(to: folder.appendingPathComponent("conformance-report.md"))
+        let markdown = report.markdown(title: "Conformance report") { token, run in
+            guard let test = tests[run.suiteID + "\u{0}" + run.implementation] else { return "\(PropertyOverrides.replayVariable)='\(token)' swift test" }
+            return PropertyContext.replayCommand(token: token, propertyName: test)
+        }
+        try Data(markdown.utf8).write(to: folder.appendingPathComponent("conformance-report.md"))
         try Data(report.jsonText().utf8).write(to: folder.appendingPathComponent("conformance-report.json"))
     }
 }

@@ -18,8 +18,9 @@ extension SuiteResult {
         lines += Self.basisLines(rule.basis)
         for check in ruleResult.failingChecks {
             let what = check.method == "property" || check.method == "differential" ? "generated cases" : "examples"
+            let verb = ruleResult.grade == .informational ? "differ from the reference" : "failed"
             let kinds = check.failures.count + check.kindsNotShown
-            lines.append("  check: \(check.label) (\(check.about)): \(check.failingCases) of \(check.casesChecked) \(what) failed"
+            lines.append("  check: \(check.label) (\(check.about)): \(check.failingCases) of \(check.casesChecked) \(what) \(verb)"
                 + (kinds > 1 ? ", \(kinds) kinds" : ""))
             for (index, failure) in check.failures.enumerated() {
                 lines += Self.failureLines(failure, number: kinds > 1 ? index + 1 : nil, check: check, replayCommand: replayCommand)
@@ -60,9 +61,9 @@ extension SuiteResult {
         guard case let .decision(id) = basis else { return ["  basis: \(basis)"] }
         guard let decision = Decision.named(id) else { return ["  basis: decision \(id) (Docs/Decisions.md)"] }
         var lines = ["  basis: decision \(id), \(decision.title) (Docs/Decisions.md); strict mode (CONFORMANCE_STRICT=1) fails it"]
-        if let question = decision.question { lines.append("  question: \(clip(question, 600))") }
-        if let options = decision.options { lines.append("  options: \(clip(options, 600))") }
-        lines.append("  decided: \(clip(decision.decision, 600))")
+        if let question = decision.question { lines.append("  question: \(clipAtWord(question, 900))") }
+        if let options = decision.options { lines.append("  options: \(clipAtWord(options, 900))") }
+        lines.append("  decided: \(clipAtWord(decision.decision, 900))")
         return lines
     }
 
@@ -104,6 +105,14 @@ extension SuiteResult {
             lines.append("\(indent)replay: run the same test again (examples are fixed)")
         }
         return lines
+    }
+
+    /// `text`, or its first words within `length` characters and where to read the rest.
+    static func clipAtWord(_ text: String, _ length: Int) -> String {
+        guard text.count > length else { return text }
+        let cut = text.prefix(length)
+        let words = cut.lastIndex(of: " ").map { cut[..<$0] } ?? cut
+        return words + " … (the rest in Docs/Decisions.md)"
     }
 
     static func clip(_ text: String, _ length: Int = answerLengthMax) -> String {

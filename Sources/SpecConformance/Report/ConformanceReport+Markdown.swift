@@ -11,6 +11,12 @@ extension ConformanceReport {
     /// - Parameter title: the report's top-level heading.
     /// - Parameter replayCommand: how a failure's token is replayed, for the failure texts.
     public func markdown(title: String = "Conformance report", replayCommand: (ReplayToken) -> String = { "PROPERTY_REPLAY='\($0)' swift test" }) -> String {
+        markdown(title: title) { token, _ in replayCommand(token) }
+    }
+
+    /// The report for people, each failure's replay command made for the suite run it belongs to (the
+    /// test that ran it, for a `--filter`).
+    public func markdown(title: String, replayCommand: (ReplayToken, SuiteResult) -> String) -> String {
         var out: [String] = []
         let suites = self.suites
         out.append("# \(title)")
@@ -65,7 +71,7 @@ extension ConformanceReport {
         return (["pass"] + notes).joined(separator: "; ")
     }
 
-    func section(for implementation: String, replayCommand: (ReplayToken) -> String) -> [String] {
+    func section(for implementation: String, replayCommand: (ReplayToken, SuiteResult) -> String) -> [String] {
         let runs = results.filter { $0.implementation == implementation }
         let counts = self.counts(for: implementation)
         var out = ["", "## \(implementation)", ""]
@@ -77,7 +83,7 @@ extension ConformanceReport {
             out += ["", "### \(heading)"]
             if let intro { out += ["", intro] }
             for (run, rule) in rules {
-                out += ["", "```text", run.failureText(for: rule, replayCommand: replayCommand) ?? "", "```"]
+                out += ["", "```text", run.failureText(for: rule, replayCommand: { replayCommand($0, run) }) ?? "", "```"]
             }
         }
         block("Failures: the seeds or a standard", [.fail, .nonStrict])
@@ -113,7 +119,8 @@ extension ConformanceReport {
                     guard let grade = grade(rule.id, suite: suite.id, implementation: implementation) else { return "" }
                     return grade == .fail ? "**FAIL**" : grade.rawValue
                 }
-                out.append("| \(rule.id) | \(rule.requirement) | \(Self.basisCell(rule.basis)) | " + grades.joined(separator: " | ") + " | \(cell(rule.statement)) |")
+                let level = rule.basis.kind == .reference ? "info" : rule.requirement.rawValue
+                out.append("| \(rule.id) | \(level) | \(Self.basisCell(rule.basis)) | " + grades.joined(separator: " | ") + " | \(cell(rule.statement)) |")
             }
         }
         return out
