@@ -20,6 +20,16 @@ import Testing
         #expect(witnesses > 0, "no wrong implementation failed a check that says which inputs exercise its rule")
     }
 
+    @Test func everyGeneratedCheckOfARequirementSaysWhatItExercises() {
+        for model in ConformanceCatalog.models {
+            for check in model.generatedChecks where !check.declaresWhatItExercises {
+                let rule = model.rules.first { $0.id == check.rule }
+                guard rule?.basis != .reference else { continue }
+                Issue.record("\(check.label) checks \(check.rule) on generated inputs but does not say which of them exercise it (`exercises:`)")
+            }
+        }
+    }
+
     @Test func aCheckThatSaysWhatItExercisesExercisesItOnTheModelsCases() {
         for result in ConformanceCatalog.run.models {
             guard let model = ConformanceCatalog.models.first(where: { $0.suiteID == result.suiteID }) else { continue }
