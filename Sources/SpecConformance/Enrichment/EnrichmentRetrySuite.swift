@@ -14,8 +14,9 @@ extension ConformanceSuite where Implementation: EnrichmentRetryPolicy {
                 try example.check(policy)
             }
         }
-        func law(_ rule: Rule, _ about: String, _ generator: Gen<(EnrichmentAttemptFailure, Int)>, expected: @escaping @Sendable (EnrichmentAttemptFailure, Int) -> EnrichmentRetryDecision) -> ConformanceCheck<Implementation> {
-            .property(rule, about, cases: 25, generator, describe: { "\($0.0) on attempt \($0.1)" }) { policy, pair in
+        func law(_ rule: Rule, _ about: String, _ generator: Gen<(EnrichmentAttemptFailure, Int)>, exercises: @escaping (EnrichmentAttemptFailure, Int) -> Bool,
+                 expected: @escaping @Sendable (EnrichmentAttemptFailure, Int) -> EnrichmentRetryDecision) -> ConformanceCheck<Implementation> {
+            .property(rule, about, cases: 25, generator, describe: { "\($0.0) on attempt \($0.1)" }, exercises: { exercises($0.0, $0.1) }) { policy, pair in
                 try Case(pair.0, pair.1, expected(pair.0, pair.1)).check(policy)
             }
         }
@@ -40,7 +41,7 @@ extension ConformanceSuite where Implementation: EnrichmentRetryPolicy {
                 ("404 on attempt 3", .httpStatus(404), 3, "seed: \"API 404 → Mark as failed, don't retry\""),
                 ("404 on attempt 5", .httpStatus(404), 5, "seed: \"API 404 → Mark as failed, don't retry\""),
             ]),
-            .property(R.notFound, "404 on attempts 1 to 5", cases: 25, Gen<Int>.int(in: 1...5), describe: { "HTTP 404 on attempt \($0)" }) { policy, attempt in
+            .property(R.notFound, "404 on attempts 1 to 5", cases: 25, Gen<Int>.int(in: 1...5), describe: { "HTTP 404 on attempt \($0)" }, exercises: Case.attempts.contains) { policy, attempt in
                 try Case.failsAtOnce(policy, .httpStatus(404), attempt)
             },
             decisions(R.notFoundReason, "not found on the first and the last attempt", [
@@ -50,7 +51,7 @@ extension ConformanceSuite where Implementation: EnrichmentRetryPolicy {
                 ("no candidate on attempt 5", Case(.noCandidates, 5, .fail(.notFound)), "D-054"),
             ]),
             law(R.notFoundReason, "404 or no candidate on attempts 1 to 5", Gen<(EnrichmentAttemptFailure, Int)>.zip(
-                Gen<EnrichmentAttemptFailure>.element(of: [.httpStatus(404), .noCandidates]), Gen<Int>.int(in: 1...5))) { _, _ in .fail(.notFound) },
+                Gen<EnrichmentAttemptFailure>.element(of: [.httpStatus(404), .noCandidates]), Gen<Int>.int(in: 1...5)), exercises: { failure, _ in failure.isNotFound }) { _, _ in .fail(.notFound) },
             decisions(R.clientErrors, "client errors around 404 and 429", [
                 ("400", Case(.httpStatus(400), 1, .fail(.rejected(status: 400))), "D-054"),
                 ("403", Case(.httpStatus(403), 1, .fail(.rejected(status: 403))), "D-054"),
@@ -61,7 +62,8 @@ extension ConformanceSuite where Implementation: EnrichmentRetryPolicy {
                 ("499, just below 500", Case(.httpStatus(499), 1, .fail(.rejected(status: 499))), "D-054"),
             ]),
             law(R.clientErrors, "4xx but 404 and 429 on attempts 1 to 5", Gen<(EnrichmentAttemptFailure, Int)>.zip(
-                Gen<Int>.int(in: 400...499).filter("not 404 or 429") { $0 != 404 && $0 != 429 }.map { EnrichmentAttemptFailure.httpStatus($0) }, Gen<Int>.int(in: 1...5))) { failure, _ in
+                Gen<Int>.int(in: 400...499).filter("not 404 or 429") { $0 != 404 && $0 != 429 }.map { EnrichmentAttemptFailure.httpStatus($0) }, Gen<Int>.int(in: 1...5)),
+                exercises: { failure, _ in failure.isRejected }) { failure, _ in
                 guard case let .httpStatus(status) = failure else { preconditionFailure("the generator makes statuses only") }
                 return .fail(.rejected(status: status))
             },
@@ -71,7 +73,8 @@ extension ConformanceSuite where Implementation: EnrichmentRetryPolicy {
                 ("a timeout on attempt 3: 4 s", Case(.timedOut, 3, .retry(attempt: 4, afterMilliseconds: 4_000)), seedBackoff),
                 ("a timeout on attempt 4: 8 s", Case(.timedOut, 4, .retry(attempt: 5, afterMilliseconds: 8_000)), seedBackoff),
             ]),
-            law(R.backoff, "timeouts on attempts 1 to 4", Gen<(EnrichmentAttemptFailure, Int)>.zip(Gen<EnrichmentAttemptFailure>.constant(.timedOut), Gen<Int>.int(in: 1...4))) { _, attempt in
+            law(R.backoff, "timeouts on attempts 1 to 4", Gen<(EnrichmentAttemptFailure, Int)>.zip(Gen<EnrichmentAttemptFailure>.constant(.timedOut), Gen<Int>.int(in: 1...4)),
+                exercises: { failure, attempt in failure == .timedOut && attempt < Case.attempts.upperBound }) { _, attempt in
                 .retry(attempt: attempt + 1, afterMilliseconds: 1_000 << Int64(attempt - 1))
             },
             decisions(R.transientLikeTimeouts, "429 and 5xx at their boundaries", [
@@ -80,7 +83,8 @@ extension ConformanceSuite where Implementation: EnrichmentRetryPolicy {
                 ("503", Case(.httpStatus(503), 3, .retry(attempt: 4, afterMilliseconds: 4_000)), "D-055"),
                 ("599, the last 5xx", Case(.httpStatus(599), 4, .retry(attempt: 5, afterMilliseconds: 8_000)), "D-055"),
             ]),
-            law(R.transientLikeTimeouts, "429 and 5xx on attempts 1 to 4", Gen<(EnrichmentAttemptFailure, Int)>.zip(EnrichmentRetryGenerators.statusesRetried, Gen<Int>.int(in: 1...4))) { _, attempt in
+            law(R.transientLikeTimeouts, "429 and 5xx on attempts 1 to 4", Gen<(EnrichmentAttemptFailure, Int)>.zip(EnrichmentRetryGenerators.statusesRetried, Gen<Int>.int(in: 1...4)),
+                exercises: { failure, attempt in failure.isRetriedStatus && attempt < Case.attempts.upperBound }) { _, attempt in
                 .retry(attempt: attempt + 1, afterMilliseconds: 1_000 << Int64(attempt - 1))
             },
             .examples(R.fiveAttempts, "the fourth failure retried as the fifth attempt", label: "RETRY-04.fourth", [
@@ -94,7 +98,8 @@ extension ConformanceSuite where Implementation: EnrichmentRetryPolicy {
                 ("a 503 on attempt 5 fails", Case(.httpStatus(503), 5, .fail(.retriesExhausted(attempts: 5, last: .serverError(status: 503)))), "D-055"),
                 ("a 429 on attempt 5 fails", Case(.httpStatus(429), 5, .fail(.retriesExhausted(attempts: 5, last: .serverError(status: 429)))), "D-055"),
             ]),
-            law(R.fiveAttempts, "timeouts, 429 and 5xx on attempt 5", Gen<(EnrichmentAttemptFailure, Int)>.zip(EnrichmentRetryGenerators.transient, Gen<Int>.constant(5))) { failure, attempt in
+            law(R.fiveAttempts, "timeouts, 429 and 5xx on attempt 5", Gen<(EnrichmentAttemptFailure, Int)>.zip(EnrichmentRetryGenerators.transient, Gen<Int>.constant(5)),
+                exercises: { failure, attempt in (failure == .timedOut || failure.isRetriedStatus) && attempt == Case.attempts.upperBound }) { failure, attempt in
                 switch failure {
                 case let .httpStatus(status): return .fail(.retriesExhausted(attempts: attempt, last: .serverError(status: status)))
                 default: return .fail(.retriesExhausted(attempts: attempt, last: .timedOut))
@@ -120,7 +125,9 @@ extension ConformanceSuite where Implementation: EnrichmentRetryPolicy {
             ]) { policy, example in
                 try example.check(policy)
             },
-            .property(R.rate, "generated previous starts and due times", cases: 30, EnrichmentRetryGenerators.rateCases, describe: { "due \($0.due), previous start \(String(describing: $0.previous))" }) { policy, pair in
+            .property(R.rate, "generated previous starts and due times", cases: 30, EnrichmentRetryGenerators.rateCases, describe: { "due \($0.due), previous start \(String(describing: $0.previous))" },
+                // Without a previous start the rule still holds: the request starts when due.
+                exercises: { _ in true }) { policy, pair in
                 // The rule's words, written out here rather than read from the model.
                 let expected = pair.previous.map { max(pair.due, $0.adding(milliseconds: 600)) } ?? pair.due
                 try EnrichmentRateCase(due: pair.due, previous: pair.previous, expected: expected).check(policy)
@@ -134,6 +141,10 @@ extension ConformanceSuite where Implementation: EnrichmentRetryPolicy {
 
 /// One decision the suite asks for, with the answer it expects.
 struct EnrichmentRetryCase: Sendable {
+    /// The attempts a work gets, the seed's four retries after the first.
+    static let attempts = 1...5
+
+
     let failure: EnrichmentAttemptFailure
     let attempt: Int
     let expected: EnrichmentRetryDecision
@@ -229,5 +240,22 @@ enum EnrichmentRetryGenerators {
         return Gen<(Timestamp, Int, Bool)>.zip(start, gap, Gen<Bool>.bool(probability: 0.9)).map { previous, gap, hasPrevious in
             (due: previous.adding(milliseconds: Int64(gap)), previous: hasPrevious ? previous : nil)
         }
+    }
+}
+
+extension EnrichmentAttemptFailure {
+    /// HTTP 404 or no candidate: not found (RETRY-01, RETRY-10).
+    var isNotFound: Bool { self == .httpStatus(404) || self == .noCandidates }
+
+    /// A 4xx other than 404 and 429: rejected (RETRY-02).
+    var isRejected: Bool {
+        guard case let .httpStatus(status) = self else { return false }
+        return (400...499).contains(status) && status != 404 && status != 429
+    }
+
+    /// A 429 or a 5xx, retried like a timeout (RETRY-08).
+    var isRetriedStatus: Bool {
+        guard case let .httpStatus(status) = self else { return false }
+        return status == 429 || (500...599).contains(status)
     }
 }

@@ -214,3 +214,11 @@ enum LibraryResetGenerators {
             }
     }
 }
+
+extension LibraryResetSetup {
+    /// Whether some author has no book, the case RESET-13 is about.
+    var hasAnAuthorWithoutBooks: Bool {
+        let withBooks = Set(books.flatMap(\.authors))
+        return authors.indices.contains { !withBooks.contains($0) }
+    }
+}

@@ -13,8 +13,8 @@ extension ConformanceSuite where Implementation: LibraryResetting {
         typealias R = LibraryResetRules
         typealias G = LibraryResetGenerators
         func law(_ rule: Rule, _ about: String, label: String? = nil, cases: Int = 8, _ scenarios: Gen<ResetScenario>, needsStoreFailures: Bool = false,
-                 _ body: @escaping (ResetTrace, ResetScenario) throws -> Void) -> ConformanceCheck<Implementation> {
-            .property(rule, about, label: label, cases: cases, scenarios, describe: { $0.description },
+                 exercises: @escaping (ResetScenario) -> Bool, _ body: @escaping (ResetTrace, ResetScenario) throws -> Void) -> ConformanceCheck<Implementation> {
+            .property(rule, about, label: label, cases: cases, scenarios, describe: { $0.description }, exercises: exercises,
                 appliesTo: { needsStoreFailures && !$0.supportsStoreFailures ? "the session cannot make the store fail" : nil }) { session, scenario in
                 try body(try ResetTrace.play(scenario, on: session), scenario)
             }
@@ -35,68 +35,70 @@ extension ConformanceSuite where Implementation: LibraryResetting {
             examples(R.confirmation, "the dialog", [
                 ConformanceExample("tap, cancel", ResetScenario(setup: library(seedJob), result: ok, cancelsFirst: true), pins: "seed: \"Given user cancels confirmation, when dialog dismissed, then no data deleted\""),
             ], ResetCheck.confirmation),
-            law(R.confirmation, "generated app states, the dialog canceled once", G.scenarios(cancelsFirst: true, results: [ok]), ResetCheck.confirmation),
+            law(R.confirmation, "generated app states, the dialog canceled once", G.scenarios(cancelsFirst: true, results: [ok]), exercises: \.cancelsFirst, ResetCheck.confirmation),
             examples(R.deletesEverything, "a library with shared authors, an author without books and unsaved books", [
                 ConformanceExample("following a job", ResetScenario(setup: library(seedJob), result: ok), pins: "seed: \"then all Works deleted\""),
                 ConformanceExample("following no job", ResetScenario(setup: library(nil), result: ok), pins: "seed: \"All entities deleted (Works, Editions, Authors, UserLibraryEntries)\""),
             ], ResetCheck.deletesEverything),
-            law(R.deletesEverything, "generated app states", uncontested, ResetCheck.deletesEverything),
+            law(R.deletesEverything, "generated app states", uncontested, exercises: { !$0.setup.books.isEmpty || !$0.setup.authors.isEmpty }, ResetCheck.deletesEverything),
             examples(R.authorsWithoutWorks, "an author without books", [
                 ConformanceExample("Liz Moore, with no book", ResetScenario(setup: library(seedJob), result: ok), pins: "D-015"),
             ], ResetCheck.authorsWithoutWorks),
-            law(R.authorsWithoutWorks, "generated app states, authors without books among them", cases: 5, uncontested, ResetCheck.authorsWithoutWorks),
+            law(R.authorsWithoutWorks, "generated app states, authors without books among them", cases: 5, uncontested, exercises: { $0.setup.hasAnAuthorWithoutBooks }, ResetCheck.authorsWithoutWorks),
             examples(R.cancelFirst, "the cancel request", [
                 ConformanceExample("the seed's job", ResetScenario(setup: library(seedJob), result: ok), pins: "seed: \"POST /api/enrichment/cancel with currentJobId\""),
                 ConformanceExample("a job without a token", ResetScenario(setup: library(FollowedJob(jobId: seedJob.jobId)), result: ok), pins: "seed: \"Step 1: Cancel Backend Jobs\""),
                 ConformanceExample("no job, no request", ResetScenario(setup: library(nil), result: ok), pins: "seed: \"if let jobId = EnrichmentQueue.shared.currentJobId\""),
             ], ResetCheck.cancelFirst),
-            law(R.cancelFirst, "generated app states, half following a job", uncontested, ResetCheck.cancelFirst),
+            law(R.cancelFirst, "generated app states, half following a job", uncontested,
+                // With a job, one request before anything is deleted; without one, none: every reset exercises it.
+                exercises: { _ in true }, ResetCheck.cancelFirst),
             examples(R.cancelToken, "the cancel request's token", [
                 ConformanceExample("the job's token", ResetScenario(setup: library(seedJob), result: ok), pins: "D-151"),
                 ConformanceExample("a job without a token: none", ResetScenario(setup: library(FollowedJob(jobId: seedJob.jobId)), result: ok), pins: "D-129"),
             ], ResetCheck.cancelToken),
-            law(R.cancelToken, "generated app states following a job, half with a token", cases: 5, G.scenarios(job: .always, results: [ok]), ResetCheck.cancelToken),
+            law(R.cancelToken, "generated app states following a job, half with a token", cases: 5, G.scenarios(job: .always, results: [ok]), exercises: { $0.setup.followedJob != nil }, ResetCheck.cancelToken),
             examples(R.cancelFailureContinues, "every failed result of the cancel request", G.failedResults.map { result in
                 ConformanceExample("the request \(ResetScenario.describe(result))", ResetScenario(setup: library(seedJob), result: result),
                     pins: result == offline ? "seed: \"Reset library while offline (no network), verify local delete succeeds (backend cancel fails gracefully)\"" : "D-021")
             }, ResetCheck.cancelFailureContinues),
-            law(R.cancelFailureContinues, "generated app states following a job, every failed result", G.scenarios(job: .always, results: G.failedResults), ResetCheck.cancelFailureContinues),
+            law(R.cancelFailureContinues, "generated app states following a job, every failed result", G.scenarios(job: .always, results: G.failedResults), exercises: { $0.setup.followedJob != nil }, ResetCheck.cancelFailureContinues),
             examples(R.successToast, "resets that go as the seed's flow", [
                 ConformanceExample("following a job whose cancel succeeds", ResetScenario(setup: library(seedJob), result: ok), pins: "seed: \"Step 4: Show Success Toast\""),
                 ConformanceExample("following no job", ResetScenario(setup: library(nil), result: ok), pins: "seed: \"showToast(\\\"Library reset successfully\\\")\""),
                 ConformanceExample("an empty library", ResetScenario(setup: LibraryResetSetup(recentSearches: ["dune"]), result: ok), pins: "seed: \"Step 4: Show Success Toast\""),
             ], ResetCheck.successToast),
-            law(R.successToast, "generated app states", cases: 5, uncontested, ResetCheck.successToast),
+            law(R.successToast, "generated app states", cases: 5, uncontested, exercises: { $0.setup.storeFailure == nil }, ResetCheck.successToast),
             examples(R.queueCleared, "a queue with works and a job", [
                 ConformanceExample("the cancel succeeds", ResetScenario(setup: library(seedJob), result: ok), pins: "seed: \"when enrichment queue cleared, then `currentJobId` set to nil\""),
             ], ResetCheck.queueCleared),
-            law(R.queueCleared, "generated app states", cases: 5, uncontested, ResetCheck.queueCleared),
+            law(R.queueCleared, "generated app states", cases: 5, uncontested, exercises: { !$0.setup.queuedBooks.isEmpty || $0.setup.followedJob != nil }, ResetCheck.queueCleared),
             examples(R.searchHistoryCleared, "recent searches and trending books", [
                 ConformanceExample("both", ResetScenario(setup: library(seedJob), result: ok), pins: "seed: \"Search History (recent searches, trending books)\""),
                 ConformanceExample("an empty library's", ResetScenario(setup: LibraryResetSetup(recentSearches: ["dune"], trendingBooks: ["Emma"]), result: ok), pins: "seed: \"then search history cleared\""),
             ], ResetCheck.searchHistoryCleared),
-            law(R.searchHistoryCleared, "generated app states", cases: 5, uncontested, ResetCheck.searchHistoryCleared),
+            law(R.searchHistoryCleared, "generated app states", cases: 5, uncontested, exercises: { !$0.setup.recentSearches.isEmpty || !$0.setup.trendingBooks.isEmpty }, ResetCheck.searchHistoryCleared),
             examples(R.flagsReset, "flags and provider away from their defaults", [
                 ConformanceExample("OpenAI, scanner off", ResetScenario(setup: library(seedJob), result: ok), pins: "seed: \"Feature Flags (reset to defaults: Gemini AI, experimental scanner enabled)\""),
             ], ResetCheck.flagsReset),
-            law(R.flagsReset, "generated app states", cases: 5, uncontested, ResetCheck.flagsReset),
+            law(R.flagsReset, "generated app states", cases: 5, uncontested, exercises: { $0.setup.featureFlags != .defaults }, ResetCheck.flagsReset),
             examples(R.settingsKept, "a chosen theme and layout", [
                 ConformanceExample("forest green, list", ResetScenario(setup: library(seedJob), result: ok), pins: "seed: \"App Settings (theme selection, UI preferences) - User choice preserved\""),
             ], ResetCheck.settingsKept),
-            law(R.settingsKept, "generated app states", cases: 5, uncontested, ResetCheck.settingsKept),
+            law(R.settingsKept, "generated app states", cases: 5, uncontested, exercises: { $0.setup.settings != AppSettings() }, ResetCheck.settingsKept),
             examples(R.cloudKitKept, "CloudKit on", [
                 ConformanceExample("sync enabled, a change token", ResetScenario(setup: library(seedJob), result: ok), pins: "seed: \"CloudKit Sync State (reset only deletes local data, CloudKit unchanged)\""),
             ], ResetCheck.cloudKitKept),
-            law(R.cloudKitKept, "generated app states", cases: 5, uncontested, ResetCheck.cloudKitKept),
+            law(R.cloudKitKept, "generated app states", cases: 5, uncontested, exercises: { $0.setup.cloudKit != CloudKitSyncState() }, ResetCheck.cloudKitKept),
             examples(R.seriesKept, "two series", [
                 ConformanceExample("Foundation and Dune", ResetScenario(setup: library(seedJob), result: ok), pins: "D-020"),
             ], ResetCheck.seriesKept),
-            law(R.seriesKept, "generated app states with series", cases: 5, uncontested, ResetCheck.seriesKept),
+            law(R.seriesKept, "generated app states with series", cases: 5, uncontested, exercises: { !$0.setup.series.isEmpty }, ResetCheck.seriesKept),
             examples(R.idempotent, "resetting twice", [
                 ConformanceExample("a library and a job", ResetScenario(setup: library(seedJob), result: ok, resetsTwice: true), pins: "seed: \"Re-run reset (idempotent operation)\""),
                 ConformanceExample("an empty library", ResetScenario(setup: LibraryResetSetup(recentSearches: ["dune"]), result: ok, resetsTwice: true), pins: "seed: \"Re-run reset (idempotent operation)\""),
             ], ResetCheck.idempotent),
-            law(R.idempotent, "generated app states, reset twice", G.scenarios(resetsTwice: true, results: [ok]), ResetCheck.idempotent),
+            law(R.idempotent, "generated app states, reset twice", G.scenarios(resetsTwice: true, results: [ok]), exercises: \.resetsTwice, ResetCheck.idempotent),
             examples(R.retry, "a failed delete and a failed save", needsStoreFailures: true, ResetStoreFailure.allCases.flatMap { failure in
                 [seedJob, nil].map { job in
                     ConformanceExample("the \(failure.rawValue) fails\(job == nil ? "" : ", following a job")", ResetScenario(setup: library(job, failure), result: ok),
@@ -107,14 +109,14 @@ extension ConformanceSuite where Implementation: LibraryResetting {
                 var scenario = scenario
                 scenario.setup.storeFailure = failure
                 return scenario
-            }, needsStoreFailures: true, ResetCheck.retry),
+            }, needsStoreFailures: true, exercises: { $0.setup.storeFailure != nil }, ResetCheck.retry),
             examples(R.storeFailure, "a failed delete and a failed save", needsStoreFailures: true, ResetStoreFailure.allCases.flatMap { failure in
                 [seedJob, nil].map { job in
                     ConformanceExample("the \(failure.rawValue) fails\(job == nil ? "" : ", following a job")", ResetScenario(setup: library(job, failure), result: ok), pins: "D-022")
                 }
             }, ResetCheck.storeFailure),
-            law(R.storeFailure, "generated app states whose delete fails", G.scenarios(storeFailure: .delete, results: [ok]), needsStoreFailures: true, ResetCheck.storeFailure),
-            law(R.storeFailure, "generated app states whose save fails", label: "RESET-11.save", G.scenarios(storeFailure: .save, results: [ok]), needsStoreFailures: true, ResetCheck.storeFailure),
+            law(R.storeFailure, "generated app states whose delete fails", G.scenarios(storeFailure: .delete, results: [ok]), needsStoreFailures: true, exercises: { $0.setup.storeFailure == .delete }, ResetCheck.storeFailure),
+            law(R.storeFailure, "generated app states whose save fails", label: "RESET-11.save", G.scenarios(storeFailure: .save, results: [ok]), needsStoreFailures: true, exercises: { $0.setup.storeFailure == .save }, ResetCheck.storeFailure),
             .property(R.anyReset, "generated resets of every kind", method: .differential, cases: 20, G.anyScenario, describe: { $0.description }) { session, scenario in
                 try ResetTrace.compare(scenario, on: session)
             },

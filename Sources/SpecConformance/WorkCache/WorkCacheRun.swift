@@ -234,3 +234,50 @@ extension WorkCacheRun {
         for command in program { try run.step(command) }
     }
 }
+
+/// What a generated case maps, for the checks' `exercises:`: each says which maps its rule is about.
+extension WorkCacheExample {
+    private var maps: [(index: Int, dto: WorkDTO)] {
+        commands.enumerated().compactMap { if case let .map(dto) = $0.element { ($0.offset, dto) } else { nil } }
+    }
+
+    /// The last map shares a volume ID with the first, with no delete of the first work nor a clear
+    /// between (CACHE-01, CACHE-12).
+    var lastMapHitsTheFirst: Bool {
+        guard let first = maps.first, let last = maps.last, first.index != last.index else { return false }
+        let between = commands[first.index..<last.index]
+        guard !between.contains(where: { if case .delete = $0 { true } else { $0 == .clearCache } }) else { return false }
+        return !Set(WorkCachePrograms.named(first.dto)).isDisjoint(with: WorkCachePrograms.named(last.dto))
+    }
+
+    /// One of the first and the last DTO is synthetic and the other real (CACHE-09).
+    var firstAndLastMapDifferInSynthesis: Bool {
+        guard let first = maps.first, let last = maps.last else { return false }
+        return first.dto.synthetic != last.dto.synthetic
+    }
+
+    /// A map after a delete names a volume ID of a work mapped before the delete (CACHE-02).
+    var mapsAKeyOfADeletedWork: Bool {
+        guard let delete = commands.firstIndex(where: { if case .delete = $0 { true } else { false } }) else { return false }
+        let before = Set(maps.filter { $0.index < delete }.flatMap { WorkCachePrograms.named($0.dto) })
+        return maps.contains { $0.index > delete && !before.isDisjoint(with: WorkCachePrograms.named($0.dto)) }
+    }
+
+    /// Every map names volume IDs no earlier map named (CACHE-03).
+    var mapsOnlyNewKeys: Bool {
+        var seen = Set<String>()
+        for map in maps {
+            let keys = WorkCachePrograms.named(map.dto)
+            guard seen.isDisjoint(with: keys) else { return false }
+            seen.formUnion(keys)
+        }
+        return !maps.isEmpty
+    }
+
+    /// A map after a clear names a volume ID mapped before it (CACHE-04).
+    var mapsAKeyMappedBeforeAClear: Bool {
+        guard let clear = commands.firstIndex(of: .clearCache) else { return false }
+        let before = Set(maps.filter { $0.index < clear }.flatMap { WorkCachePrograms.named($0.dto) })
+        return maps.contains { $0.index > clear && !before.isDisjoint(with: WorkCachePrograms.named($0.dto)) }
+    }
+}

@@ -37,7 +37,7 @@ extension ConformanceSuite where Implementation: WorkCacheSession {
                     [.map(dto("A", ["v"])), .map(dto("B", ["v"])), .save, .map(dto("C", ["v"]))], returns: [0, 0, 0], count: 1),
                     pins: "seed: the tests map into a context they never save"),
             ]),
-            .property(R.cacheHit, "generated DTO pairs sharing one volume ID, with other maps between", cases: 20, P.hitCases(synthetic: false), describe: { $0.description }) { session, hit in
+            .property(R.cacheHit, "generated DTO pairs sharing one volume ID, with other maps between", cases: 20, P.hitCases(synthetic: false), describe: { $0.description }, exercises: \.lastMapHitsTheFirst) { session, hit in
                 try hit.check(on: &session)
             },
             examples(R.titleKept, "the seed's first cache-hit test", [
@@ -46,7 +46,8 @@ extension ConformanceSuite where Implementation: WorkCacheSession {
                 ConformanceExample("a saved work keeps its title", WorkCacheExample(
                     [.map(dto("A", ["v"])), .save, .map(dto("B", ["v"])), .map(dto("C", ["v"]))], titles: [0: "A"]), pins: "seed: \"Original title preserved\""),
             ]),
-            .property(R.titleKept, "generated DTO pairs sharing one volume ID, with other maps between", cases: 20, P.hitCases(synthetic: false).map { $0.keepingTheFirstTitle(whetherOrNotItHits: true) }, describe: { $0.description }) { session, hit in
+            .property(R.titleKept, "generated DTO pairs sharing one volume ID, with other maps between", cases: 20, P.hitCases(synthetic: false).map { $0.keepingTheFirstTitle(whetherOrNotItHits: true) }, describe: { $0.description },
+                exercises: \.lastMapHitsTheFirst) { session, hit in
                 try hit.check(on: &session)
             },
             examples(R.syntheticHit, "synthetic and real DTOs hitting each other's works", [
@@ -60,7 +61,8 @@ extension ConformanceSuite where Implementation: WorkCacheSession {
                     [.map(dto("Guess", ["v1", "v2"], synthetic: true)), .save, .map(dto("Real", ["v2"])), .map(dto("Real again", ["v1"]))], returns: [0, 0, 0], count: 1, titles: [0: "Guess"]),
                     pins: "D-126"),
             ]),
-            .property(R.syntheticHit, "generated pairs of a synthetic and a real DTO sharing one volume ID", cases: 20, P.hitCases(synthetic: true).map { $0.keepingTheFirstTitle(whetherOrNotItHits: false) }, describe: { $0.description }) { session, hit in
+            .property(R.syntheticHit, "generated pairs of a synthetic and a real DTO sharing one volume ID", cases: 20, P.hitCases(synthetic: true).map { $0.keepingTheFirstTitle(whetherOrNotItHits: false) }, describe: { $0.description },
+                exercises: { $0.lastMapHitsTheFirst && $0.firstAndLastMapDifferInSynthesis }) { session, hit in
                 try hit.check(on: &session)
             },
             examples(R.staleEviction, "the seed's eviction tests", [
@@ -76,7 +78,7 @@ extension ConformanceSuite where Implementation: WorkCacheSession {
                 ConformanceExample("deleted but not saved", WorkCacheExample(
                     [.map(dto("A", ["v"])), .save, .delete(0), .map(dto("B", ["v"]))], returns: [0, 1], count: 1, titles: [1: "B"], deleted: [0]), pins: "seed: \"returns `nil` if object was deleted\""),
             ]),
-            .property(R.staleEviction, "generated works deleted (saved or not) and mapped again by one of their volume IDs", cases: 20, P.evictionCases, describe: { $0.description }) { session, eviction in
+            .property(R.staleEviction, "generated works deleted (saved or not) and mapped again by one of their volume IDs", cases: 20, P.evictionCases, describe: { $0.description }, exercises: \.mapsAKeyOfADeletedWork) { session, eviction in
                 try eviction.check(on: &session)
             },
             examples(R.cacheMiss, "the seed's cache-miss test", [
@@ -85,7 +87,7 @@ extension ConformanceSuite where Implementation: WorkCacheSession {
                     titles: [0: "Work 1", 1: "Work 2"], volumeIDs: [0: ["vol-1"], 1: ["vol-2"]]),
                     pins: "seed: \"Cache miss creates new Work\""),
             ]),
-            .property(R.cacheMiss, "generated DTOs with disjoint volume IDs", cases: 20, P.missCases, describe: { $0.description }) { session, example in
+            .property(R.cacheMiss, "generated DTOs with disjoint volume IDs", cases: 20, P.missCases, describe: { $0.description }, exercises: \.mapsOnlyNewKeys) { session, example in
                 try example.check(on: &session)
             },
             examples(R.clearCache, "clearing the cache", [
@@ -98,7 +100,7 @@ extension ConformanceSuite where Implementation: WorkCacheSession {
                     [.map(dto("A", ["v1", "v2"])), .save, .clearCache, .map(dto("B", ["v2"])), .map(dto("C", ["v1"]))], returns: [0, 1, 2], count: 3, titles: [0: "A"]),
                     pins: "seed: \"Next DTOs should create new Works (cache empty)\""),
             ]),
-            .property(R.clearCache, "generated works cleared from the cache and mapped again", cases: 20, P.clearCases, describe: { $0.description }) { session, example in
+            .property(R.clearCache, "generated works cleared from the cache and mapped again", cases: 20, P.clearCases, describe: { $0.description }, exercises: \.mapsAKeyMappedBeforeAClear) { session, example in
                 try example.check(on: &session)
             },
             examples(R.hitAdoptsVolumeIDs, "adopting the DTO's other volume IDs", [
@@ -127,7 +129,9 @@ extension ConformanceSuite where Implementation: WorkCacheSession {
                 ConformanceExample("no key: always a new work", WorkCacheExample(
                     [.map(dto("Untracked", [])), .map(dto("Untracked", [])), .map(dto("Blank", [""], primary: ""))], returns: [0, 1, 2], count: 3, volumeIDs: [0: [], 2: []]), pins: "D-018"),
             ]),
-            .property(R.keys, "generated DTOs with empty, repeated and primary volume IDs", cases: 20, P.keyCases, describe: { $0.description }) { session, example in
+            .property(R.keys, "generated DTOs with empty, repeated and primary volume IDs", cases: 20, P.keyCases, describe: { $0.description },
+                // Every DTO has keys by the rule, none included.
+                exercises: { $0.commands.contains { if case .map = $0 { true } else { false } } }) { session, example in
                 try example.check(on: &session)
             },
             examples(R.interruptions, "rolling back", label: "CACHE-07.rollback", needs: .rollback, [
