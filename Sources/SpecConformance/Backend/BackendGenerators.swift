@@ -42,6 +42,24 @@ enum BackendGenerators {
         }
     }
 
+    /// Whether the scenario's first job, the one the laws ask about, stands as one of `ends` when the
+    /// requests begin.
+    static func firstJob(_ ends: BackendJobEnd...) -> (BackendScenario) -> Bool {
+        { ends.contains($0.jobs[0].end) }
+    }
+
+    /// The case CANCEL-05's law names a job's ID in: lowercase for an ID with capitals, mixed otherwise.
+    static func anotherCase(for id: String) -> CancelIDCase {
+        id.utf8.contains { (0x41...0x5A).contains($0) } ? .lowercase : .mixed
+    }
+
+    /// Whether naming the first job's ID in `anotherCase` changes it (an ID whose letters that case
+    /// leaves alone is named as started, and says nothing about case).
+    static func namesTheFirstJobInAnotherCase(_ scenario: BackendScenario) -> Bool {
+        let id = scenario.jobs[0].id
+        return anotherCase(for: id).apply(id) != id
+    }
+
     /// Bodies that are not a plain valid cancel: JSON of every kind, near misses, cut-off bodies and
     /// bytes from JSON's alphabet and beyond; `$1` to `$3` stand for the scenario's job IDs.
     static var hostileBodies: Gen<CancelBody> {

@@ -14,7 +14,7 @@ extension ConformanceSuite where Implementation: HeartbeatScheduling {
         }
         return ConformanceSuite(id: "heartbeat", title: "Heartbeat", seam: "HeartbeatScheduling", checks: [
             probes(R.interval, "pings around 30 and 60 s", C.intervalExamples),
-            .property(R.interval, "generated pong answers", C.scripts, describe: { $0.description }) { implementation, script in
+            .property(R.interval, "generated pong answers", C.scripts, describe: { $0.description }, exercises: C.pings) { implementation, script in
                 let log = C.run(script, &implementation)
                 for (index, ping) in log.pings.enumerated() where ping.at != Int64(index + 1) * Heartbeat.pingIntervalMilliseconds {
                     throw ConformanceViolation("ping \(index + 1) went out at +\(ping.at) ms, not at +\(Int64(index + 1) * Heartbeat.pingIntervalMilliseconds) ms", question: "run(\(script))",
@@ -22,7 +22,7 @@ extension ConformanceSuite where Implementation: HeartbeatScheduling {
                 }
             },
             probes(R.clientTime, "the pings' times", C.clientTimeExamples),
-            .property(R.clientTime, "generated pong answers", C.scripts, describe: { $0.description }) { implementation, script in
+            .property(R.clientTime, "generated pong answers", C.scripts, describe: { $0.description }, exercises: C.pings) { implementation, script in
                 let log = C.run(script, &implementation)
                 for ping in log.pings where ping.clientTime != ping.at {
                     throw ConformanceViolation("the ping sent at +\(ping.at) ms carries clientTime +\(ping.clientTime) ms", question: "run(\(script))",
@@ -30,13 +30,13 @@ extension ConformanceSuite where Implementation: HeartbeatScheduling {
                 }
             },
             probes(R.pongDeadline, "pongs just inside 5 s", C.pongDeadlineExamples),
-            .property(R.pongDeadline, "generated pong answers", C.scripts, describe: { $0.description }) { implementation, script in
+            .property(R.pongDeadline, "generated pong answers", C.scripts, describe: { $0.description }, exercises: C.pings) { implementation, script in
                 let log = C.run(script, &implementation)
                 if let evidence = C.answeredPingsReconnectedEvidence(log) {
                     throw ConformanceViolation(evidence, question: "run(\(script))", model: C.modelRun(script).description, implementation: log.description)
                 }
             },
-            .property(R.missedPongs, "generated pong answers", C.scripts, describe: { $0.description }) { implementation, script in
+            .property(R.missedPongs, "generated pong answers", C.scripts, describe: { $0.description }, exercises: C.missesThreePongs) { implementation, script in
                 let log = C.run(script, &implementation)
                 if let evidence = C.missedPongsEvidence(log) {
                     throw ConformanceViolation(evidence.message, question: "run(\(script))", model: C.modelRun(script).description, implementation: log.description, kind: evidence.kind)
@@ -207,6 +207,20 @@ enum HeartbeatChecks {
             (weight: 1, generator: Gen<Int64>.integer(in: 0...4_999).map { PongAnswer.foreign(after: $0) }),
         ])
         return Gen<PongAnswer>.array(of: answer, count: 0...14).map { PongScript(answers: $0) }
+    }
+
+    // MARK: - Which scripts exercise a rule
+
+    /// Whether the heartbeat pings in the script's run, each ping with its time and its 5 s for a pong:
+    /// every run does, since no reconnect comes before three pings.
+    static func pings(_ script: PongScript) -> Bool {
+        !modelRun(script).pings.isEmpty
+    }
+
+    /// Whether three pings in a row go without a pong in the script's run, so that the heartbeat must
+    /// ask for a reconnect: every script's run does, the pings past its answers going unanswered.
+    static func missesThreePongs(_ script: PongScript) -> Bool {
+        modelRun(script).events.contains { if case .reconnect = $0 { return true } else { return false } }
     }
 
     static func modelRun(_ script: PongScript) -> HeartbeatLog {

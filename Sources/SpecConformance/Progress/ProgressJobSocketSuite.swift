@@ -48,7 +48,7 @@ extension ConformanceSuite where Implementation: ProgressJobSocketServing {
             },
             onScripts(R.serverTime, C.everyPongCarriesTheServersTime, exercises: C.sendsAPing),
             pinned(R.serverTime, "pongs at 30 s and behind a held report", C.serverTimeExamples),
-            .property(R.token, "generated jobs and tokens", cases: C.tokenCaseCount, C.tokenCases, describe: { $0.description }) { implementation, tokens in
+            .property(R.token, "generated jobs and tokens", cases: C.tokenCaseCount, C.tokenCases, describe: { $0.description }, exercises: C.presentsAToken) { implementation, tokens in
                 try C.checkTokens(tokens, &implementation)
             },
             pinned(R.token, "missing, wrong, near and exact tokens", C.tokenExamples),
@@ -86,7 +86,7 @@ extension ConformanceSuite where Implementation: ProgressJobSocketServing {
             onStreams(R.ending, [.property(.nothingAfterFinish)], exercises: E.finishes),
             onScripts(R.ending, C.oneEndingAndNothingAfter, exercises: C.endsTheJob),
             pinned(R.ending, "repeated endings and late reports", C.endingExamples),
-            onScripts(R.idle, C.idleConnectionsClose),
+            onScripts(R.idle, C.idleConnectionsClose, exercises: C.opensAConnection),
             pinned(R.idle, "silences of 99,999 and 100,000 ms", C.idleExamples),
             onScripts(R.closeAfterEnding, C.endingClosesNormally, exercises: C.endsTheJob),
             pinned(R.closeAfterEnding, "completions, deferred completions, failures", C.closeExamples),
@@ -94,7 +94,7 @@ extension ConformanceSuite where Implementation: ProgressJobSocketServing {
             pinned(R.cancel, "the seed's cancel of 5 of 50, and a cancel while a report is held", C.cancelExamples),
             onScripts(R.afterCancel, C.nothingMoreAfterACancel, exercises: C.cancels),
             pinned(R.afterCancel, "reports after a cancel, repeated and late cancels", C.afterCancelExamples),
-            onScripts(R.replace, C.oneConnectionAtATime),
+            onScripts(R.replace, C.oneConnectionAtATime, exercises: C.opensAConnection),
             pinned(R.replace, "a reconnect replacing the open connection", C.replaceExamples),
             .differential(R.conversation, "generated scripts", cases: C.differentialCaseCount, scripts, describe: { $0.description },
                 question: { "run(\($0))" }, model: { SocketDriver.modelRun($0).wire },
@@ -549,6 +549,17 @@ enum ProgressJobSocketChecks {
 
     static func cancels(_ script: SocketScript) -> Bool {
         script.steps.contains { $0.command == .cancel }
+    }
+
+    /// Whether the script opens a connection with the job's token: from then on its silence counts toward
+    /// the idle close, and the socket may close it (its own close, or one that replaces it).
+    static func opensAConnection(_ script: SocketScript) -> Bool {
+        script.steps.contains { $0.command == .connect(.own) || $0.command == .resume }
+    }
+
+    /// Whether a token (or none) is presented: the job's own must open the socket, any other be refused.
+    static func presentsAToken(_ tokens: SocketTokenCase) -> Bool {
+        !tokens.presented.isEmpty
     }
 
     static func presentsAWrongToken(_ tokens: SocketTokenCase) -> Bool {

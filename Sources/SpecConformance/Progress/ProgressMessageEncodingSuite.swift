@@ -11,7 +11,9 @@ extension ConformanceSuite where Implementation: ProgressMessageEncoding {
         let messages = ProgressMessageFixture.generator()
         let describe: (ProgressMessage) -> String = { "\($0)" }
         return ConformanceSuite(id: "progress-message-encoding", title: "Progress message encoding", seam: "ProgressMessageEncoding", checks: [
-            .property(R.envelope, "generated messages of all nine types", messages, describe: describe) { implementation, message in
+            .property(R.envelope, "generated messages of all nine types", messages, describe: describe,
+                      // Every message, of any type, is written in the envelope: every message exercises it.
+                      exercises: { _ in true }) { implementation, message in
                 try ProgressEncodingChecks.checkEnvelope(implementation.encode(message), of: message)
             },
             .examples(R.envelope, "the seeds' messages", ProgressEncodingChecks.envelopeExamples) { implementation, message in
@@ -27,17 +29,21 @@ extension ConformanceSuite where Implementation: ProgressMessageEncoding {
                 }
             },
             .differential(R.roundTrip, "generated messages of all nine types", messages, describe: describe,
+                // Every message the encoder is given must read back as itself: every message exercises it.
+                exercises: { _ in true },
                 question: { "ProgressMessageCodec.decode(encode(\($0)), from: .\($0.type.sender))" },
                 model: { .success($0) },
                 implementation: { implementation, message in ProgressConformance.modelDecode(implementation.encode(message), from: message.type.sender) },
                 show: ProgressConformance.show),
-            .property(R.errorMembers, "generated messages carrying structured errors", messages.filter("carries an error") { ProgressEncodingChecks.errorPayloads(in: $0.json).count > 0 }, describe: describe) { implementation, message in
+            .property(R.errorMembers, "generated messages carrying structured errors", messages.filter("carries an error") { ProgressEncodingChecks.errorPayloads(in: $0.json).count > 0 }, describe: describe,
+                      exercises: { !ProgressEncodingChecks.errorPayloads(in: $0.json).isEmpty }) { implementation, message in
                 try ProgressEncodingChecks.checkErrorMembers(implementation.encode(message), of: message)
             },
             .examples(R.errorMembers, "errors without affected items or details", ProgressEncodingChecks.errorMemberExamples) { implementation, message in
                 try ProgressEncodingChecks.checkErrorMembers(implementation.encode(message), of: message)
             },
-            .property(R.durationMilliseconds, "generated completions", messages.filter("carries a completion") { ProgressEncodingChecks.completion(of: $0) != nil }, describe: describe) { implementation, message in
+            .property(R.durationMilliseconds, "generated completions", messages.filter("carries a completion") { ProgressEncodingChecks.completion(of: $0) != nil }, describe: describe,
+                      exercises: { ProgressEncodingChecks.completion(of: $0) != nil }) { implementation, message in
                 try ProgressEncodingChecks.checkDuration(implementation.encode(message), of: message)
             },
             .examples(R.durationMilliseconds, "durations around a second", ProgressEncodingChecks.durationExamples) { implementation, message in

@@ -19,27 +19,27 @@ extension ConformanceSuite where Implementation: StatusMessageFormatting {
         }
         return ConformanceSuite(id: "status-messages", title: "Status messages and time remaining", seam: "StatusMessageFormatting", checks: [
             enrichment(R.enrichment, "the seed's message and counts at the ends", C.enrichmentExamples, C.texts),
-            .property(R.enrichment, "generated counts in range and titles within the limit", C.inRange(hasError: false), describe: { $0.description }) { implementation, input in
+            .property(R.enrichment, "generated counts in range and titles within the limit", C.inRange(hasError: false), describe: { $0.description }, exercises: { !$0.hasError }) { implementation, input in
                 let line = input.ask(implementation)
                 let title = input.title
                 try ensureSame(C.texts(line).userMessage, "Finding details for \(title)... \(input.processed) of \(input.total) books complete", input.description, show: { String(reflecting: $0) })
                 try ensureSame(line.technicalMessage, "Enriching (\(input.processed)/\(input.total)): \(title)", input.description, show: { String(reflecting: $0) })
             },
             enrichment(R.notFound, "the seed's not-found message", C.notFoundExamples.filter { $0.input.processed <= $0.input.total }, C.texts),
-            .property(R.notFound, "generated counts in range, not found", C.inRange(hasError: true), describe: { $0.description }) { implementation, input in
+            .property(R.notFound, "generated counts in range, not found", C.inRange(hasError: true), describe: { $0.description }, exercises: { $0.hasError }) { implementation, input in
                 let line = input.ask(implementation)
                 try ensureSame(line.userMessage, "\u{26A0}\u{FE0F} Couldn't find details for \(input.title)", input.description, show: { String(reflecting: $0) })
                 try ensureSame(line.technicalMessage, "Enrichment failed (\(input.processed)/\(input.total)): \(input.title)", input.description, show: { String(reflecting: $0) })
             },
             enrichment(R.notFoundFigures, "the seed's not-found message and the last book", C.notFoundExamples.filter { $0.input.processed <= $0.input.total }, C.figuresOnly),
-            .property(R.notFoundFigures, "generated counts in range, not found", C.inRange(hasError: true), describe: { $0.description }) { implementation, input in
+            .property(R.notFoundFigures, "generated counts in range, not found", C.inRange(hasError: true), describe: { $0.description }, exercises: { $0.hasError }) { implementation, input in
                 let line = input.ask(implementation)
                 var found = input
                 found.hasError = false
                 let figures = found.ask(implementation)
                 try ensureSame([line.percentage, line.remaining], [figures.percentage, figures.remaining], "the figures of \(input.description), as when found", show: { "\($0)" })
             },
-            .property(R.figures, "generated counts in range", C.inRange(hasError: false), describe: { $0.description }) { implementation, input in
+            .property(R.figures, "generated counts in range", C.inRange(hasError: false), describe: { $0.description }, exercises: C.countsInRange) { implementation, input in
                 let line = input.ask(implementation)
                 try ensureSame(line.remaining, input.total - input.processed, "the books remaining of \(input.description)", show: { $0.map(String.init) ?? "nil" })
                 let seeds = Int((Double(input.processed) / Double(input.total) * 100).rounded(.down))
@@ -76,11 +76,11 @@ extension ConformanceSuite where Implementation: StatusMessageFormatting {
             },
             enrichment(R.titleLimit, "titles at and past 1,000 bytes", C.titleExamples, C.texts),
             enrichment(R.estimate, "the seed's formula on examples", C.estimateExamples, C.estimateOnly),
-            .differential(R.estimate, "generated counts and times", cases: 200, C.estimateInputs, describe: { $0.description },
+            .differential(R.estimate, "generated counts and times", cases: 200, C.estimateInputs, describe: { $0.description }, exercises: C.estimatedByTheFormula,
                 question: { $0.description }, model: { $0.ask(model).estimatedSecondsRemaining }, implementation: { $1.ask($0).estimatedSecondsRemaining },
                 show: { $0.map(String.init) ?? "unknown" }),
             enrichment(R.estimateUnknown, "nothing done, done, and the clock around the start", C.unknownExamples, C.estimateOnly),
-            .property(R.estimateBounds, "generated counts and pairs of times anywhere", cases: 200, C.boundInputs, describe: { "\($0)" }) { implementation, input in
+            .property(R.estimateBounds, "generated counts and pairs of times anywhere", cases: 200, C.boundInputs, describe: { "\($0)" }, exercises: C.sameJobLater) { implementation, input in
                 let (early, late) = (input.0, input.1)
                 let first = early.ask(implementation).estimatedSecondsRemaining
                 let second = late.ask(implementation).estimatedSecondsRemaining
@@ -161,6 +161,23 @@ enum StatusMessageChecks {
     /// The percentage and the books remaining alone.
     static func figuresOnly(_ line: StatusLine) -> StatusLine {
         StatusLine(userMessage: "", technicalMessage: "", percentage: line.percentage, remaining: line.remaining)
+    }
+
+    /// Whether the counts are STATUS-08's: in range, 0 ≤ processed ≤ total, and total above 0 (STATUS-03
+    /// says the rest).
+    static func countsInRange(_ input: EnrichmentStatusInput) -> Bool {
+        input.total > 0 && input.processed >= 0 && input.processed <= input.total
+    }
+
+    /// Whether ETA-01's formula gives the estimate: something done and the clock not before the start,
+    /// or nothing left (0 either way); before the first item or the start ETA-02 says what it is.
+    static func estimatedByTheFormula(_ input: EnrichmentStatusInput) -> Bool {
+        input.processed > 0 && (input.now >= input.start || input.processed >= input.total)
+    }
+
+    /// Whether two calls are ETA-03's: the same counts and start, the second no earlier than the first.
+    static func sameJobLater(_ calls: (EnrichmentStatusInput, EnrichmentStatusInput)) -> Bool {
+        calls.0.processed == calls.1.processed && calls.0.total == calls.1.total && calls.0.start == calls.1.start && calls.0.now <= calls.1.now
     }
 
     /// Whether the seed's `Math.floor(progress * 100)` is all STATUS-04 asks of `fraction`: from 0 to 1.

@@ -18,21 +18,27 @@ extension ConformanceSuite where Implementation: StructuredErrorBuilding {
             }
         }
         return ConformanceSuite(id: "structured-errors", title: "Structured errors", seam: "StructuredErrorBuilding", checks: [
-            .property(R.code, "generated failures", failures, describe: describe) { implementation, failure in
+            .property(R.code, "generated failures", failures, describe: describe,
+                      // Every failure's payload must carry a code: every failure exercises it.
+                      exercises: { _ in true }) { implementation, failure in
                 let payload = try C.parsed(implementation, failure)
                 let code = payload["code"]?.string
                 try ensure(!(code ?? "").isEmpty, "the payload carries no code", question: "errorPayload(for: \(failure))",
                     model: failure.modelError.code.rawValue, implementation: code.map { String(reflecting: $0) } ?? "no code", kind: "no code")
             },
             field(R.code, "a batch enrichment's code", C.seedCodeExamples, { $0["code"]?.string }, show: { $0 ?? "no code" }),
-            .property(R.codeForm, "generated failures", failures, describe: describe) { implementation, failure in
+            .property(R.codeForm, "generated failures", failures, describe: describe,
+                      // Every failure has its situation's code, written in the register's form: every failure exercises it.
+                      exercises: { _ in true }) { implementation, failure in
                 let payload = try C.parsed(implementation, failure)
                 let code = payload["code"]?.string
                 try ensure(code.map { ProgressErrorCode(rawValue: $0) != nil } ?? false, "the code is not written E_[A-Z0-9_]{1,60}",
                     question: "errorPayload(for: \(failure))", model: failure.modelError.code.rawValue, implementation: code.map { String(reflecting: $0) } ?? "no code")
             },
             field(R.codeForm, "each other failure's code", C.codeExamples, { $0["code"]?.string }, show: { $0 ?? "no code" }),
-            .property(R.members, "generated failures", failures, describe: describe) { implementation, failure in
+            .property(R.members, "generated failures", failures, describe: describe,
+                      // Every payload must have all six members: every failure exercises it.
+                      exercises: { _ in true }) { implementation, failure in
                 try C.checkMembers(C.parsed(implementation, failure), failure)
             },
             .examples(R.members, "failures without items or details", StructuredErrorChecks.memberExamples) { implementation, failure in
@@ -42,7 +48,7 @@ extension ConformanceSuite where Implementation: StructuredErrorBuilding {
             field(R.retryDefaults, "each protocol failure's retry flag", C.retryExamples, { $0["retryable"]?.bool }, show: { $0.map(String.init) ?? "no flag" }),
             field(R.userMessage, "each seed handler's user message", C.seedUserMessageExamples, { $0["userMessage"]?.string }, show: { $0.map { String(reflecting: $0) } ?? "no user message" }),
             field(R.userMessageDefaults, "each protocol failure's user message", C.userMessageExamples, { $0["userMessage"]?.string }, show: { $0.map { String(reflecting: $0) } ?? "no user message" }),
-            .property(R.affectedItems, "generated enrichment failures", C.enrichmentFailures, describe: describe) { implementation, failure in
+            .property(R.affectedItems, "generated enrichment failures", C.enrichmentFailures, describe: describe, exercises: C.isBatchEnrichment) { implementation, failure in
                 try C.checkAffectedItems(C.parsed(implementation, failure), failure)
             },
             .examples(R.affectedItems, "0, 1, 10, 11 and 1,000 failed titles", C.titleCountExamples(pins: "seed: \"Up to 10 items\"")) { implementation, failure in
@@ -55,17 +61,21 @@ extension ConformanceSuite where Implementation: StructuredErrorBuilding {
             .examples(R.affectedItemsTotal, "10, 11 and 1,000 failed titles", C.titleCountExamples(pins: "D-085").filter { $0.name != "0 failed titles" && $0.name != "1 failed titles" }) { implementation, failure in
                 try C.checkAffectedItemsTotal(C.parsed(implementation, failure), failure)
             },
-            .property(R.breakdown, "generated enrichment failures", C.enrichmentFailures, describe: describe) { implementation, failure in
+            .property(R.breakdown, "generated enrichment failures", C.enrichmentFailures, describe: describe, exercises: C.isBatchEnrichment) { implementation, failure in
                 try C.checkBreakdown(C.parsed(implementation, failure), failure)
             },
             .examples(R.breakdown, "the seed's enrichment failure, and none failed", StructuredErrorChecks.breakdownExamples) { implementation, failure in
                 try C.checkBreakdown(C.parsed(implementation, failure), failure)
             },
-            .property(R.textLimits, "generated failures with hostile texts", failures, describe: describe) { implementation, failure in
+            .property(R.textLimits, "generated failures with hostile texts", failures, describe: describe,
+                      // Every payload carries a message, cut past 4,096 bytes or kept whole: every failure exercises it.
+                      exercises: { _ in true }) { implementation, failure in
                 try C.checkTextLimits(C.parsed(implementation, failure), failure)
             },
             field(R.textLimits, "texts at and past their limits", C.textLimitExamples, C.texts, show: { C.showTexts($0) }),
-            .property(R.noStackTraces, "generated failures", failures, describe: describe) { implementation, failure in
+            .property(R.noStackTraces, "generated failures", failures, describe: describe,
+                      // No payload may carry a stack member, whatever its failure: every failure exercises it.
+                      exercises: { _ in true }) { implementation, failure in
                 let payload = try C.parsed(implementation, failure)
                 try ensure(!C.hasStackMember(payload), "the payload carries a stack member", question: "errorPayload(for: \(failure))",
                     model: failure.modelError.payload.encodedString(), implementation: payload.encodedString())
@@ -95,6 +105,12 @@ enum StructuredErrorChecks {
                 model: failure.modelError.payload.encodedString(), implementation: ProgressConformance.show(bytes))
         }
         return payload
+    }
+
+    /// Whether `failure` is a batch enrichment failure, whose affected items and breakdown ERROR-05 and
+    /// ERROR-15 are about.
+    static func isBatchEnrichment(_ failure: ProgressFailure) -> Bool {
+        if case .enrichmentFailed = failure { return true } else { return false }
     }
 
     static func checkMembers(_ payload: JSONValue, _ failure: ProgressFailure) throws {

@@ -27,6 +27,9 @@ enum SeriesSuiteGen {
         (2, Gen<(Int, Int)>.zip(Gen<Int>.int(in: 1...8), Gen<Int>.int(in: 1...2)).map { SeriesPlace(omnibus: $0...($0 + $1)) }),
     ])
 
+    /// Whether the series' total is known.
+    static func hasKnownTotal(_ shelf: SeriesShelf) -> Bool { shelf.totalBooks != nil }
+
     /// Whether a book of the series is at book 0 or a decimal place.
     static func hasUncountedPlace(_ shelf: SeriesShelf) -> Bool { shelf.books.contains { $0.place.countedNumbers == nil } }
 
