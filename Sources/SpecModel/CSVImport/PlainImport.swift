@@ -38,8 +38,11 @@ public struct PlainImport {
     public private(set) var progress: [String] = []
     /// Whether every row has been handled.
     public private(set) var isFinished = false
-    /// Why the import stopped early, if it did (a failed save); earlier batches stay imported.
+    /// Why the import stopped early, if it did (a failed save, or `interruption`); earlier batches
+    /// stay imported unless a reset deleted them.
     public private(set) var stopReason: String?
+    /// What ended the import from outside, if anything did (D-190).
+    public private(set) var interruption: ImportInterruption?
 
     /// The import's number and its file, for its checkpoint (Decision D-130).
     let number: Int
@@ -59,6 +62,8 @@ public struct PlainImport {
     /// The library's authors and their name keys, in creation order; a deleted one stays listed, and
     /// is passed over.
     var authors: [(author: PersistentIdentifier, key: String)]
+    /// What others did to the library between the import's batches (D-190).
+    var watch: ImportWatch
 
     /// Checks a file and prepares its import into `store`'s library with `strategy`; `mapping`, if
     /// given, is the user's choice of columns (seed 004_…, User Story 1: "manual column mapping").
@@ -144,7 +149,7 @@ public struct PlainImport {
             strategy: strategy, detection: detection, header: header.fields,
             summary: ImportSummary(format: detection.format, confidence: detection.confidence, dataRows: rows.count),
             number: number, file: ImportFileIdentity(file), rows: rows, books: books,
-            earlierRows: ImportedRows(store, before: number), authors: authors
+            earlierRows: ImportedRows(store, before: number), authors: authors, watch: ImportWatch(number: number, store: store)
         ))
     }
 
@@ -167,6 +172,20 @@ public struct PlainImport {
     @discardableResult
     public mutating func importNextBatch(into app: inout AppState) -> String? {
         guard !isFinished else { return nil }
+        // A reset or another import ends this one; any other change to the library since the last batch
+        // is read again, since the rows are compared with the library as it is (D-190).
+        switch watch.look(at: app.store, batchesSaved: batchesSaved) {
+        case .unchanged:
+            break
+        case .changedByOthers:
+            (books, authors) = Self.read(app.store)
+        case let .ended(interruption):
+            self.interruption = interruption
+            stopReason = interruption.description
+            isFinished = true
+            return nil
+        }
+        defer { watch.batchEnded(in: app.store) }
         // The batch's tally joins the summary once the batch is saved.
         var tally = ImportSummary(format: summary.format, confidence: summary.confidence, dataRows: summary.dataRows)
         var changes = BatchChanges()

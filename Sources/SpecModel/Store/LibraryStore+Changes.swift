@@ -240,6 +240,7 @@ extension LibraryStore {
     /// - Complexity: O(1), independent of the library's size.
     public mutating func deleteAllLibraryObjects() throws(StoreError) {
         try consumeDeleteFault()
+        batchDeletes += 1
         if undo.beforeBatchDelete == nil { undo.beforeBatchDelete = live }
         live = StoreSnapshot()
     }

@@ -40,6 +40,18 @@ public struct LibraryStore: Sendable {
     /// Objects written, hidden or restored one at a time since the store was made; for tests that
     /// assert an operation's cost does not grow with the library (batch operations add nothing).
     package private(set) var _objectOperations = 0
+    /// Batch deletes (Library Reset's Step 2) since the store was made, failed and rolled-back ones
+    /// included: an import prepared before one is ended by it (D-190).
+    var batchDeletes = 0
+
+    /// Changes whenever an object is written, hidden, restored or batch-deleted, so an import can tell
+    /// between its batches whether anything else changed the library (D-190). Only ever grows.
+    var writeStamp: WriteStamp { WriteStamp(objectOperations: _objectOperations, batchDeletes: batchDeletes) }
+
+    struct WriteStamp: Hashable, Sendable {
+        let objectOperations: Int
+        let batchDeletes: Int
+    }
 
     /// An empty store with nothing saved, the first identifier to be 1, and no faults.
     public init() {}
@@ -271,6 +283,7 @@ public struct LibraryStore: Sendable {
         store.nextRawIdentifier = nextRawIdentifier
         store.undo = UndoLog(insertedFrom: nextRawIdentifier)
         store._objectOperations = _objectOperations
+        store.batchDeletes = batchDeletes
         return store
     }
 

@@ -24,8 +24,13 @@ public struct CSVImport {
     public private(set) var progress: [String] = []
     /// Whether every row has been handled.
     public private(set) var isFinished = false
-    /// Why the import stopped early, if it did (a failed save); earlier batches stay imported.
+    /// Why the import stopped early, if it did (a failed save, or `interruption`); earlier batches
+    /// stay imported unless a reset deleted them.
     public private(set) var stopReason: String?
+    /// What ended the import from outside, if anything did (D-190).
+    public private(set) var interruption: ImportInterruption?
+    /// What others did to the library between the import's batches (D-190).
+    var watch: ImportWatch
 
     var reader: CSVRowReader
     var index: DuplicateIndex
@@ -182,18 +187,19 @@ public struct CSVImport {
             summary: ImportSummary(format: detection.format, confidence: detection.confidence, dataRows: dataRows),
             reader: reader, authors: authorsByKey(store, index: &index), index: index,
             number: columns.importNumber(after: store), file: ImportFileIdentity(file),
-            earlierRows: ImportedRowTable(store, before: columns.importNumber(after: store))
+            earlierRows: ImportedRowTable(store, before: columns.importNumber(after: store)), store: store
         ))
     }
 
     init(
         strategy: DuplicateStrategy, detection: FormatDetection, header: [String], summary: ImportSummary, reader: CSVRowReader,
         authors: (byKey: KeyTable<PersistentIdentifier>, sharedKeys: Set<KeyInterner.ID>), index: DuplicateIndex,
-        number: Int, file: ImportFileIdentity, earlierRows: ImportedRowTable
+        number: Int, file: ImportFileIdentity, earlierRows: ImportedRowTable, store: LibraryStore
     ) {
         self.number = number
         self.file = file
         self.earlierRows = earlierRows
+        watch = ImportWatch(number: number, store: store)
         self.strategy = strategy
         self.detection = detection
         self.header = header
@@ -222,6 +228,19 @@ public struct CSVImport {
     @discardableResult
     public mutating func importNextBatch(into app: inout AppState) -> String? {
         guard !isFinished else { return nil }
+        switch watch.look(at: app.store, batchesSaved: batchesSaved) {
+        case .unchanged:
+            break
+        case .changedByOthers:
+            index = DuplicateIndex(store: app.store)
+            (authorsByKey, keysOfSeveralAuthors) = Self.authorsByKey(app.store, index: &index)
+        case let .ended(interruption):
+            self.interruption = interruption
+            stopReason = interruption.description
+            isFinished = true
+            return nil
+        }
+        defer { watch.batchEnded(in: app.store) }
         // The batch's tally joins the summary only once the batch is saved. (A copy of the summary or
         // the index kept for a rollback would make every batch copy them whole: quadratic.)
         var tally = ImportSummary(format: summary.format, confidence: summary.confidence, dataRows: summary.dataRows)
