@@ -102,6 +102,8 @@ extension PlainImport {
     ///   gives way to the row's. A work without an entry gets the row's, reading the edition the row
     ///   matched or added, else the work's first.
     mutating func merge(_ book: ImportedBook, into workID: PersistentIdentifier, in store: inout LibraryStore) {
+        // The candidates are the library as the batch began, read again after any change by others
+        // (D-190), and nothing but the import changes it within a batch.
         guard let work = store.work(workID) else { preconditionFailure("Smart merges into \(workID), which the library does not hold") }
         if work.firstPublicationYear == nil, let year = book.originalYear ?? book.year {
             LibraryStore.related("the merged work \(workID)") { () throws(StoreError) in try store.updateWork(workID) { $0.firstPublicationYear = year } }

@@ -15,6 +15,8 @@ extension LibraryStore {
 
     /// Adds a batch to the current import's checkpoint, to be saved with the batch's objects.
     mutating func recordImportBatch(_ batch: ImportBatchRecord) {
+        // An import begins its checkpoint with its first batch, and ends at its next batch once a reset
+        // has removed it (D-190): a batch never finds the checkpoints empty.
         guard !live.imports.isEmpty else { preconditionFailure("an import batch recorded with no import begun") }
         if undo.savedImportCount == nil, undo.savedImportBatchCount == nil {
             undo.savedImportBatchCount = live.imports[live.imports.count - 1].batches.count
