@@ -142,7 +142,7 @@ extension ConformanceSuite where Implementation: EnrichmentRetryPolicy {
 /// One decision the suite asks for, with the answer it expects.
 struct EnrichmentRetryCase: Sendable {
     /// The attempts a work gets, the seed's four retries after the first.
-    static let attempts = 1...5
+    static let attempts = 1...EnrichmentWorker.Configuration().attemptsMax
 
 
     let failure: EnrichmentAttemptFailure

@@ -10,6 +10,8 @@ extension ConformanceSuite where Implementation: ProgressMessageEncoding {
         typealias R = ProgressMessageEncodingRules
         let messages = ProgressMessageFixture.generator()
         let describe: (ProgressMessage) -> String = { "\($0)" }
+        let carriesAnError: @Sendable (ProgressMessage) -> Bool = { !ProgressEncodingChecks.errorPayloads(in: $0.json).isEmpty }
+        let carriesACompletion: @Sendable (ProgressMessage) -> Bool = { ProgressEncodingChecks.completion(of: $0) != nil }
         return ConformanceSuite(id: "progress-message-encoding", title: "Progress message encoding", seam: "ProgressMessageEncoding", checks: [
             .property(R.envelope, "generated messages of all nine types", messages, describe: describe,
                       // Every message, of any type, is written in the envelope: every message exercises it.
@@ -35,15 +37,15 @@ extension ConformanceSuite where Implementation: ProgressMessageEncoding {
                 model: { .success($0) },
                 implementation: { implementation, message in ProgressConformance.modelDecode(implementation.encode(message), from: message.type.sender) },
                 show: ProgressConformance.show),
-            .property(R.errorMembers, "generated messages carrying structured errors", messages.filter("carries an error") { ProgressEncodingChecks.errorPayloads(in: $0.json).count > 0 }, describe: describe,
-                      exercises: { !ProgressEncodingChecks.errorPayloads(in: $0.json).isEmpty }) { implementation, message in
+            .property(R.errorMembers, "generated messages carrying structured errors", messages.filter("carries an error", carriesAnError), describe: describe,
+                      exercises: carriesAnError) { implementation, message in
                 try ProgressEncodingChecks.checkErrorMembers(implementation.encode(message), of: message)
             },
             .examples(R.errorMembers, "errors without affected items or details", ProgressEncodingChecks.errorMemberExamples) { implementation, message in
                 try ProgressEncodingChecks.checkErrorMembers(implementation.encode(message), of: message)
             },
-            .property(R.durationMilliseconds, "generated completions", messages.filter("carries a completion") { ProgressEncodingChecks.completion(of: $0) != nil }, describe: describe,
-                      exercises: { ProgressEncodingChecks.completion(of: $0) != nil }) { implementation, message in
+            .property(R.durationMilliseconds, "generated completions", messages.filter("carries a completion", carriesACompletion), describe: describe,
+                      exercises: carriesACompletion) { implementation, message in
                 try ProgressEncodingChecks.checkDuration(implementation.encode(message), of: message)
             },
             .examples(R.durationMilliseconds, "durations around a second", ProgressEncodingChecks.durationExamples) { implementation, message in

@@ -21,15 +21,12 @@ public enum ImportInterruption: Hashable, Sendable, CustomStringConvertible {
 /// library since its last one (D-190): a reset or another import ends it; any other change makes it
 /// read the library again, since its duplicate candidates may have changed or gone.
 struct ImportWatch: Sendable {
-    /// The import's number (its checkpoint's).
-    let number: Int
     /// The store's batch deletes when the import was prepared.
     let batchDeletes: Int
     /// The store's stamp after the import was prepared or after its last batch.
     private(set) var stamp: LibraryStore.WriteStamp
 
-    init(number: Int, store: LibraryStore) {
-        self.number = number
+    init(store: LibraryStore) {
         batchDeletes = store.batchDeletes
         stamp = store.writeStamp
     }
@@ -40,8 +37,9 @@ struct ImportWatch: Sendable {
         case ended(ImportInterruption)
     }
 
-    /// What happened to the library since the import's last batch, with `batchesSaved` batches saved.
-    func look(at store: LibraryStore, batchesSaved: Int) -> Look {
+    /// What happened to the library since the last batch of import `number`, with `batchesSaved`
+    /// batches saved.
+    func look(at store: LibraryStore, number: Int, batchesSaved: Int) -> Look {
         if store.batchDeletes != batchDeletes { return .ended(.libraryReset) }
         let last = store.importCheckpoint?.number ?? 0
         // With batches saved the store's last checkpoint is this import's unless a later one began: a

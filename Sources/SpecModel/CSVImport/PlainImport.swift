@@ -149,7 +149,7 @@ public struct PlainImport {
             strategy: strategy, detection: detection, header: header.fields,
             summary: ImportSummary(format: detection.format, confidence: detection.confidence, dataRows: rows.count),
             number: number, file: ImportFileIdentity(file), rows: rows, books: books,
-            earlierRows: ImportedRows(store, before: number), authors: authors, watch: ImportWatch(number: number, store: store)
+            earlierRows: ImportedRows(store, before: number), authors: authors, watch: ImportWatch(store: store)
         ))
     }
 
@@ -174,7 +174,7 @@ public struct PlainImport {
         guard !isFinished else { return nil }
         // A reset or another import ends this one; any other change to the library since the last batch
         // is read again, since the rows are compared with the library as it is (D-190).
-        switch watch.look(at: app.store, batchesSaved: batchesSaved) {
+        switch watch.look(at: app.store, number: number, batchesSaved: batchesSaved) {
         case .unchanged:
             break
         case .changedByOthers:

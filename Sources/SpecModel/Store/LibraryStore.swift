@@ -38,7 +38,8 @@ public struct LibraryStore: Sendable {
     /// Faults to inject into the next saves and deletes.
     public var faults = StoreFaults.none
     /// Objects written, hidden or restored one at a time since the store was made; for tests that
-    /// assert an operation's cost does not grow with the library (batch operations add nothing).
+    /// assert an operation's cost does not grow with the library (batch operations add nothing), and
+    /// part of `writeStamp`.
     package private(set) var _objectOperations = 0
     /// Batch deletes (Library Reset's Step 2) since the store was made, failed and rolled-back ones
     /// included: an import prepared before one is ended by it (D-190).

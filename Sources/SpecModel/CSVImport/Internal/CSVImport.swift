@@ -199,7 +199,7 @@ public struct CSVImport {
         self.number = number
         self.file = file
         self.earlierRows = earlierRows
-        watch = ImportWatch(number: number, store: store)
+        watch = ImportWatch(store: store)
         self.strategy = strategy
         self.detection = detection
         self.header = header
@@ -228,7 +228,7 @@ public struct CSVImport {
     @discardableResult
     public mutating func importNextBatch(into app: inout AppState) -> String? {
         guard !isFinished else { return nil }
-        switch watch.look(at: app.store, batchesSaved: batchesSaved) {
+        switch watch.look(at: app.store, number: number, batchesSaved: batchesSaved) {
         case .unchanged:
             break
         case .changedByOthers:
