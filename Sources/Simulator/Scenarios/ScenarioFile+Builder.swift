@@ -84,6 +84,7 @@ extension ScenarioFile {
         case .cloudKit: return "cloudkit"
         case .resetDuringEnrichment: return "reset-during-enrichment"
         case .importAndEnrich: return "import-and-enrich"
+        case .dayInTheApp: return "day-in-the-app"
         }
     }
 

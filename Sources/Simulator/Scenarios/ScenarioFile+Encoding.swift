@@ -56,6 +56,17 @@ extension ScenarioFile {
             members.append(("unavailablePpm", .integer(Int64(configuration.unavailablePartsPerMillion))))
             members.append(("silentPpm", .integer(Int64(configuration.silentPartsPerMillion))))
             members.append(("drainBoundMilliseconds", try Self.milliseconds(configuration.drainBoundNanoseconds, "drainBound")))
+        case let .dayInTheApp(configuration):
+            guard configuration.eventsMax == DayInTheAppRun.Configuration().eventsMax else { throw .notWritable("a day-in-the-app file has no key for the event bound") }
+            for (key, value) in [("devices", configuration.devices), ("imports", configuration.imports), ("rowsPerImport", configuration.rowsPerImport), ("resets", configuration.resets), ("jobs", configuration.jobs),
+                                 ("edits", configuration.edits), ("crashes", configuration.crashes), ("clockSteps", configuration.clockSteps)] {
+                members.append((key, .integer(Int64(value))))
+            }
+            members.append(("dayMilliseconds", try Self.milliseconds(configuration.dayNanoseconds, "day")))
+            members.append(("batchIntervalMilliseconds", try Self.milliseconds(configuration.batchIntervalNanoseconds, "batchInterval")))
+            members.append(("syncIntervalMilliseconds", try Self.milliseconds(configuration.syncIntervalNanoseconds, "syncInterval")))
+            members.append(("itemIntervalMilliseconds", try Self.milliseconds(configuration.itemIntervalNanoseconds, "itemInterval")))
+            members.append(("settleBoundMilliseconds", try Self.milliseconds(configuration.settleBoundNanoseconds, "settleBound")))
         }
         switch faults {
         case .swarm: members.append(("faults", "swarm"))
@@ -108,10 +119,14 @@ extension ScenarioFile {
     /// The node's name in a file of this scenario's kind.
     func nodeName(_ node: NodeID) -> String {
         if case .cloudKit = kind { return node == CloudKitRun.server ? "server" : "device\(node.rawValue - 1)" }
+        if case .dayInTheApp = kind, node.rawValue >= DayInTheAppRun.firstDeviceNode, node != DayInTheAppRun.cloudKit {
+            return "device\(node.rawValue - DayInTheAppRun.firstDeviceNode)"
+        }
         switch node {
         case ProgressRun.app: return "app"
         case ProgressRun.backend: return "backend"
         case ImportAndEnrichRun.provider: return "provider"
+        case CloudKitRun.server: return "server"
         default: return "node\(node.rawValue)"
         }
     }

@@ -16,7 +16,11 @@ import SpecModel
 ///   (`ResetDuringEnrichmentRun`): `books`, `itemIntervalMilliseconds`, `resetAtMilliseconds`;
 /// - `"import-and-enrich"`: a CSV import and the enrichment of its books (`ImportAndEnrichRun`): `csv`
 ///   (the file's text), `strategy`, `batchIntervalMilliseconds`, `notFoundPpm`, `unavailablePpm`,
-///   `silentPpm`, `drainBoundMilliseconds`.
+///   `silentPpm`, `drainBoundMilliseconds`;
+/// - `"day-in-the-app"`: every feature on several devices with the backend and CloudKit
+///   (`DayInTheAppRun`): `devices`, `imports`, `rowsPerImport`, `resets`, `jobs`, `edits`, `crashes`, `clockSteps`,
+///   `dayMilliseconds`, `batchIntervalMilliseconds`, `syncIntervalMilliseconds`, `itemIntervalMilliseconds`,
+///   `settleBoundMilliseconds`.
 ///
 /// `faults` is `"calm"`, `"swarm"` (drawn from each seed) or an object:
 ///
@@ -81,6 +85,7 @@ public struct ScenarioFile: Hashable, Sendable {
         case cloudKit(CloudKitRun.Configuration)
         case resetDuringEnrichment(ResetDuringEnrichmentRun.Configuration)
         case importAndEnrich(ImportAndEnrichRun.Configuration)
+        case dayInTheApp(DayInTheAppRun.Configuration)
     }
 
     enum Faults: Hashable, Sendable {
@@ -96,6 +101,8 @@ public struct ScenarioFile: Hashable, Sendable {
         case let .cloudKit(configuration): return (0..<configuration.devices).map { NodeID($0 + 1) } + [CloudKitRun.server]
         case .resetDuringEnrichment: return [ResetDuringEnrichmentRun.app, ResetDuringEnrichmentRun.backend]
         case .importAndEnrich: return [ImportAndEnrichRun.app, ImportAndEnrichRun.provider]
+        case let .dayInTheApp(configuration):
+            return (0..<configuration.devices).map(DayInTheAppRun.node(ofDevice:)) + [DayInTheAppRun.backend, DayInTheAppRun.provider, DayInTheAppRun.cloudKit]
         }
     }
 
@@ -186,6 +193,13 @@ public struct ScenarioFile: Hashable, Sendable {
             let imported = result.summary.map { "\($0.imported) imported, \($0.duplicates) duplicates, \($0.errors.count) errors of \($0.dataRows) rows" } ?? "refused"
             let summary = "digest \(result.digest), \(result.eventsRun) events, \(imported), \(result.finishedWorks.count) works through enrichment, \(result.requestsSent) requests, \(Double(result.endedAtNanoseconds) / 1e9) simulated s"
             return Outcome(digest: result.digest, eventsRun: result.eventsRun, failures: result.failures(), summary: summary, trace: result.trace, frameFates: result.frameFates)
+        case var .dayInTheApp(configuration):
+            configuration.faults = options
+            configuration.healAtNanoseconds = (healAtMilliseconds ?? 0) * ms
+            configuration.recordsTrace = recordsTrace
+            let result = DayInTheAppRun.run(seed: seed, configuration)
+            let summary = "digest \(result.digest), \(result.eventsRun) events, \(result.actionsPerformed) actions done and \(result.actionsRefused) refused, \(Double(result.endedAtNanoseconds) / 1e9) simulated s"
+            return Outcome(digest: result.digest, eventsRun: result.eventsRun, failures: result.failures, summary: summary, trace: result.trace, frameFates: result.frameFates)
         }
     }
 
@@ -317,12 +331,37 @@ public struct ScenarioFile: Hashable, Sendable {
                 silentPartsPerMillion: try ppm("silentPpm", default: 10_000),
                 drainBoundNanoseconds: try milliseconds("drainBoundMilliseconds", 1...86_400_000, default: 3_600_000) * ms
             ))
+        case "day-in-the-app":
+            let counts = ["devices": 1...16, "imports": 0...1_000, "rowsPerImport": 1...10_000, "resets": 0...1_000, "jobs": 0...1_000, "edits": 0...10_000, "crashes": 0...1_000, "clockSteps": 0...1_000]
+            try root.requireKnownKeys(
+                common + counts.keys.sorted() + ["dayMilliseconds", "batchIntervalMilliseconds", "syncIntervalMilliseconds", "itemIntervalMilliseconds", "settleBoundMilliseconds"],
+                of: "a day-in-the-app scenario"
+            )
+            let defaults = DayInTheAppRun.Configuration()
+            func count(_ key: String, default value: Int) throws(JSONFieldError) -> Int {
+                try root.optionalField(key).map { field throws(JSONFieldError) in try Self.integer(field, in: counts[key]!) } ?? value
+            }
+            kind = .dayInTheApp(DayInTheAppRun.Configuration(
+                devices: try count("devices", default: defaults.devices), imports: try count("imports", default: defaults.imports),
+                rowsPerImport: try count("rowsPerImport", default: defaults.rowsPerImport),
+                resets: try count("resets", default: defaults.resets), jobs: try count("jobs", default: defaults.jobs),
+                edits: try count("edits", default: defaults.edits), crashes: try count("crashes", default: defaults.crashes),
+                clockSteps: try count("clockSteps", default: defaults.clockSteps),
+                dayNanoseconds: try milliseconds("dayMilliseconds", 0...86_400_000, default: Int(defaults.dayNanoseconds / ms)) * ms,
+                batchIntervalNanoseconds: try milliseconds("batchIntervalMilliseconds", 1...3_600_000, default: Int(defaults.batchIntervalNanoseconds / ms)) * ms,
+                syncIntervalNanoseconds: try milliseconds("syncIntervalMilliseconds", 1...3_600_000, default: Int(defaults.syncIntervalNanoseconds / ms)) * ms,
+                itemIntervalNanoseconds: try milliseconds("itemIntervalMilliseconds", 1...3_600_000, default: Int(defaults.itemIntervalNanoseconds / ms)) * ms,
+                settleBoundNanoseconds: try milliseconds("settleBoundMilliseconds", 1...86_400_000, default: Int(defaults.settleBoundNanoseconds / ms)) * ms
+            ))
         default:
-            throw kindField.invalid("must be \"progress\", \"cloudkit\", \"reset-during-enrichment\" or \"import-and-enrich\"")
+            throw kindField.invalid("must be \"progress\", \"cloudkit\", \"reset-during-enrichment\", \"import-and-enrich\" or \"day-in-the-app\"")
         }
-        let devices: Int
-        if case let .cloudKit(configuration) = kind { devices = configuration.devices } else { devices = 0 }
-        faults = try Self.faults(root.optionalField("faults"), devices: devices)
+        switch kind {
+        case let .cloudKit(configuration): faults = try Self.faults(root.optionalField("faults"), devices: configuration.devices)
+        case let .dayInTheApp(configuration):
+            faults = try Self.faults(root.optionalField("faults"), devices: configuration.devices, firstDevice: DayInTheAppRun.firstDeviceNode)
+        default: faults = try Self.faults(root.optionalField("faults"), devices: 0)
+        }
     }
 
     static func integer(_ field: JSONField, in range: ClosedRange<Int>) throws(JSONFieldError) -> Int {
@@ -333,7 +372,7 @@ public struct ScenarioFile: Hashable, Sendable {
         return Int(value)
     }
 
-    static func node(_ field: JSONField, devices: Int) throws(JSONFieldError) -> NodeID {
+    static func node(_ field: JSONField, devices: Int, firstDevice: Int = 1) throws(JSONFieldError) -> NodeID {
         let text = try field.string()
         switch text {
         case "app": return ProgressRun.app
@@ -341,7 +380,7 @@ public struct ScenarioFile: Hashable, Sendable {
         case "provider": return ImportAndEnrichRun.provider
         case "server": return CloudKitRun.server
         default:
-            if text.hasPrefix("device"), let index = Int(text.dropFirst(6)), (0..<devices).contains(index) { return NodeID(index + 1) }
+            if text.hasPrefix("device"), let index = Int(text.dropFirst(6)), (0..<devices).contains(index) { return NodeID(index + firstDevice) }
             throw field.invalid("must be \"app\", \"backend\", \"provider\", \"server\" or \"device0\" to \"device\(max(0, devices - 1))\"")
         }
     }
@@ -353,7 +392,7 @@ public struct ScenarioFile: Hashable, Sendable {
         return TimeWindow(start: start * FaultOptions.millisecond, end: end * FaultOptions.millisecond)
     }
 
-    static func faults(_ field: JSONField?, devices: Int) throws(JSONFieldError) -> Faults {
+    static func faults(_ field: JSONField?, devices: Int, firstDevice: Int = 1) throws(JSONFieldError) -> Faults {
         guard let field else { return .fixed(.calm) }
         if case let .string(text) = field.value {
             switch text {
@@ -381,8 +420,8 @@ public struct ScenarioFile: Hashable, Sendable {
         if let partitions = try field.optionalField("partitions") {
             options.partitions = try partitions.elements().map { element throws(JSONFieldError) in
                 try element.requireKnownKeys(["from", "to", "startMilliseconds", "endMilliseconds", "oneWay"], of: "a partition")
-                let from = try node(element.field("from"), devices: devices)
-                let to = try node(element.field("to"), devices: devices)
+                let from = try node(element.field("from"), devices: devices, firstDevice: firstDevice)
+                let to = try node(element.field("to"), devices: devices, firstDevice: firstDevice)
                 guard from != to else { throw element.invalid("a partition joins two different nodes") }
                 return FaultOptions.Partition(from: from, to: to, window: try window(element), oneWay: try element.optionalField("oneWay")?.bool() ?? false)
             }
@@ -390,7 +429,7 @@ public struct ScenarioFile: Hashable, Sendable {
         if let offline = try field.optionalField("offline") {
             for element in try offline.elements() {
                 try element.requireKnownKeys(["node", "startMilliseconds", "endMilliseconds"], of: "an offline window")
-                options.offline[try node(element.field("node"), devices: devices), default: []].append(try window(element))
+                options.offline[try node(element.field("node"), devices: devices, firstDevice: firstDevice), default: []].append(try window(element))
             }
         }
         if let timeout = try field.optionalField("httpTimeoutMilliseconds") {
@@ -399,7 +438,7 @@ public struct ScenarioFile: Hashable, Sendable {
         if let frames = try field.optionalField("frames") {
             var seen = Set<String>()
             options.scriptedFrames = try frames.elements().map { element throws(JSONFieldError) in
-                let scripted = try scriptedFrame(element, devices: devices)
+                let scripted = try scriptedFrame(element, devices: devices, firstDevice: firstDevice)
                 guard seen.insert("\(scripted.from.rawValue) \(scripted.to.rawValue) \(scripted.message ?? "") \(scripted.frame)").inserted else {
                     throw element.invalid("scripts frame \(scripted.frame)\(scripted.message.map { " of the \($0) frames" } ?? "") of its link a second time")
                 }
@@ -412,10 +451,10 @@ public struct ScenarioFile: Hashable, Sendable {
     /// One scripted frame: `{"from": "backend", "to": "app", "frame": 3, "lost": true}`, or with
     /// `"heldMilliseconds": n`, `"duplicatedAfterMilliseconds": n` or both instead of `"lost"`; with
     /// `"message": "job_complete"`, `frame` counts only the frames of that message type.
-    static func scriptedFrame(_ element: JSONField, devices: Int) throws(JSONFieldError) -> FaultOptions.ScriptedFrame {
+    static func scriptedFrame(_ element: JSONField, devices: Int, firstDevice: Int = 1) throws(JSONFieldError) -> FaultOptions.ScriptedFrame {
         try element.requireKnownKeys(["from", "to", "message", "frame", "lost", "heldMilliseconds", "duplicatedAfterMilliseconds"], of: "a scripted frame")
-        let from = try node(element.field("from"), devices: devices)
-        let to = try node(element.field("to"), devices: devices)
+        let from = try node(element.field("from"), devices: devices, firstDevice: firstDevice)
+        let to = try node(element.field("to"), devices: devices, firstDevice: firstDevice)
         guard from != to else { throw element.invalid("a frame goes between two different nodes") }
         let number = try integer(element.field("frame"), in: 1...100_000_000)
         let message = try element.optionalField("message").map { field throws(JSONFieldError) -> String in

@@ -386,7 +386,7 @@ extension ScenarioFile {
         switch kind {
         case let .cloudKit(configuration): total += configuration.resetAtNanoseconds / ms
         case let .resetDuringEnrichment(configuration): total += configuration.resetAtNanoseconds / ms
-        case .progress, .importAndEnrich: break
+        case .progress, .importAndEnrich, .dayInTheApp: break
         }
         return total
     }
@@ -404,6 +404,7 @@ extension ScenarioFile {
         case let .cloudKit(configuration): return configuration.devices * (configuration.booksPerDevice + 1) + configuration.booksAfterReset
         case let .resetDuringEnrichment(configuration): return configuration.books
         case let .importAndEnrich(configuration): return configuration.file.bytes.count
+        case let .dayInTheApp(c): return c.devices + c.imports * c.rowsPerImport + c.resets + c.jobs + c.edits + c.crashes + c.clockSteps
         }
     }
 
@@ -460,6 +461,15 @@ extension ScenarioFile {
                 copy[keyPath: keyPath] = 0
                 with(.importAndEnrich(copy))
             }
+        case let .dayInTheApp(configuration):
+            // Fewer devices and fewer of each activity, then a shorter day.
+            let counts: [(WritableKeyPath<DayInTheAppRun.Configuration, Int>, Int)] = [
+                (\.devices, 1), (\.imports, 0), (\.rowsPerImport, 1), (\.resets, 0), (\.jobs, 0), (\.edits, 0), (\.crashes, 0), (\.clockSteps, 0),
+            ]
+            for (keyPath, floor) in counts {
+                for fewer in smaller(configuration[keyPath: keyPath], floor: floor) { var copy = configuration; copy[keyPath: keyPath] = fewer; with(.dayInTheApp(copy)) }
+            }
+            for time in earlier(configuration.dayNanoseconds, floor: 0) { var copy = configuration; copy.dayNanoseconds = time; with(.dayInTheApp(copy)) }
         }
         return candidates
     }

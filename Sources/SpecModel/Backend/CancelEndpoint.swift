@@ -24,6 +24,9 @@ public enum CancelEndpoint {
     public static let requestBytesMax = 16_384
 
     /// Handles a request against the backend's jobs at `now`.
+    ///
+    /// - Precondition: `now` is within the years 0000 to 9999 (`ISO8601Timestamp`'s range), as any
+    ///   real clock's reading is.
     public static func handle(_ request: HTTPRequest, jobs: inout BackendJobRegistry, at now: Timestamp) -> HTTPResponse {
         guard request.method == "POST" else {
             return failure(405, "METHOD_NOT_ALLOWED", "Use POST to cancel a job, not \(TextExcerpt.prefix(request.method, utf8BytesMax: 16))")

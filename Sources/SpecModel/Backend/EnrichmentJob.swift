@@ -129,7 +129,7 @@ public struct EnrichmentJob: Hashable, Sendable {
         JobCompleteMessage(
             jobId: jobId, timestamp: now, canceled: canceled, processedItems: processedCount, totalItems: totalCount,
             successCount: successCount, failureCount: failureCount,
-            durationMilliseconds: now.epochMilliseconds - startedAt.epochMilliseconds
+            durationMilliseconds: max(0, now.epochMilliseconds - startedAt.epochMilliseconds)  // 0 when the clock stepped back
         )
     }
 }

@@ -87,6 +87,9 @@ public enum ImportResumeError: Error, Hashable, Sendable, CustomStringConvertibl
     /// The file is the one the import began with, yet it no longer prepares (its rows do not reach the
     /// saved batches' end): cannot happen for the same bytes, reported rather than trusted.
     case unreadable(ImportError)
+    /// The file has the import's identity (name, length and hash) yet another number of rows: a kept
+    /// copy changed on disk, or a hash collision. The identity is no proof, so this is checked.
+    case fileChanged(file: ImportFileIdentity, checkpointRows: Int, fileRows: Int)
 
     /// What the app shows.
     public var description: String {
@@ -95,6 +98,8 @@ public enum ImportResumeError: Error, Hashable, Sendable, CustomStringConvertibl
         case let .differentFile(expected, offered):
             return "The import was of \(expected); \(offered) is another file"
         case let .unreadable(error): return "The interrupted import's file could not be read again: \(error)"
+        case let .fileChanged(file, checkpointRows, fileRows):
+            return "\(file) has \(fileRows) rows now; the interrupted import read \(checkpointRows)"
         }
     }
 }

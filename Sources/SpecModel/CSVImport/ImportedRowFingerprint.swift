@@ -14,6 +14,8 @@ public struct ImportedRowFingerprint: Hashable, Sendable, CustomStringConvertibl
     /// The fingerprint of the record written in `bytes[start..<end]`, where `end` is where the next
     /// record starts or the file ends (`CSVRow.byteOffset`, `CSVRowReader.byteOffset` after reading
     /// it): the line breaks before `end` are not part of it.
+    ///
+    /// - Precondition: `0 <= start <= end <= bytes.count`.
     public init(record start: Int, end: Int, in bytes: [UInt8]) {
         precondition(0 <= start && start <= end && end <= bytes.count, "a record at \(start)..<\(end) of \(bytes.count) bytes")
         var last = end

@@ -92,7 +92,7 @@ public struct PlainImport {
             return .failure(.unreadable(error))
         case var .success(run):
             guard run.summary.dataRows == checkpoint.dataRows else {
-                preconditionFailure("\(file.name) read \(run.summary.dataRows) rows, its checkpoint \(checkpoint.dataRows), with the same identity")
+                return .failure(.fileChanged(file: checkpoint.file, checkpointRows: checkpoint.dataRows, fileRows: run.summary.dataRows))
             }
             run.rowsTaken = checkpoint.rowsHandled
             (run.summary, run.progress) = checkpoint.summary()

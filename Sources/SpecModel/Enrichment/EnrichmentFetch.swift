@@ -55,7 +55,8 @@ public struct EnrichmentFetchRequest: Hashable, Sendable, CustomStringConvertibl
 public enum EnrichmentFetchOutcome: Hashable, Sendable, CustomStringConvertible {
     /// HTTP 200: the backend's merged candidates, in the backend's order (possibly none).
     case candidates([EnrichmentCandidate])
-    /// An HTTP error status, 400 to 599: 404 is "not found"; 429 and 5xx are transient.
+    /// An HTTP status other than 200, normally 400 to 599: 404 is "not found"; 429 and 5xx are
+    /// transient; any other is a refusal.
     case httpError(status: Int)
     /// No answer in time.
     case timedOut

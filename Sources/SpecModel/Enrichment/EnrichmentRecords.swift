@@ -19,6 +19,17 @@ public struct EnrichmentRecords: Hashable, Sendable {
     /// Records with no work, zero counts and no request sent yet.
     public init() {}
 
+    /// What a Library Reset leaves: no work's record and zero counts, with the request bookkeeping
+    /// kept. A request sent before the reset may still be answered after it; numbering on from the
+    /// last request keeps that answer from matching a new request (a late answer to request 1 was
+    /// applied to another book), and the rate limit still counts the last request.
+    public func clearedByReset() -> EnrichmentRecords {
+        var cleared = EnrichmentRecords()
+        cleared.requestsIssued = requestsIssued
+        cleared.lastRequestStartedAt = lastRequestStartedAt
+        return cleared
+    }
+
     /// How the last enrichment of `work` ended, or `nil` if it never finished one.
     public func record(for work: PersistentIdentifier) -> EnrichmentRecord? {
         byWork[work]

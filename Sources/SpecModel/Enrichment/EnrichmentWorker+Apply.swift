@@ -96,6 +96,9 @@ extension EnrichmentWorker {
     /// would be (missing fields only, then saved) and the work counts as enriched.
     ///
     /// Seed: 004_…, "system stores candidates for manual selection".
+    ///
+    /// - Precondition: when the work needs review, `index` is a position in its candidates as
+    ///   `EnrichmentRecords` lists them (the review screen's rows).
     public mutating func chooseCandidate(at index: Int, for work: PersistentIdentifier, _ app: inout AppState) -> ReviewChoice {
         guard case let .needsReview(candidates)? = app.enrichmentRecords.byWork[work] else { return .notAwaitingReview }
         precondition(candidates.indices.contains(index), "candidate \(index) of \(candidates.count) for \(work)")

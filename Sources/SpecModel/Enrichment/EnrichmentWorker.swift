@@ -249,17 +249,19 @@ public struct EnrichmentWorker: Sendable {
 
     /// Handles one event at `now`, changing the app's enrichment queue and store.
     ///
-    /// - Precondition: `.launched` comes first (once per launch) and `now` never goes backwards
-    ///   within a launch.
-    public mutating func handle(_ event: Event, at now: Timestamp, _ app: inout AppState) -> Step {
+    /// A `now` before the last event's (the device's clock was set back) is read as the last event's
+    /// time: the worker's clock stands still rather than run backwards.
+    ///
+    /// - Precondition: `.launched` comes first, once per launch (`relaunched()` makes the next launch's
+    ///   worker).
+    public mutating func handle(_ event: Event, at reportedNow: Timestamp, _ app: inout AppState) -> Step {
         if case .launched = event {
             precondition(!isLaunched, "the worker was launched twice; use relaunched() for a new launch")
         } else {
             precondition(isLaunched, "\(event) before .launched")
         }
-        if let lastEventAt {
-            precondition(now >= lastEventAt, "time went backwards: \(event) at \(now), after an event at \(lastEventAt)")
-        }
+        var now = reportedNow
+        if let lastEventAt, lastEventAt > now { now = lastEventAt }
         lastEventAt = now
         var step = Step()
         reconcileWithQueue(app, &step)
@@ -326,10 +328,11 @@ public struct EnrichmentWorker: Sendable {
                 finish(current.work, .needsReview(candidates: Array(ranked.prefix(configuration.candidatesKeptMax))), &app, &step)
             }
         case let .httpError(status):
-            precondition((400...599).contains(status), "an HTTP error status is 400...599, not \(status)")
+            // Any status but 404, 429 and 5xx, even one that is no error (a 304 the network layer
+            // passed on), is a refusal the worker does not retry.
             if status == 404 {
                 finish(current.work, .failed(.notFound), &app, &step)
-            } else if status == 429 || status >= 500 {
+            } else if status == 429 || (500...599).contains(status) {
                 retryOrFail(&current, .serverError(status: status), at: now, &app, &step)
             } else {
                 finish(current.work, .failed(.rejected(status: status)), &app, &step)
@@ -353,6 +356,8 @@ public struct EnrichmentWorker: Sendable {
 
     /// Ends the current work: records how (`nil`: dropped silently) and frees the queue for the next.
     mutating func finish(_ work: PersistentIdentifier, _ record: EnrichmentRecord?, _ app: inout AppState, _ step: inout Step) {
+        // Every caller passes `current.work`, read from `self.current` earlier in the same transition
+        // (`receive`, `retryOrFail` on `receive`'s copy, `advance`), which nothing between changed.
         precondition(current?.work == work, "finishing \(work), but the current work is \(String(describing: current))")
         current = nil
         app.enrichmentQueue.finishInFlight()
@@ -430,6 +435,8 @@ public struct EnrichmentWorker: Sendable {
     mutating func announceWake(at now: Timestamp, _ app: AppState, _ step: inout Step) {
         let wanted = wakeWanted(app)
         if let wanted {
+            // `advance` ran just before and sent the request if online with `max(due, rateSlot)` at
+            // or before now, so a waiting work still wants a wake only after now.
             precondition(wanted > now, "the worker wants a wake at \(wanted), not after now (\(now)): it should have acted")
         }
         guard wanted != nextWake else { return }
@@ -439,6 +446,7 @@ public struct EnrichmentWorker: Sendable {
 
     /// The query for a live work: its normalized title, first author and first ISBN.
     func query(for work: PersistentIdentifier, in store: LibraryStore) -> EnrichmentQuery {
+        // The one caller, `advance`, checked `store.work(current.work)` just before.
         guard let found = store.work(work) else { preconditionFailure("querying \(work), which is not live") }
         let author = found.authorIDs.first.flatMap { store.author($0)?.name }
         var isbn: String?

@@ -50,9 +50,18 @@ public struct EnrichmentWorkerRun: Sendable {
     @discardableResult
     public mutating func deliver(_ event: EnrichmentWorker.Event) -> EnrichmentWorker.Step {
         let step = worker.handle(event, at: now, &app)
+        for outcome in step.outcomes {
+            // The worker let go of the awaited request: its answer, if one comes, is stale.
+            switch outcome {
+            case let .requestAbandoned(request) where awaiting?.id == request.id: awaiting = nil
+            case let .dropped(work) where awaiting?.work == work: awaiting = nil
+            default: break
+            }
+        }
         for effect in step.effects {
             switch effect {
             case let .fetchMetadata(request):
+                // The worker sends one request at a time, and the loop above cleared any it let go of.
                 precondition(awaiting == nil, "request \(request.id) sent while request \(awaiting!.id) is still awaited")
                 awaiting = request
                 requestLog.append(RequestStart(request: request, at: now))
@@ -63,7 +72,6 @@ public struct EnrichmentWorkerRun: Sendable {
             }
         }
         for outcome in step.outcomes {
-            if case let .requestAbandoned(request) = outcome, awaiting?.id == request.id { awaiting = nil }
             outcomeLog.append(LoggedOutcome(outcome: outcome, at: now))
         }
         return step
@@ -77,6 +85,8 @@ public struct EnrichmentWorkerRun: Sendable {
 
     /// Lets time pass up to `instant`, firing the timer at its own instant on the way (as often as it
     /// is set again within the span).
+    ///
+    /// - Precondition: `instant` is not before `now`: the virtual clock only goes forward.
     public mutating func advance(to instant: Timestamp) {
         precondition(instant >= now, "time goes forward: \(instant) is before \(now)")
         while let timer, timer <= instant {
@@ -88,17 +98,23 @@ public struct EnrichmentWorkerRun: Sendable {
     }
 
     /// Lets `milliseconds` pass, firing the timer on the way (see `advance(to:)`).
+    ///
+    /// - Precondition: `milliseconds` is not negative.
     public mutating func advance(byMilliseconds milliseconds: Int64) {
         advance(to: now.adding(milliseconds: milliseconds))
     }
 
     /// The backend answers the awaited request `latencyMilliseconds` after now.
+    ///
+    /// - Precondition: `latencyMilliseconds` is not negative.
     @discardableResult
     public mutating func answer(_ outcome: EnrichmentFetchOutcome, afterMilliseconds latencyMilliseconds: Int64 = 0) -> EnrichmentWorker.Step {
-        guard let request = awaiting else { preconditionFailure("answering \(outcome), but no request is awaited") }
         advance(byMilliseconds: latencyMilliseconds)
+        // An answer with none awaited (a second one, or one to an abandoned request) answers the last
+        // request sent; the worker ignores it as stale.
+        let requestID = awaiting?.id ?? requestLog.last?.request.id ?? 0
         awaiting = nil
-        return deliver(.metadataResult(requestID: request.id, outcome))
+        return deliver(.metadataResult(requestID: requestID, outcome))
     }
 
     /// The path monitor reports connectivity.
@@ -112,6 +128,8 @@ public struct EnrichmentWorkerRun: Sendable {
     /// worker's memory, the timer and the request in flight are lost (its answer never arrives); the
     /// queue and the worker's records survive. `recovering` is what the app does at launch before the
     /// worker starts: an interrupted import is resumed and finished then (Decision D-130).
+    ///
+    /// - Precondition: `downMilliseconds` is not negative.
     @discardableResult
     public mutating func relaunch(afterMilliseconds downMilliseconds: Int64 = 0, recovering: (inout AppState) -> Void = { _ in }) -> EnrichmentWorker.Step {
         precondition(downMilliseconds >= 0, "time goes forward: down for \(downMilliseconds) ms")

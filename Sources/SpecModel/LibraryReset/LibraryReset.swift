@@ -135,7 +135,7 @@ public struct LibraryReset: Hashable, Sendable {
             // Seed 000: "Enrichment Queue (pending/failed enrichment jobs)" is cleared: the queue and
             // the records of failed and review-bound works go together.
             app.enrichmentQueue.clearAll()
-            app.enrichmentRecords = EnrichmentRecords()
+            app.enrichmentRecords = app.enrichmentRecords.clearedByReset()
         case .clearSearchHistory:
             app.searchHistory.clearAll()
         case .clearWorkCache:

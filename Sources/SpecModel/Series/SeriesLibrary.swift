@@ -96,6 +96,8 @@ public struct SeriesLibrary: Hashable, Sendable {
 
     /// Adds a new series (no books yet), indexing its name key and Google Books IDs.
     mutating func insert(_ series: Series) {
+        // Callers insert a series just made by `Series.init`, which has no books, under an ID just
+        // taken from `allocateID()`, whose counter only grows.
         precondition(seriesByID[series.id] == nil, "\(series.id) already exists")
         precondition(series.books.isEmpty, "\(series.id) is inserted with books")
         seriesByID[series.id] = series
@@ -106,6 +108,8 @@ public struct SeriesLibrary: Hashable, Sendable {
 
     /// Changes a series' own fields in place (not its books, which `place` and `unplace` change).
     mutating func modify(_ id: SeriesID, at now: Timestamp, _ change: (inout Series) -> Void) {
+        // Every caller has just found the series in `seriesByID` (directly, or through an index that
+        // names only series it holds) or inserted it, in the same transition.
         guard let index = seriesByID.index(forKey: id) else { preconditionFailure("\(id) does not exist") }
         change(&seriesByID.values[index])
         seriesByID.values[index].updatedAt = Swift.max(seriesByID.values[index].updatedAt, now)
@@ -114,6 +118,8 @@ public struct SeriesLibrary: Hashable, Sendable {
     /// Places a work not yet in the series.
     mutating func place(_ work: PersistentIdentifier, at place: SeriesPlace, in id: SeriesID, at now: Timestamp) {
         modify(id, at: now) { series in
+            // Callers place a work `place(of:)` just found absent (`assign`, `link`) or just unplaced
+            // (`setPlace`).
             precondition(!series.contains(work), "\(work) is already in \(id)")
             series.books.insert(SeriesBook(workID: work, place: place), at: series.insertionIndex(for: place))
         }
@@ -127,6 +133,8 @@ public struct SeriesLibrary: Hashable, Sendable {
     mutating func unplace(_ work: PersistentIdentifier, from id: SeriesID, at now: Timestamp) -> SeriesPlace {
         var removed: SeriesPlace?
         modify(id, at: now) { series in
+            // Callers unplace a work the series was just found to hold (`remove`, `setPlace`), or one
+            // of the books `removeDeletedWorks` iterates, each once (a work is in a series once).
             guard let index = series.books.firstIndex(where: { $0.workID == work }) else { preconditionFailure("\(work) is not in \(id)") }
             removed = series.books.remove(at: index).place
         }
@@ -159,8 +167,11 @@ public struct SeriesLibrary: Hashable, Sendable {
 
     /// Removes a series and every index entry naming it; returns it.
     mutating func remove(_ id: SeriesID) -> Series {
+        // The one caller, `deleteSeries`, has checked that the series exists.
         guard let series = seriesByID.removeValue(forKey: id) else { preconditionFailure("\(id) does not exist") }
         let index = Self.lowerBound(of: id, in: seriesIDs)
+        // `insert` appends each ID to `seriesIDs` in ascending order (IDs only grow), and only this
+        // removes one, with its series.
         precondition(index < seriesIDs.count && seriesIDs[index] == id, "\(id) is missing from the creation order")
         seriesIDs.remove(at: index)
         for key in series.nameKeys where idByNameKey[key] == id { idByNameKey[key] = nil }

@@ -29,6 +29,8 @@ public struct SeriesPlace: Hashable, Comparable, Sendable, CustomStringConvertib
     public let lastThousandths: Int
 
     /// The place of book `number` (0 is a prequel, uncounted).
+    ///
+    /// - Precondition: `number` is in `0...numberMax`.
     public init(_ number: Int) {
         precondition((0...Self.numberMax).contains(number), "series number \(number) is outside 0...\(Self.numberMax)")
         firstThousandths = number * Self.scale
@@ -36,6 +38,8 @@ public struct SeriesPlace: Hashable, Comparable, Sendable, CustomStringConvertib
     }
 
     /// The place `thousandths / 1000` (`SeriesPlace(thousandths: 500)` is `#0.5`).
+    ///
+    /// - Precondition: `thousandths` is in `0...(numberMax × 1000 + 999)`.
     public init(thousandths: Int) {
         precondition(
             (0...(Self.numberMax * Self.scale + Self.scale - 1)).contains(thousandths),
@@ -46,6 +50,9 @@ public struct SeriesPlace: Hashable, Comparable, Sendable, CustomStringConvertib
     }
 
     /// The place of an omnibus collecting books `books.lowerBound` through `books.upperBound`.
+    ///
+    /// - Precondition: `books` starts at 1 or later, ends at `numberMax` or earlier, and holds 2 to
+    ///   `omnibusBooksMax` books. (`init?(parsing:)` returns `nil` for text outside these bounds.)
     public init(omnibus books: ClosedRange<Int>) {
         precondition(books.lowerBound >= 1, "an omnibus starts at book 1 or later, not \(books.lowerBound)")
         precondition(books.upperBound <= Self.numberMax, "an omnibus ends at book \(Self.numberMax) or earlier, not \(books.upperBound)")

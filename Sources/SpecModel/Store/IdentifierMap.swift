@@ -49,6 +49,8 @@ package struct IdentifierPlaces: Sendable {
 
     /// Sets the place of an identifier, placed or not.
     mutating func set(_ id: PersistentIdentifier, to place: Int) {
+        // A resource bound, not a state a library reaches: `place` indexes the map's values, and 2^32 - 1
+        // of them, with 12 bytes of identifier and place each, take 48 GiB before their own bytes.
         precondition(place < Int(UInt32.max), "IdentifierPlaces: more than 2^32 - 2 places")
         if let index = windowIndex(for: id) {
             if window[index] == 0 { count += 1 }

@@ -255,8 +255,8 @@ public struct LibraryStore: Sendable {
         if let before = undo.beforeBatchDelete { live = before }
         for id in undo.inserted { live.remove(id) }
         for model in undo.savedVersions.values { live.put(model) }
-        // Every author with a count is live again now (deleted since, it was copied as it was then),
-        // and has gained only works since the save.
+        // Every author with a count is live again now: deleted since, it was copied as it was then;
+        // batch-deleted, `beforeBatchDelete` held it. And it has gained only works since the save.
         for (id, count) in undo.savedWorkCounts {
             guard let slot = live.authors.slot(of: id) else { preconditionFailure("LibraryStore.rollback: author \(id) is gone") }
             live.authors[slot: slot].workIDs.removeSubrange(count...)

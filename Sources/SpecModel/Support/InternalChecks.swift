@@ -23,6 +23,8 @@ func internalCheck(
     file: StaticString = #fileID, line: UInt = #line
 ) {
     #if SPEC_INTERNAL_CHECKS
+    // Reached only if the package's own code breaks the invariant its call site states; no input
+    // does, unless that code is wrong (which is what the flag's CI runs look for).
     if !condition() { fatalError("internal check failed: \(message())", file: file, line: line) }
     #endif
 }
@@ -38,6 +40,7 @@ func internalCheckConsistency(
 ) {
     #if SPEC_INTERNAL_CHECKS
     let found = problems()
+    // As in `internalCheck`: only a bug in the structure's own code makes `problems()` find any.
     if !found.isEmpty {
         fatalError("internal check failed: \(structure()) is inconsistent: \(found.prefix(5).joined(separator: "; "))", file: file, line: line)
     }

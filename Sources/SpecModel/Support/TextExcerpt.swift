@@ -13,6 +13,7 @@ public enum TextExcerpt {
     /// UTF-8. The price is that a cut may separate a letter from a following combining mark, or split
     /// an emoji sequence, at the very end of an over-long text (D-084).
     ///
+    /// - Precondition: `utf8BytesMax` is not negative.
     /// - Complexity: O(*n*) in `utf8BytesMax` once the text is over the bound.
     public static func prefix(_ text: String, utf8BytesMax: Int) -> String {
         precondition(utf8BytesMax >= 0, "a byte bound must not be negative, got \(utf8BytesMax)")
@@ -30,6 +31,8 @@ public enum TextExcerpt {
     }
 
     /// `text` cut to `utf8BytesMax` bytes as by `prefix(_:utf8BytesMax:)`, with "…" after a cut.
+    ///
+    /// - Precondition: `utf8BytesMax` is not negative.
     public static func shown(_ text: String, utf8BytesMax: Int) -> String {
         let kept = prefix(text, utf8BytesMax: utf8BytesMax)
         return kept.utf8.count == text.utf8.count ? kept : kept + "…"

@@ -10,7 +10,9 @@ extension KeyInterner {
     }
 
     /// Breaks an invariant, so tests can show that `_checkConsistency()` and the internal checks
-    /// see it. The interner must hold a key of at least one byte.
+    /// see it.
+    ///
+    /// - Precondition: the interner holds a key of at least one byte.
     package mutating func _corruptForTesting(_ corruption: _Corruption) {
         guard let slot = slots.firstIndex(where: { $0 != 0 }), let byte = arena.indices.first else {
             preconditionFailure("KeyInterner._corruptForTesting needs a key of at least one byte")

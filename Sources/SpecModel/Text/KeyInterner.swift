@@ -368,6 +368,9 @@ package struct KeyBytes: Sendable {
         let (kept, result) = storage.withUnsafeMutableBufferPointer { whole in
             write(UnsafeMutableBufferPointer(rebasing: whole[start..<(start + room)]))
         }
+        // Both writers keep at most the room: `append` keeps the `bytes.count` it asked for, and the
+        // key writer what its rule left of the lowercased bytes written into the room (both
+        // `internalCheck`ed there).
         precondition(kept <= room, "KeyBytes: kept more than the room")
         count += kept
         return result

@@ -124,6 +124,7 @@ package enum BookRowReaderEngine {
     static let exportKeys: [ExportStatusKey: ReadingStatus] = {
         var keys: [ExportStatusKey: ReadingStatus] = [:]
         for (text, status) in ReadingStatus.exportTexts {
+            // The texts are constants, all ASCII and at most 18 bytes: within `pack`'s 24.
             guard let key = ExportStatusKey(text) else { preconditionFailure("the known status \(text) does not pack") }
             keys[key] = status
         }

@@ -131,11 +131,13 @@ public struct CSVImport {
             return .failure(.unreadable(error))
         case var .success(run):
             guard run.summary.dataRows == checkpoint.dataRows else {
-                preconditionFailure("\(file.name) read \(run.summary.dataRows) rows, its checkpoint \(checkpoint.dataRows), with the same identity")
+                return .failure(.fileChanged(file: checkpoint.file, checkpointRows: checkpoint.dataRows, fileRows: run.summary.dataRows))
             }
             do {
                 for _ in 0..<checkpoint.rowsHandled { _ = try run.reader.next() }
             } catch {
+                // `prepare` validated every record of these bytes with this dialect, and the unfinished
+                // checkpoint's `rowsHandled` is below the `dataRows` just compared.
                 preconditionFailure("a record of \(file.name), validated by prepare, failed to read again: \(error)")
             }
             (run.summary, run.progress) = checkpoint.summary()
@@ -178,6 +180,7 @@ public struct CSVImport {
         do {
             _ = try reader.next()
         } catch {
+            // The validation pass read this header from the same bytes with the same dialect.
             preconditionFailure("the header, read from these same bytes by the validation pass, failed to read again: \(error)")
         }
         var index = DuplicateIndex(store: store)

@@ -49,6 +49,7 @@ package struct DuplicateIndex: Sendable {
 
         var isEmpty: Bool { first == 0 }
 
+        /// - Precondition: `work` names a work: only its raw value is kept, read back as a work's.
         mutating func append(_ work: PersistentIdentifier) {
             precondition(work.kind == .work, "DuplicateIndex holds works only, not \(work)")
             if first == 0 { first = work.rawValue } else { more.append(work.rawValue) }
@@ -242,6 +243,8 @@ package struct DuplicateIndex: Sendable {
 
     /// Adds a work under its keys (and, for a library work, every further ISBN its editions have:
     /// `keys.otherISBN13s`, then `moreISBNs`).
+    ///
+    /// - Precondition: `work` names a work.
     package mutating func insert(_ work: PersistentIdentifier, keys: DuplicateKeys, moreISBNs: some Sequence<String> = [String]()) {
         insert(work, keys: self.keys(keys))
         for isbn in keys.otherISBN13s { addISBN(isbn, to: work) }
@@ -249,6 +252,8 @@ package struct DuplicateIndex: Sendable {
     }
 
     /// Adds a work under its keys.
+    ///
+    /// - Precondition: `work` names a work.
     package mutating func insert(_ work: PersistentIdentifier, keys: Keys) {
         keysByWork[work] = keys
         let sketch = sketch(of: keys.authorKey)

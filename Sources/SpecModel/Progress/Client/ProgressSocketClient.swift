@@ -332,7 +332,9 @@ public struct JobView: Hashable, Sendable {
     mutating func see(_ failure: StructuredError) {
         error = failure
         if let successes = failure.details.successCount, let failures = failure.details.failureCount {
-            processedCount = max(processedCount, successes + failures)
+            // Counts from the network: a sum past `Int.max` reads as `Int.max`, never a trap.
+            let (sum, overflow) = successes.addingReportingOverflow(failures)
+            processedCount = max(processedCount, overflow ? Int.max : sum)
         }
     }
 }

@@ -27,7 +27,8 @@ public struct ReconnectPolicy: Hashable, Sendable {
 
     /// A policy with these delays; by default production's first five, then every 30 s for ten minutes.
     ///
-    /// - Precondition: the delays and the cap are positive and the give-up time is not negative.
+    /// - Precondition: there is at least one delay, the delays and the cap are positive, and the
+    ///   give-up time is not negative.
     public init(delaysMilliseconds: [Int64] = productionDelaysMilliseconds, delayCapMilliseconds: Int64 = delayCapMilliseconds, giveUpAfterMilliseconds: Int64 = giveUpAfterMillisecondsDefault) {
         precondition(!delaysMilliseconds.isEmpty && delaysMilliseconds.allSatisfy { $0 > 0 }, "reconnect delays must be positive: \(delaysMilliseconds)")
         precondition(delayCapMilliseconds > 0 && giveUpAfterMilliseconds >= 0, "the cap and the give-up time must be positive")
@@ -37,6 +38,8 @@ public struct ReconnectPolicy: Hashable, Sendable {
     }
 
     /// The delay before try `attempt` (1-based), capped.
+    ///
+    /// - Precondition: `attempt` is at least 1.
     public func delay(beforeAttempt attempt: Int) -> Int64 {
         precondition(attempt >= 1, "attempts count from 1, got \(attempt)")
         let listed = attempt <= delaysMilliseconds.count ? delaysMilliseconds[attempt - 1] : delayCapMilliseconds

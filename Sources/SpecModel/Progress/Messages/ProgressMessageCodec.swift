@@ -70,6 +70,8 @@ public enum ProgressMessageCodec {
         } catch let error as ProgressMessageError {
             throw error
         } catch {
+            // Every call in the `do` throws `JSONFieldError` (typed throws) or `ProgressMessageError`,
+            // both caught above; a `do` over two error types is untyped, hence this clause.
             preconditionFailure("unexpected error \(error)")
         }
     }

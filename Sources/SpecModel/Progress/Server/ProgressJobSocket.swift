@@ -92,7 +92,8 @@ public struct ProgressJobSocket: Hashable, Sendable {
         case close(connection: Int, code: Int)
     }
 
-    /// - Precondition: the token is not empty.
+    /// - Precondition: the token is not empty, `idleCloseMilliseconds` is positive and `totalCount`
+    ///   is not negative.
     public init(jobId: String, pipeline: ProgressPipeline, token: String, totalCount: Int, at now: Timestamp, idleCloseMilliseconds: Int64 = idleTimeoutMilliseconds) {
         precondition(!token.isEmpty, "a job's token must not be empty")
         precondition(idleCloseMilliseconds > 0, "the idle close must be positive")
@@ -106,7 +107,7 @@ public struct ProgressJobSocket: Hashable, Sendable {
     }
 
     /// A socket whose progress reports `throttle` decides, in the reference throttle's place.
-    /// - Precondition: the token is not empty.
+    /// - Precondition: as `init(jobId:pipeline:token:totalCount:at:idleCloseMilliseconds:)`.
     public init(jobId: String, pipeline: ProgressPipeline, token: String, totalCount: Int, at now: Timestamp, idleCloseMilliseconds: Int64 = idleTimeoutMilliseconds, throttle: any ProgressThrottling) {
         self.init(jobId: jobId, pipeline: pipeline, token: token, totalCount: totalCount, at: now, idleCloseMilliseconds: idleCloseMilliseconds)
         replacement = ThrottleBox(throttle)
@@ -191,6 +192,8 @@ public struct ProgressJobSocket: Hashable, Sendable {
         case .syncRequest:
             return send(.syncResponse(snapshot), at: now)
         default:
+            // `decode(_:from: .client)` throws `.unexpectedSender` for every type but ping and
+            // sync_request, and decodes each type to its own payload case.
             preconditionFailure("the codec let a server message through as a client message: \(message)")
         }
     }
@@ -218,7 +221,7 @@ public struct ProgressJobSocket: Hashable, Sendable {
     /// The job reports progress; the throttle decides whether it travels now.
     public mutating func report(_ update: ProgressUpdate, at now: Timestamp) -> [Action] {
         guard status == .running else { return [] }
-        processedCount = max(processedCount, update.processedCount)
+        see(processed: update.processedCount)
         if case .sent = withThrottle({ $0.offer(update, at: now) }, reference: { $0.offer(update, at: now) }) { return send(.progress(update), at: now) }
         return []
     }
@@ -227,8 +230,15 @@ public struct ProgressJobSocket: Hashable, Sendable {
     public mutating func complete(_ completion: JobCompletion, at now: Timestamp) -> [Action] {
         guard !hasEnded, pendingTerminal == nil else { return [] }
         status = completion.canceled ? .canceled : .complete
-        processedCount = max(processedCount, completion.totalProcessed)
+        see(processed: completion.totalProcessed)
         return end(with: .complete(completion), at: now)
+    }
+
+    /// The job has processed `processed` items: a count never goes back, and a job that processed more
+    /// items than it was opened with has that many in all, so its snapshot and cancellation hold.
+    mutating func see(processed: Int) {
+        processedCount = max(processedCount, processed)
+        totalCount = max(totalCount, processedCount)
     }
 
     /// The job failed after `successCount` items succeeded and `failureCount` failed.
@@ -236,11 +246,13 @@ public struct ProgressJobSocket: Hashable, Sendable {
     /// The counts go into the error's details, overriding any there: the terminal message carries the
     /// final count, as the completion does, so a client whose last progress message was lost still ends
     /// with the right count (the seed: "success and failure counts in the details").
+    ///
+    /// - Precondition: both counts are not negative and their sum does not overflow.
     public mutating func fail(_ error: StructuredError, successCount: Int, failureCount: Int, at now: Timestamp) -> [Action] {
         guard !hasEnded, pendingTerminal == nil else { return [] }
         precondition(successCount >= 0 && failureCount >= 0, "counts are never negative: \(successCount), \(failureCount)")
         status = .failed
-        processedCount = max(processedCount, successCount + failureCount)
+        see(processed: successCount + failureCount)
         var details = error.details
         details.successCount = successCount
         details.failureCount = failureCount
@@ -303,6 +315,7 @@ public struct ProgressJobSocket: Hashable, Sendable {
         switch terminal {
         case let .complete(done): completion = done
         case let .error(failure): error = failure
+        // Only `end(with:)` sets `pendingTerminal`: `complete` passes `.complete`, `fail` `.error`.
         default: preconditionFailure("a terminal message is complete or error, not \(terminal)")
         }
         var actions = send(terminal, at: now)
@@ -335,6 +348,8 @@ public struct ProgressJobSocket: Hashable, Sendable {
     /// The comparison over bytes: every byte of `presented` is read once and compared with the secret's
     /// byte at the same place, wrapping round a shorter secret, so the work is `presented.count` steps
     /// whatever the secret holds; a length difference is folded into the result, not branched on.
+    ///
+    /// - Precondition: `secret` is not empty (a socket's token, which `init` requires).
     package static func constantTimeEqual<Secret: RandomAccessCollection<UInt8>>(_ presented: [UInt8], _ secret: Secret) -> Bool where Secret.Index == Int {
         precondition(!secret.isEmpty, "a job's token is never empty")
         var difference = UInt64(truncatingIfNeeded: presented.count ^ secret.count)

@@ -137,6 +137,10 @@ public enum ThrottleRun {
 
     /// Feeds `stream` to `throttle`: timers due at or before an event fire first (they were set
     /// earlier), then the event runs; after the last event, timers run for `horizonMilliseconds`.
+    ///
+    /// - Precondition: `throttle` settles: a timer that fires with nothing to do leaves its deadline,
+    ///   and it fires at most `firingsBetweenEventsMax` times between two events. A throttle not known
+    ///   to behave is run wrapped, as the conformance suite's `GuardedThrottle` does.
     public static func run<Throttle: ProgressThrottling>(
         _ stream: ProgressUpdateStream, with throttle: Throttle, horizonMilliseconds: Int64 = horizonMillisecondsDefault
     ) -> ThrottleTrace {

@@ -36,7 +36,8 @@ import Workloads
         do { try app.store._checkInvariants() } catch { throw PropertyViolation(error.description) }
         try require(app.enrichmentQueue.isEmpty, "the enrichment queue is not empty: \(app.enrichmentQueue)")
         try requireEqual(app.enrichmentQueue.currentJobId, nil, "currentJobId")
-        try requireEqual(app.enrichmentRecords, EnrichmentRecords(), "the enrichment records (failed and review-bound works)")
+        try requireEqual(app.enrichmentRecords, before.enrichmentRecords.clearedByReset(), "the enrichment records (failed and review-bound works)")
+        try requireEqual(app.enrichmentRecords.all.count, 0, "works with an enrichment record")
         try require(app.searchHistory.isEmpty, "search history is not empty")
         try requireEqual(app.workCache.cachedVolumeIDCount, 0, "cached volume IDs")
         try requireEqual(app.featureFlags, .defaults, "feature flags")
