@@ -23,7 +23,7 @@ public struct EnrichmentRecords: Hashable, Sendable {
     /// kept. A request sent before the reset may still be answered after it; numbering on from the
     /// last request keeps that answer from matching a new request (a late answer to request 1 was
     /// applied to another book), and the rate limit still counts the last request.
-    public func clearedByReset() -> EnrichmentRecords {
+    package func clearedByReset() -> EnrichmentRecords {
         var cleared = EnrichmentRecords()
         cleared.requestsIssued = requestsIssued
         cleared.lastRequestStartedAt = lastRequestStartedAt

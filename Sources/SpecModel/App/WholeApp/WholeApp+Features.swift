@@ -217,7 +217,7 @@ extension WholeApp {
 
     /// The ID of the `number`th job device `d` starts: a UUID, as the cancel endpoint requires, whose
     /// first group is the device and whose last is the number.
-    public static func jobId(device d: Int, number: Int) -> String {
+    package static func jobId(device d: Int, number: Int) -> String {
         func hex(_ value: Int, digits: Int) -> String {
             let text = String(value, radix: 16)
             return String(repeating: "0", count: max(0, digits - text.count)) + text

@@ -83,7 +83,7 @@ extension WholeApp {
 
     /// The same, with each feature's own invariants (the costly part, O(library) per device) checked
     /// on `checked` alone: after an action on one device, the others' features are as they were.
-    public func violations(checkingFeaturesOn checked: some Sequence<Int>) -> [Violation] {
+    package func violations(checkingFeaturesOn checked: some Sequence<Int>) -> [Violation] {
         var found: [Violation] = []
         for d in checked {
             found += featureInvariantViolations(on: d).map { Violation(.features, device: d, $0) }

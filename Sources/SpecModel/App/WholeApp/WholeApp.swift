@@ -29,14 +29,14 @@ public struct WholeApp {
         var mirror = CloudMirror()
         var jobsStarted = 0
         /// How far the device's clock is from the model's, in milliseconds (a clock the user or NTP set).
-        public internal(set) var clockOffsetMilliseconds: Int64 = 0
+        package internal(set) var clockOffsetMilliseconds: Int64 = 0
         /// The works in the store when the running reset deleted the library.
         var deletedByReset: Set<PersistentIdentifier> = []
 
         /// The number of imports under way.
-        public var importsUnderWay: Int { imports.count }
+        package var importsUnderWay: Int { imports.count }
         /// The number of the worker's requests on the wire.
-        public var requestsOnTheWire: Int { awaited.count }
+        package var requestsOnTheWire: Int { awaited.count }
     }
 
     /// Why an action changed nothing: the app would not offer it in this state, or a feature refused it.
@@ -117,7 +117,7 @@ public struct WholeApp {
     /// The planted wiring bug, if any.
     public let canary: Canary?
     /// The most data rows an import takes from its file: a simulator's knob for a smaller day.
-    public var importRowsMax = Int.max
+    package var importRowsMax = Int.max
     /// The backend's jobs, shared by every device.
     public internal(set) var backend = BackendJobRegistry()
     var cloud = CloudServer()
@@ -128,9 +128,9 @@ public struct WholeApp {
     /// What happened, for the invariants.
     var ledger = Ledger()
     /// The number of works enriched so far, by either path.
-    public var worksEnriched: Int { ledger.enrichments.count }
+    package var worksEnriched: Int { ledger.enrichments.count }
     /// How each import that another feature ended was ended, in order (D-190).
-    public internal(set) var interruptedImports: [ImportInterruption] = []
+    package internal(set) var interruptedImports: [ImportInterruption] = []
 
     /// An app on `devices` devices (at least one), fresh installs, online, the worker launched; with
     /// `canary`, a planted wiring bug.

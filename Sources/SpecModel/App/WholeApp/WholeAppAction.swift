@@ -111,7 +111,7 @@ public enum WholeAppAction: Hashable, Sendable, CustomStringConvertible {
     /// Whether the action can happen while a reset's local steps run on its device (D-203): the next
     /// step itself, and what the device does not choose: a crash, a full disk, the network coming and
     /// going.
-    public var mayMeetTheResetsLocalSteps: Bool {
+    var mayMeetTheResetsLocalSteps: Bool {
         switch self {
         case .resetStep, .crashAndRelaunch, .storeFailsNextSave, .connectivity, .clockSteps: return true
         default: return false
