@@ -1,14 +1,18 @@
+import Generators
+
 /// simrunner's logic, without I/O: parse the arguments, run scenarios, say what happened, and name the
 /// files to write. `Sources/simrunner` only reads and writes files and the terminal.
 ///
 ///     simrunner run FILE [--seed N] [--trace PATH] [--chrome-trace PATH] [--recording PATH]
 ///     simrunner sweep FILE --seeds A..<B [--shard I/N]
 ///     simrunner shrink FILE [--seed N] [--property ID@ACTOR] [--out PATH] [--runs-max N]
+///     simrunner interleave [--cases N] [--seed N] [--replay TOKEN]
 ///
 /// `run` replays one run exactly from (file, seed) and prints its digest; `sweep` runs a range of seeds,
 /// or the shard `I` of `N` of it (seeds whose index modulo N is I-1), so a CI matrix can fan a sweep out,
 /// and prints the one command that replays each failure; `shrink` reduces a failing run to a smaller
-/// scenario file that breaks the same property at the same actor (`ScenarioShrinker`). Exit status: 0 every run kept the properties,
+/// scenario file that breaks the same property at the same actor (`ScenarioShrinker`); `interleave`
+/// checks random interleavings of the whole app's actions (`WholeAppInterleavings`). Exit status: 0 every run kept the properties,
 /// 1 a run broke one, 2 a usage error or an unreadable scenario.
 public enum ScenarioCommand {
     /// What a simrunner invocation comes to: its exit status, its terminal output and the files to write.
@@ -26,6 +30,7 @@ public enum ScenarioCommand {
         USAGE: simrunner run FILE [--seed N] [--trace PATH.jsonl] [--chrome-trace PATH.json] [--recording PATH.jsonl]
                simrunner sweep FILE --seeds A..<B [--shard I/N]
                simrunner shrink FILE [--seed N] [--property ID@ACTOR] [--out PATH.json] [--runs-max N]
+               simrunner interleave [--cases N] [--seed N] [--replay TOKEN]
 
         Runs a scenario file (Scenarios/*.json) on the simulator. `run` reproduces one run bit for bit
         from its seed and prints its trace digest; `sweep` runs every seed of a range, or one shard of it.
@@ -33,6 +38,9 @@ public enum ScenarioCommand {
         `shrink` reduces a failing run (its first broken property, or --property) to a smaller scenario
         file that breaks the same property at the same actor, replays it twice and writes it (--out,
         by default NAME-seedN-shrunk.json).
+        `interleave` checks N random interleavings (default 10000) of every action of the whole app on two
+        devices, the invariants judged after each action; a failure is shrunk to a minimal action list
+        and printed with its replay token, which replays here (--replay) and in swift test.
         Exit status: 0 all runs kept the properties (shrink: the shrunk file replays), 1 a run broke one
         (shrink: nothing to shrink), 2 a usage or file error.
 
@@ -98,6 +106,7 @@ public enum ScenarioCommand {
         if arguments == ["--help"] || arguments == ["-h"] || arguments == ["help"] {
             return Outcome(status: 0, output: usage, files: [])
         }
+        if arguments.first == "interleave" { return interleave(Array(arguments.dropFirst())) }
         guard let verb = arguments.first, ["run", "sweep", "shrink"].contains(verb), arguments.count >= 2 else {
             return Outcome(status: 2, output: usage, files: [])
         }
@@ -207,6 +216,48 @@ public enum ScenarioCommand {
         output += "replayed twice from the file: digest \(first.digest) both times, \(first.eventsRun) events\n"
         output += "replay: swift run -c release simrunner run \(out) --seed \(seed)\n"
         return Outcome(status: 0, output: output, files: [(out, shrunk.fileText)])
+    }
+
+    /// The cases `interleave` checks when not told: the longer run issue 37 asks CI for.
+    static let interleavingsDefault = 10_000
+
+    /// `simrunner interleave`: the whole app's interleavings property, with more cases than `swift test`'s.
+    static func interleave(_ arguments: [String]) -> Outcome {
+        var options: [String: String] = [:]
+        var index = 0
+        while index < arguments.count {
+            let flag = arguments[index]
+            guard ["--cases", "--seed", "--replay"].contains(flag), index + 1 < arguments.count else {
+                return Outcome(status: 2, output: "unknown or incomplete option \(flag)\n\n" + usage, files: [])
+            }
+            options[flag] = arguments[index + 1]
+            index += 2
+        }
+        let casesMax = PropertyOverrides.casesMax
+        guard let cases = options["--cases"].map({ Int($0) }) ?? interleavingsDefault, (1...casesMax).contains(cases) else {
+            return Outcome(status: 2, output: "--cases must be an integer in 1...\(casesMax), got \(options["--cases"] ?? "")\n", files: [])
+        }
+        var seed: UInt64?
+        if let text = options["--seed"] {
+            guard let value = UInt64(text) else { return Outcome(status: 2, output: "--seed must be a non-negative integer, got \(text)\n", files: []) }
+            seed = value
+        }
+        var replay: ReplayToken?
+        if let text = options["--replay"] {
+            do {
+                replay = try ReplayToken(parsing: text)
+            } catch {
+                return Outcome(status: 2, output: "--replay: \(error)\n", files: [])
+            }
+        }
+        let report = WholeAppInterleavings.check(cases: cases, seed: seed, replay: replay)
+        var output = report.statisticsLine + "\n"
+        if let message = report.failureMessage(replayCommand: { "swift run -c release simrunner interleave --replay '\($0)'" }) {
+            output += message + "\n"
+        } else {
+            output += "\(report.casesChecked) interleavings kept every invariant\n"
+        }
+        return Outcome(status: report.passed ? 0 : 1, output: output, files: [])
     }
 
     /// A reduction as `12.5×`.

@@ -68,6 +68,9 @@ public struct ScenarioFile: Hashable, Sendable {
         case forgetsCancelTimeout = "forgets-cancel-timeout"
         /// CloudKit: the server keeps no tombstones, so a re-sent edit brings a deleted book back.
         case forgetsTombstones = "forgets-tombstones"
+        /// A day in the app: a backend job takes the waiting books but leaves them in the app's queue,
+        /// so the worker enriches them too (`WholeApp.Canary.jobKeepsQueuedBooks`).
+        case jobKeepsQueuedBooks = "job-keeps-queued-books"
 
         /// The scenario kind (`"scenario"`) the canary belongs to.
         public var scenarioKind: String {
@@ -76,8 +79,13 @@ public struct ScenarioFile: Hashable, Sendable {
             case .forgetsRequestTimeouts: return "import-and-enrich"
             case .forgetsCancelTimeout: return "reset-during-enrichment"
             case .forgetsTombstones: return "cloudkit"
+            case .jobKeepsQueuedBooks: return "day-in-the-app"
             }
         }
+
+        /// Whether the flaw shows only under a fault. A wiring flaw between two features shows in a
+        /// calm day; what shrinking must find for it is the smallest meeting of the two.
+        public var needsAFault: Bool { self != .jobKeepsQueuedBooks }
     }
 
     enum Kind: Hashable, Sendable {
@@ -197,6 +205,7 @@ public struct ScenarioFile: Hashable, Sendable {
             configuration.faults = options
             configuration.healAtNanoseconds = (healAtMilliseconds ?? 0) * ms
             configuration.recordsTrace = recordsTrace
+            configuration.canary = canary == .jobKeepsQueuedBooks ? .jobKeepsQueuedBooks : nil
             let result = DayInTheAppRun.run(seed: seed, configuration)
             let summary = "digest \(result.digest), \(result.eventsRun) events, \(result.actionsPerformed) actions done and \(result.actionsRefused) refused, \(Double(result.endedAtNanoseconds) / 1e9) simulated s"
             return Outcome(digest: result.digest, eventsRun: result.eventsRun, failures: result.failures, summary: summary, trace: result.trace, frameFates: result.frameFates)

@@ -462,7 +462,7 @@ extension ScenarioFile {
                 with(.importAndEnrich(copy))
             }
         case let .dayInTheApp(configuration):
-            // Fewer devices and fewer of each activity, then a shorter day.
+            // Fewer devices and fewer of each activity, then a shorter day and rarer syncs.
             let counts: [(WritableKeyPath<DayInTheAppRun.Configuration, Int>, Int)] = [
                 (\.devices, 1), (\.imports, 0), (\.rowsPerImport, 1), (\.resets, 0), (\.jobs, 0), (\.edits, 0), (\.crashes, 0), (\.clockSteps, 0),
             ]
@@ -470,6 +470,12 @@ extension ScenarioFile {
                 for fewer in smaller(configuration[keyPath: keyPath], floor: floor) { var copy = configuration; copy[keyPath: keyPath] = fewer; with(.dayInTheApp(copy)) }
             }
             for time in earlier(configuration.dayNanoseconds, floor: 0) { var copy = configuration; copy.dayNanoseconds = time; with(.dayInTheApp(copy)) }
+            // Rarer syncs: fewer events, as long as the devices still sync within the settle bound.
+            for factor: UInt64 in [2, 4] where configuration.syncIntervalNanoseconds * factor <= configuration.settleBoundNanoseconds {
+                var copy = configuration
+                copy.syncIntervalNanoseconds *= factor
+                with(.dayInTheApp(copy))
+            }
         }
         return candidates
     }

@@ -77,6 +77,9 @@ public enum EnrichmentFetchOutcome: Hashable, Sendable, CustomStringConvertible 
 /// match"; "Update work with `coverUrl`, `isbn`, `publicationYear`, etc."). The candidate's title and
 /// authors are shown when the user chooses among candidates; they are never written to the work.
 public struct EnrichmentCandidate: Hashable, Sendable {
+    /// The confidences a candidate may have, in percent.
+    public static let confidencePercents: ClosedRange<Int> = 0...100
+
     /// How well the candidate matches the query, 0 to 100, as the backend scores it.
     public var confidencePercent: Int
     /// The candidate's title, shown when the user chooses; never written to the work.
@@ -104,9 +107,9 @@ public struct EnrichmentCandidate: Hashable, Sendable {
     /// The page count; fills the first edition's when missing.
     public var pageCount: Int?
 
-    /// A candidate with this confidence and title; every other field is optional.
-    ///
-    /// - Precondition: `confidencePercent` is 0 to 100.
+    /// A candidate with this confidence and title; every other field is optional. A confidence outside
+    /// 0 to 100 is kept as the backend sent it; the worker fails the work with
+    /// `EnrichmentFailure.invalidConfidence` (D-206).
     public init(
         confidencePercent: Int,
         title: String,
@@ -122,7 +125,6 @@ public struct EnrichmentCandidate: Hashable, Sendable {
         publisher: String? = nil,
         pageCount: Int? = nil
     ) {
-        precondition((0...100).contains(confidencePercent), "a candidate's confidence is 0...100 percent, not \(confidencePercent)")
         self.confidencePercent = confidencePercent
         self.title = title
         self.authors = authors

@@ -90,6 +90,9 @@ public enum EnrichmentFailure: Hashable, Sendable, CustomStringConvertible {
     case retriesExhausted(attempts: Int, last: EnrichmentTransientError)
     /// The match could not be saved; the work was left as it was.
     case saveFailed(StoreError)
+    /// The backend answered a candidate whose confidence is outside 0 to 100 (D-206): the answer is
+    /// wrong, so it is neither applied nor offered, and asking again would not change it.
+    case invalidConfidence(percent: Int)
 
     /// The reason as the app shows it beside the book.
     public var description: String {
@@ -98,6 +101,7 @@ public enum EnrichmentFailure: Hashable, Sendable, CustomStringConvertible {
         case let .rejected(status): return "Request refused (HTTP \(status))"
         case let .retriesExhausted(attempts, last): return "No answer after \(attempts) attempts (last: \(last))"
         case let .saveFailed(error): return "Could not be saved (\(error))"
+        case let .invalidConfidence(percent): return "Invalid answer (a confidence of \(percent)%)"
         }
     }
 }

@@ -103,7 +103,7 @@ public struct EnrichmentWorker: Sendable {
         ) {
             precondition(requestStartIntervalMilliseconds >= 0, "the request interval is \(requestStartIntervalMilliseconds) ms; it cannot be negative")
             precondition(retryDelaysMilliseconds.allSatisfy { $0 > 0 }, "retry delays must be positive: \(retryDelaysMilliseconds)")
-            precondition((0...100).contains(matchConfidencePercentMin), "the match threshold is 0...100 percent, not \(matchConfidencePercentMin)")
+            precondition(EnrichmentCandidate.confidencePercents.contains(matchConfidencePercentMin), "the match threshold is 0...100 percent, not \(matchConfidencePercentMin)")
             precondition(candidatesKeptMax >= 1, "at least one candidate is kept, not \(candidatesKeptMax)")
             self.requestStartIntervalMilliseconds = requestStartIntervalMilliseconds
             self.retryDelaysMilliseconds = retryDelaysMilliseconds
@@ -316,6 +316,10 @@ public struct EnrichmentWorker: Sendable {
         case let .candidates(candidates):
             guard !candidates.isEmpty else {
                 finish(current.work, .failed(.notFound), &app, &step)
+                return
+            }
+            if let wrong = candidates.first(where: { !EnrichmentCandidate.confidencePercents.contains($0.confidencePercent) }) {
+                finish(current.work, .failed(.invalidConfidence(percent: wrong.confidencePercent)), &app, &step)
                 return
             }
             let ranked = Self.ranked(candidates)

@@ -73,7 +73,8 @@ extension WholeApp {
             self.init(property, "device\(device)", message)
         }
 
-        public var description: String { "\(actor): \(message)" }
+        /// `property@actor: message`, the property and actor as a simulated run's failure key names them.
+        public var description: String { "\(property.rawValue)@\(actor): \(message)" }
     }
 
     /// Every global invariant the app breaks now; empty when it keeps them all.

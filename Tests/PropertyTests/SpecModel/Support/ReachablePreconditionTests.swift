@@ -121,3 +121,36 @@ import Testing
         #expect(app.violations() == [])
     }
 }
+
+/// D-206: a candidate's confidence outside 0 to 100 fails the work as an invalid answer; the bounds
+/// themselves are answers like any other.
+@Suite struct CandidateConfidenceTests {
+    static func answer(_ percents: [Int]) throws -> (EnrichmentWorker.Step, PersistentIdentifier) {
+        var (app, dune, _) = try ReachablePreconditionTests.libraryOfTwo()
+        var worker = EnrichmentWorker()
+        _ = worker.handle(.launched(online: true), at: ReachablePreconditionTests.start, &app)
+        let sent = worker.handle(.worksAdded([dune]), at: ReachablePreconditionTests.start, &app)
+        let candidates = percents.map { EnrichmentCandidate(confidencePercent: $0, title: "Dune") }
+        return (worker.handle(.metadataResult(requestID: sent.requests[0].id, .candidates(candidates)), at: ReachablePreconditionTests.start, &app), dune)
+    }
+
+    @Test(arguments: [([101], 101), ([-1], -1), ([90, 150], 150), ([Int.min], Int.min), ([Int.max, 50], Int.max)])
+    func aConfidenceOutsideTheRangeFailsTheWork(percents: [Int], wrong: Int) throws {
+        let (step, dune) = try Self.answer(percents)
+        #expect(step.outcomes.first == .failed(dune, .invalidConfidence(percent: wrong)))
+        #expect(EnrichmentFailure.invalidConfidence(percent: wrong).description == "Invalid answer (a confidence of \(wrong)%)")
+    }
+
+    @Test func theBoundsAreAnswers() throws {
+        let (top, dune) = try Self.answer([100])
+        guard case .enriched(dune, _)? = top.outcomes.first else {
+            Issue.record("a confidence of 100: \(top.outcomes)")
+            return
+        }
+        let (bottom, _) = try Self.answer([0])
+        guard case .needsReview(dune, _)? = bottom.outcomes.first else {
+            Issue.record("a confidence of 0: \(bottom.outcomes)")
+            return
+        }
+    }
+}

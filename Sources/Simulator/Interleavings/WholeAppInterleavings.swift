@@ -1,48 +1,63 @@
 import Generators
 import SpecModel
-import SpecTesting
-import Testing
 
 /// The whole app under random interleavings of every feature's actions on two devices, the backend and
-/// CloudKit (issue 37): after every action, no crash and every global invariant of
-/// `WholeApp.violations()` holds. A failure shrinks to a minimal action sequence and prints the command
-/// that replays it. `PROPERTY_CASES=10000` runs the longer sweep CI runs (`.ci/run`).
-@Suite struct WholeAppStateMachineTests {
-    @Test func everyInterleavingKeepsTheAppsInvariants() {
-        stateMachine(
-            WholeAppSpecification(),
-            cases: 100,
-            coverage: [
-                CoverageRequirement("a reset succeeded", atLeastPercent: 12),
-                CoverageRequirement("a reset ended an import", atLeastPercent: 3),
-                CoverageRequirement("a backend job ran", atLeastPercent: 20),
-                CoverageRequirement("sync deleted books a reset deleted", atLeastPercent: 1),
-                CoverageRequirement("a book was enriched", atLeastPercent: 40),
-                CoverageRequirement("a crash during an import", atLeastPercent: 10),
-            ],
-            labels: WholeAppSpecification.labels
-        )
+/// CloudKit (issue 37, part 2): after every action, no crash and every global invariant of
+/// `WholeApp.violations()` holds. `swift test` checks 100 programs
+/// (`WholeAppStateMachineTests`); `simrunner interleave --cases N` checks more in a release build, as
+/// CI does with 10,000. Both run the property under the test's name, so a failure's replay token
+/// replays in either.
+package enum WholeAppInterleavings {
+    /// The property's name: the test's, which seeds the run and binds its replay tokens.
+    package static let propertyName = "PropertyTests.WholeAppStateMachineTests/everyInterleavingKeepsTheAppsInvariants()"
+
+    /// How often the programs must reach the deep meetings of features, in percent of the programs.
+    package static let coverage = [
+        CoverageRequirement("a reset succeeded", atLeastPercent: 12),
+        CoverageRequirement("a reset ended an import", atLeastPercent: 3),
+        CoverageRequirement("a backend job ran", atLeastPercent: 20),
+        CoverageRequirement("sync deleted books a reset deleted", atLeastPercent: 1),
+        CoverageRequirement("a book was enriched", atLeastPercent: 40),
+        CoverageRequirement("a crash during an import", atLeastPercent: 10),
+    ]
+
+    /// Checks `cases` programs (or replays `replay` alone); the seed defaults to the name's.
+    package static func check(cases: Int, seed: UInt64? = nil, replay: ReplayToken? = nil, canary: WholeApp.Canary? = nil) -> PropertyReport {
+        let specification = WholeAppSpecification(canary: canary)
+        let settings = PropertySettings(name: propertyName, cases: cases, seed: seed, replay: replay, coverage: coverage)
+        return checkProperty(specification.programs, settings: settings, describe: { "\n" + $0.description }, labels: WholeAppSpecification.labels) { program in
+            try specification.execute(program)
+        }
     }
 }
 
-struct WholeAppSpecification: StateMachineSpecification {
-    struct Violation: Error, CustomStringConvertible {
-        let description: String
+/// The whole app as a state machine: a program is a list of `WholeAppAction`s on two devices, run on a
+/// `WholeApp`, with `WholeApp.violations` judged after each.
+package struct WholeAppSpecification: StateMachineSpecification {
+    package struct Violation: Error, CustomStringConvertible {
+        package let description: String
     }
 
-    var commandsMax: Int { 120 }
+    package var commandsMax: Int { 120 }
 
     /// The model is the app itself, run alongside: it steers the generator toward the actions that
     /// move what is under way (a reset's next step, an answer to a request on the wire), so a program
     /// reaches deep states; every action stays possible in every state.
-    func initialModel() -> WholeApp { Self.start() }
-    func makeSystem() -> WholeApp { Self.start() }
+    package func initialModel() -> WholeApp { Self.start() }
+    package func makeSystem() -> WholeApp { Self.start(canary: canary) }
+
+    /// A planted wiring bug in the system under test (the model steering the generator has none).
+    package var canary: WholeApp.Canary?
+
+    package init(canary: WholeApp.Canary? = nil) {
+        self.canary = canary
+    }
 
     /// Where every program starts: two devices sharing an eight-book library, synced, the first
     /// device's worker about to enrich them, the second device one batch into a 120-book import. A
     /// fresh install is one reset away.
-    static func start() -> WholeApp {
-        var app = WholeApp(devices: 2)
+    package static func start(canary: WholeApp.Canary? = nil) -> WholeApp {
+        var app = WholeApp(devices: 2, canary: canary)
         let prelude: [WholeAppAction] = [
             .startImport(device: 0, file: 1, strategy: .skip), .importNextBatch(device: 0), .sync(device: 0), .sync(device: 1),
             .startImport(device: 1, file: 0, strategy: .smart), .importNextBatch(device: 1),
@@ -53,7 +68,7 @@ struct WholeAppSpecification: StateMachineSpecification {
         return app
     }
 
-    func nextModel(after command: WholeAppAction, from model: WholeApp) -> WholeApp {
+    package func nextModel(after command: WholeAppAction, from model: WholeApp) -> WholeApp {
         var next = model
         next.perform(command)
         return next
@@ -61,18 +76,16 @@ struct WholeAppSpecification: StateMachineSpecification {
 
     /// Performs the action and judges the invariants: the features' own on the device it touched
     /// (all of them after the backend's or the clock's), the global ones everywhere.
-    func run(_ command: WholeAppAction, on system: inout WholeApp) throws {
+    package func run(_ command: WholeAppAction, on system: inout WholeApp) throws {
         _ = system.perform(command)
         let touched = command.device.map { [Int($0.magnitude % UInt(system.devices.count))] } ?? Array(system.devices.indices)
         let broken = system.violations(checkingFeaturesOn: touched)
         if !broken.isEmpty { throw Violation(description: broken.map(\.description).joined(separator: "; ")) }
     }
 
-    func postcondition(_ command: WholeAppAction, response: Void, modelBefore: WholeApp, modelAfter: WholeApp) throws {}
+    package func postcondition(_ command: WholeAppAction, response: Void, modelBefore: WholeApp, modelAfter: WholeApp) throws {}
 
-    func invariant(of system: WholeApp, model: WholeApp) throws {}
-
-    func commands(for model: WholeApp) -> Gen<WholeAppAction> {
+    package func commands(for model: WholeApp) -> Gen<WholeAppAction> {
         let underWay = model.devices.indices.map { Self.actionsUnderWay(on: $0, in: model) }
         return Gen<Int>.int(in: 0...1).flatMap { d in Gen<WholeAppAction>.frequency(Self.anyAction + underWay[d]) }
     }
@@ -164,7 +177,7 @@ struct WholeAppSpecification: StateMachineSpecification {
     }
 
     /// What a program did, judged by running it again: the interactions the coverage asks for.
-    static func labels(_ program: StateMachineProgram<WholeAppAction>) -> [String] {
+    package static func labels(_ program: StateMachineProgram<WholeAppAction>) -> [String] {
         // Replays the program: the labels are of what it did, not of which actions it holds.
         var app = start()
         var labels: Set<String> = []
@@ -178,8 +191,8 @@ struct WholeAppSpecification: StateMachineSpecification {
 }
 
 /// The coverage labels of one action: what it did that the property must see often enough.
-enum WholeAppObservation {
-    static func labels(_ command: WholeAppAction, refusal: WholeApp.Refusal?, before: WholeApp, after: WholeApp) -> [String] {
+package enum WholeAppObservation {
+    package static func labels(_ command: WholeAppAction, refusal: WholeApp.Refusal?, before: WholeApp, after: WholeApp) -> [String] {
         guard refusal == nil else { return [] }
         var labels: [String] = []
         let d = command.device.map { Int($0.magnitude % UInt(after.devices.count)) }
