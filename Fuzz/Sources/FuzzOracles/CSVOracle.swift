@@ -1,7 +1,7 @@
 import SpecModel
 
-/// The CSV parser's oracle: every read API, fed the input in any chunks, reads the same records and
-/// stops at the same error; what it reads is well numbered; and `CSVWriter`'s text of those records
+/// The CSV parser's oracle: every read API, fed the input in any chunks, reads the records the plain
+/// reader (`PlainCSVReader`, the grammar stated plainly) reads and stops at its error; what it reads is well numbered; and `CSVWriter`'s text of those records
 /// reads back as the same records.
 ///
 /// Architecture "CSV parsing" and Decisions D-046, D-047 and D-049: the same bytes in any chunking give
@@ -69,9 +69,14 @@ public enum CSVOracle {
         }
     }
 
-    /// The public read APIs: the push parser fed the whole file and fed it in the plan's chunks,
+    /// The plain reader, which states the grammar and is the reference, then the public read APIs:
+    /// the push parser fed the whole file and fed it in the plan's chunks,
     /// `CSVParser.rows(in:)`, and the pull reader record by record and in batches.
     public static let readers: [Reader] = [
+        Reader(name: "PlainCSVReader, the grammar") { bytes, plan in
+            let (rows, error) = PlainCSVReader.read(bytes, dialect: plan.dialect, limits: plan.limits)
+            return Outcome(rows: rows, error: error)
+        },
         Reader(name: "CSVParser fed the whole file") { bytes, plan in
             push([bytes[...]], plan: plan, nonContiguous: false)
         },

@@ -5,59 +5,59 @@
 /// is compared too, but since its bound is what matters, it regresses only when the current value
 /// misses its bound. Workloads (and metrics) present on one side only are listed, not flagged.
 /// Everything is in the current report's run order, then the baseline's.
-public struct BaselineComparison: Sendable, Equatable {
+package struct BaselineComparison: Sendable, Equatable {
     /// A timed workload present in both reports.
-    public struct TimedChange: Sendable, Equatable {
+    package struct TimedChange: Sendable, Equatable {
         /// The workload's name.
-        public var workload: String
+        package var workload: String
         /// The baseline's median time per iteration, in seconds.
-        public var baselineMedianSeconds: Double
+        package var baselineMedianSeconds: Double
         /// This run's median time per iteration, in seconds.
-        public var currentMedianSeconds: Double
+        package var currentMedianSeconds: Double
         /// The growth of the median time in percent of the baseline's (positive is slower); nil when
         /// the baseline median is zero, which no real measurement gives.
-        public var changePercent: Double?
+        package var changePercent: Double?
         /// Whether the median time grew by more than the threshold.
-        public var isRegression: Bool
+        package var isRegression: Bool
         /// Whether the work per iteration changed, which makes the times incomparable.
-        public var itemsPerIterationChanged: Bool
+        package var itemsPerIterationChanged: Bool
     }
 
     /// A metric of a measured workload present in both reports.
-    public struct MetricChange: Sendable, Equatable {
+    package struct MetricChange: Sendable, Equatable {
         /// The workload's name.
-        public var workload: String
+        package var workload: String
         /// The metric's value in the baseline.
-        public var baselineValue: Double
+        package var baselineValue: Double
         /// The metric in this run, with its bound.
-        public var current: MetricReport
+        package var current: MetricReport
         /// The change of the value in percent of the baseline's; nil when the baseline is zero and
         /// the current value is not.
-        public var changePercent: Double?
+        package var changePercent: Double?
         /// Whether the current value misses its bound.
-        public var isRegression: Bool { !current.meetsBound }
+        package var isRegression: Bool { !current.meetsBound }
     }
 
     /// The slowdown, in percent of the baseline median, beyond which a timed workload regressed.
-    public var thresholdPercent: Double
+    package var thresholdPercent: Double
     /// Timed workloads present in both reports, in this run's order.
-    public var timed: [TimedChange]
+    package var timed: [TimedChange]
     /// Metrics of measured workloads present in both reports, in this run's order.
-    public var metrics: [MetricChange]
+    package var metrics: [MetricChange]
     /// Workloads, and `workload: metric` pairs, that only the baseline has.
-    public var onlyInBaseline: [String]
+    package var onlyInBaseline: [String]
     /// Workloads, and `workload: metric` pairs, that only the current run has.
-    public var onlyInCurrent: [String]
+    package var onlyInCurrent: [String]
     /// Reasons to read the figures with care: a different build configuration, machine or run mode.
-    public var notes: [String]
+    package var notes: [String]
 
     /// Whether any timed workload or measured metric regressed.
-    public var hasRegression: Bool {
+    package var hasRegression: Bool {
         timed.contains(where: \.isRegression) || metrics.contains(where: \.isRegression)
     }
 
     /// Compares `current` with `baseline`; a timed workload regresses past `thresholdPercent`, which must not be negative.
-    public init(baseline: BenchmarkReport, current: BenchmarkReport, thresholdPercent: Double) {
+    package init(baseline: BenchmarkReport, current: BenchmarkReport, thresholdPercent: Double) {
         precondition(thresholdPercent >= 0, "regression threshold \(thresholdPercent)% is negative")
         self.thresholdPercent = thresholdPercent
         timed = []
@@ -131,7 +131,7 @@ public struct BaselineComparison: Sendable, Equatable {
     }
 
     /// The change from `old` to `new` in percent of `old`; nil when `old` is zero and `new` is not.
-    public static func changePercent(from old: Double, to new: Double) -> Double? {
+    package static func changePercent(from old: Double, to new: Double) -> Double? {
         if old == new { return 0 }
         guard old != 0 else { return nil }
         return (new - old) / abs(old) * 100

@@ -7,25 +7,25 @@ import Generators
 /// A workload regressed when its ratio is above `1 + threshold` and the whole interval lies above 1:
 /// the slowdown is larger than the threshold and larger than the noise the run measured. Faster is
 /// the mirror image. Anything else is "no change beyond the noise", whatever the ratio says.
-public struct SideBySide: Sendable, Equatable {
+package struct SideBySide: Sendable, Equatable {
     /// One workload's comparison.
-    public struct Change: Sendable, Equatable {
+    package struct Change: Sendable, Equatable {
         /// The workload's name.
-        public var workload: String
+        package var workload: String
         /// Per-iteration seconds of every sample of the old build.
-        public var oldSeconds: [Double]
+        package var oldSeconds: [Double]
         /// Per-iteration seconds of every sample of the new build.
-        public var newSeconds: [Double]
+        package var newSeconds: [Double]
         /// median(new) / median(old).
-        public var ratio: Double
+        package var ratio: Double
         /// The 95% bootstrap interval of the ratio.
-        public var interval: ClosedRange<Double>
+        package var interval: ClosedRange<Double>
         /// What the change amounts to, given the threshold and the interval.
-        public var verdict: Verdict
+        package var verdict: Verdict
     }
 
     /// What a change amounts to.
-    public enum Verdict: String, Sendable, Equatable {
+    package enum Verdict: String, Sendable, Equatable {
         /// The slowdown exceeds the threshold and the whole interval lies above 1.
         case regression = "REGRESSION"
         /// The speed-up exceeds the threshold and the whole interval lies below 1.
@@ -35,17 +35,17 @@ public struct SideBySide: Sendable, Equatable {
     }
 
     /// Each workload timed by both builds, in the old build's order.
-    public var changes: [Change]
+    package var changes: [Change]
     /// The slowdown, in percent of the old median, a regression must exceed.
-    public var thresholdPercent: Double
+    package var thresholdPercent: Double
 
     /// Bootstrap resamples per workload.
-    public static let resamples = 2_000
+    package static let resamples = 2_000
     /// The bootstrap's seed: the verdict on the same samples is always the same.
-    public static let seed: UInt64 = 0x5EED_0B5E_55ED
+    package static let seed: UInt64 = 0x5EED_0B5E_55ED
 
     /// Compares the samples of each workload present on both sides, in the order of `old`.
-    public init(old: [(workload: String, seconds: [Double])], new: [(workload: String, seconds: [Double])], thresholdPercent: Double) {
+    package init(old: [(workload: String, seconds: [Double])], new: [(workload: String, seconds: [Double])], thresholdPercent: Double) {
         self.thresholdPercent = thresholdPercent
         var random = Xoshiro256StarStar(seed: Self.seed)
         changes = old.compactMap { old in
@@ -66,7 +66,7 @@ public struct SideBySide: Sendable, Equatable {
     }
 
     /// Whether no workload regressed.
-    public var passed: Bool { !changes.contains { $0.verdict == .regression } }
+    package var passed: Bool { !changes.contains { $0.verdict == .regression } }
 
     /// The median of `values` (the mean of the middle two for an even count).
     static func median(_ values: [Double]) -> Double {

@@ -2,23 +2,23 @@
 /// this machine, and judges each workload's change against the noise the rounds measured
 /// (`SideBySide`). The builds are given as executables, so any two revisions can be compared: build
 /// each (`Benchmarks/side-by-side` does it for two git revisions) and pass their benchrunners.
-public struct SideBySideCommand {
+package struct SideBySideCommand {
     /// Runs one build's benchrunner with arguments and returns its report, or why it could not.
-    public typealias RunBuild = (_ executable: String, _ arguments: [String]) -> Result<BenchmarkReport, SideBySideError>
+    package typealias RunBuild = (_ executable: String, _ arguments: [String]) -> Result<BenchmarkReport, SideBySideError>
 
     /// Where the comparison writes its tables, progress and errors.
-    public var console: Console
+    package var console: Console
     /// Runs one build's benchrunner and returns its report, or why it could not.
-    public var runBuild: RunBuild
+    package var runBuild: RunBuild
 
     /// Builds the command from a console and the function that runs a build.
-    public init(console: Console, runBuild: @escaping RunBuild) {
+    package init(console: Console, runBuild: @escaping RunBuild) {
         self.console = console
         self.runBuild = runBuild
     }
 
     /// The `--help` text: the arguments, the options and when a run exits 1.
-    public static let usage = """
+    package static let usage = """
         USAGE: benchrunner side-by-side OLD NEW [--rounds N] [--filter SUBSTRING] [--iterations N]
                                                 [--warmup N] [--threshold PERCENT]
 
@@ -32,7 +32,7 @@ public struct SideBySideCommand {
         """
 
     /// Runs the comparison with `arguments` (after `side-by-side`) and returns the exit status.
-    public func run(arguments: [String]) -> ExitCode {
+    package func run(arguments: [String]) -> ExitCode {
         if arguments.contains("--help") || arguments.contains("-h") {
             console.output(Self.usage)
             return .success
@@ -109,7 +109,7 @@ public struct SideBySideCommand {
 }
 
 /// Why one build's run gave no report.
-public enum SideBySideError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum SideBySideError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The executable could not be started.
     case notStarted(executable: String, reason: String)
     /// It exited with a status other than 0 or 1 (1 is a verdict of its own run, and its figures count).
@@ -117,7 +117,7 @@ public enum SideBySideError: Error, Sendable, Equatable, CustomStringConvertible
     /// Its report could not be read.
     case report(ReportFileError)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case let .notStarted(executable, reason): return "cannot run \(executable): \(reason)"
         case let .failed(executable, status): return "\(executable) exited with status \(status)"

@@ -1,6 +1,6 @@
 extension BenchmarkOptions {
     /// The text `--help` prints.
-    public static let usage = """
+    package static let usage = """
         USAGE: benchrunner [options]
                benchrunner side-by-side OLD NEW [options]   (see benchrunner side-by-side --help)
 

@@ -4,9 +4,9 @@
 /// options or a `UsageError` naming the offending option, never a crash. Options that take a value
 /// accept it as the next argument or after `=` (`--iterations 5`, `--iterations=5`). When a
 /// value-taking option is repeated, the last one wins, except `--filter`, whose values accumulate.
-public struct BenchmarkOptions: Sendable, Equatable {
+package struct BenchmarkOptions: Sendable, Equatable {
     /// What the invocation does.
-    public enum Action: Sendable, Equatable {
+    package enum Action: Sendable, Equatable {
         /// Run the selected workloads and report them.
         case run
         /// Print the selected workloads' names and summaries.
@@ -16,39 +16,39 @@ public struct BenchmarkOptions: Sendable, Equatable {
     }
 
     /// Timed samples per workload when `--iterations` is not given.
-    public static let iterationsDefault = 10
+    package static let iterationsDefault = 10
     /// Warm-up iterations per timed workload when `--warmup` is not given.
-    public static let warmupIterationsDefault = 2
+    package static let warmupIterationsDefault = 2
     /// The slowdown, in percent of the baseline median, beyond which `--compare` reports a regression.
-    public static let thresholdPercentDefault = 15.0
+    package static let thresholdPercentDefault = 15.0
     /// The most timed samples one workload may take; it bounds the memory the samples use.
-    public static let iterationsMax = 10_000
+    package static let iterationsMax = 10_000
     /// The most warm-up iterations one workload may take.
-    public static let warmupIterationsMax = 10_000
+    package static let warmupIterationsMax = 10_000
 
     /// Whether to run the workloads, list them (`--list`) or print the usage (`--help`).
-    public var action: Action
+    package var action: Action
     /// Substrings of workload names; a workload runs if its name contains any. Empty selects all.
-    public var filters: [String]
+    package var filters: [String]
     /// Timed samples per workload (1 under `--smoke`).
-    public var iterations: Int
+    package var iterations: Int
     /// Untimed iterations before the samples (0 under `--smoke`).
-    public var warmupIterations: Int
+    package var warmupIterations: Int
     /// Whether this is a quick CI run: one sample, no warm-up, and measured workloads in smoke mode.
-    public var smoke: Bool
+    package var smoke: Bool
     /// Where to write the JSON report, relative to the current directory; nil with `--no-json`.
-    public var reportPath: String?
+    package var reportPath: String?
     /// The previous report to compare against, if any.
-    public var baselinePath: String?
+    package var baselinePath: String?
     /// The regression threshold for `--compare`, in percent of the baseline median.
-    public var thresholdPercent: Double
+    package var thresholdPercent: Double
     /// Whether a timed workload that misses its throughput target fails the run.
-    public var strict: Bool
+    package var strict: Bool
     /// Whether the report is also written in github-action-benchmark's formats, beside it.
-    public var githubActionBenchmark = false
+    package var githubActionBenchmark = false
 
     /// Builds options; by default a full run of every workload, 10 samples after 2 warm-up iterations, 15% threshold.
-    public init(
+    package init(
         action: Action = .run,
         filters: [String] = [],
         iterations: Int = BenchmarkOptions.iterationsDefault,
@@ -72,20 +72,20 @@ public struct BenchmarkOptions: Sendable, Equatable {
 
     /// The report path used without `--json`: `.build/benchmark-results/latest-<configuration>.json`,
     /// untracked, so that a run leaves the committed files as they were.
-    public static func defaultReportPath(for configuration: BuildConfiguration) -> String {
+    package static func defaultReportPath(for configuration: BuildConfiguration) -> String {
         ".build/benchmark-results/latest-\(configuration.rawValue).json"
     }
 
     /// The committed baseline, written only with `--update-baseline`:
     /// `Benchmarks/results/latest-<configuration>.json`.
-    public static func baselineReportPath(for configuration: BuildConfiguration) -> String {
+    package static func baselineReportPath(for configuration: BuildConfiguration) -> String {
         "Benchmarks/results/latest-\(configuration.rawValue).json"
     }
 
     /// Parses benchrunner's arguments, without the program name.
     ///
     /// `--help` (or `-h`) stops parsing and asks for the usage text, whatever follows it.
-    public static func parse(
+    package static func parse(
         _ arguments: [String],
         configuration: BuildConfiguration
     ) throws(UsageError) -> BenchmarkOptions {

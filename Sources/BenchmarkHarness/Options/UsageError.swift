@@ -1,7 +1,7 @@
 /// A mistake in benchrunner's command line, with a message naming the option and what it expects.
 ///
 /// benchrunner prints the description to standard error and exits with status 2.
-public enum UsageError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum UsageError: Error, Sendable, Equatable, CustomStringConvertible {
     /// An argument starting with `-` that is not one of benchrunner's options.
     case unknownOption(String)
     /// An argument that is not an option: benchrunner takes options only.
@@ -17,7 +17,7 @@ public enum UsageError: Error, Sendable, Equatable, CustomStringConvertible {
     /// No workload's name contains any of the `--filter` substrings.
     case noWorkloadMatches(filters: [String])
 
-    public var description: String {
+    package var description: String {
         switch self {
         case let .unknownOption(option):
             return "unknown option \(quoted(option)); run benchrunner --help to see the options"

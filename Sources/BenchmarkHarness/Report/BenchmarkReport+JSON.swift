@@ -5,7 +5,7 @@ extension BenchmarkReport {
     ///
     /// Non-finite numbers (which a faulty measured workload could produce) are written as the strings
     /// "+inf", "-inf" and "nan" rather than failing the whole report.
-    public func jsonData() throws -> Data {
+    package func jsonData() throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
@@ -19,7 +19,7 @@ extension BenchmarkReport {
     ///
     /// The schema version is checked first, so that a report from a newer benchrunner gets a message
     /// about its version rather than about whichever field changed.
-    public static func decode(_ data: Data, path: String) throws(ReportFileError) -> BenchmarkReport {
+    package static func decode(_ data: Data, path: String) throws(ReportFileError) -> BenchmarkReport {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
         decoder.nonConformingFloatDecodingStrategy = .convertFromString(
@@ -42,7 +42,7 @@ extension BenchmarkReport {
     }
 
     /// Reads the report at `path`, relative to the current directory.
-    public static func load(from path: String) throws(ReportFileError) -> BenchmarkReport {
+    package static func load(from path: String) throws(ReportFileError) -> BenchmarkReport {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw .notFound(path: path)
@@ -60,7 +60,7 @@ extension BenchmarkReport {
     /// Writes the report to `path`, relative to the current directory, creating missing directories.
     ///
     /// The write is atomic, so an interrupted run never leaves half a report behind.
-    public func write(to path: String) throws(ReportFileError) {
+    package func write(to path: String) throws(ReportFileError) {
         let data: Data
         do {
             data = try jsonData()

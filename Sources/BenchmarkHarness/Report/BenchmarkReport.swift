@@ -6,29 +6,29 @@ import Foundation
 /// values that are absent (peak memory where it cannot be measured, a target a workload does not set)
 /// are left out of the JSON rather than written as `null`. Dates are ISO 8601 to the second; the
 /// report keeps its date to the whole second so that decoding gives back an equal report.
-public struct BenchmarkReport: Sendable, Equatable, Codable {
+package struct BenchmarkReport: Sendable, Equatable, Codable {
     /// The schema this code writes and reads. Bump it when a field changes meaning or is removed.
-    public static let schemaVersionCurrent = 1
+    package static let schemaVersionCurrent = 1
 
     /// The schema the report was written in; this code writes `schemaVersionCurrent`.
-    public var schemaVersion: Int
+    package var schemaVersion: Int
     /// The build configuration the run was compiled in, which decides the targets that apply.
-    public var buildConfiguration: BuildConfiguration
+    package var buildConfiguration: BuildConfiguration
     /// When the run started, to the whole second.
-    public var date: Date
+    package var date: Date
     /// The machine the run was made on.
-    public var machine: MachineInfo
+    package var machine: MachineInfo
     /// benchrunner's command-line arguments, without the program name.
-    public var arguments: [String]
+    package var arguments: [String]
     /// Whether this was a `--smoke` run, whose figures are not comparable with a full run's.
-    public var smoke: Bool
+    package var smoke: Bool
     /// The workloads in the order they ran.
-    public var workloads: [WorkloadReport]
+    package var workloads: [WorkloadReport]
     /// The highest resident memory of the whole process over the run, in MiB, where measurable.
-    public var processPeakResidentMebibytes: Double?
+    package var processPeakResidentMebibytes: Double?
 
     /// Builds a report of the current schema, its date truncated to the whole second.
-    public init(
+    package init(
         buildConfiguration: BuildConfiguration,
         date: Date,
         machine: MachineInfo,

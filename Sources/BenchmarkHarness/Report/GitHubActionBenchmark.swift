@@ -4,28 +4,28 @@ import Foundation
 /// extra}`, one for the tool `customSmallerIsBetter` (median times per iteration, and metrics with an
 /// upper bound) and one for `customBiggerIsBetter` (median throughputs, and metrics with a lower bound).
 /// A metric without a bound has no better direction and is left out.
-public struct GitHubActionBenchmark: Sendable, Equatable {
+package struct GitHubActionBenchmark: Sendable, Equatable {
     /// One entry, as the action reads it.
-    public struct Entry: Sendable, Equatable, Codable {
+    package struct Entry: Sendable, Equatable, Codable {
         /// The workload's name, `NAME throughput` for a throughput, or `NAME: metric` for a metric.
-        public var name: String
+        package var name: String
         /// The value's unit: `ms` for a median time, the workload's unit per second (`rows/s`), or the metric's own.
-        public var unit: String
+        package var unit: String
         /// The median time in milliseconds, the median throughput, or the metric's value.
-        public var value: Double
+        package var value: Double
         /// The spread for a time, "p90 … ms above the median"; `nil` otherwise.
-        public var range: String?
+        package var range: String?
         /// The sample count and build, the throughput target, or the metric's bound, as text.
-        public var extra: String?
+        package var extra: String?
     }
 
     /// Entries for the `customSmallerIsBetter` tool: median times, and metrics with an upper bound.
-    public var smallerIsBetter: [Entry] = []
+    package var smallerIsBetter: [Entry] = []
     /// Entries for the `customBiggerIsBetter` tool: median throughputs, and metrics with a lower bound.
-    public var biggerIsBetter: [Entry] = []
+    package var biggerIsBetter: [Entry] = []
 
     /// The entries of `report`.
-    public init(_ report: BenchmarkReport) {
+    package init(_ report: BenchmarkReport) {
         for workload in report.workloads {
             switch workload.outcome {
             case let .timed(timed):
@@ -54,13 +54,13 @@ public struct GitHubActionBenchmark: Sendable, Equatable {
 
     /// The paths the two lists are written to, beside the report: `X.json` gives
     /// `X.smaller-is-better.json` and `X.bigger-is-better.json`.
-    public static func paths(besideReport path: String) -> (smaller: String, bigger: String) {
+    package static func paths(besideReport path: String) -> (smaller: String, bigger: String) {
         let base = path.hasSuffix(".json") ? String(path.dropLast(5)) : path
         return (base + ".smaller-is-better.json", base + ".bigger-is-better.json")
     }
 
     /// A list as JSON, keys sorted, non-finite values as strings so the file stays valid.
-    public static func jsonData(_ entries: [Entry]) throws -> Data {
+    package static func jsonData(_ entries: [Entry]) throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "nan")

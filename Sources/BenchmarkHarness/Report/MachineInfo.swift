@@ -1,18 +1,18 @@
 import Foundation
 
 /// The machine a report was made on, so that figures from different machines are not compared blindly.
-public struct MachineInfo: Sendable, Equatable, Codable {
+package struct MachineInfo: Sendable, Equatable, Codable {
     /// The host's name (`ProcessInfo.hostName`); a baseline from another host gets a note.
-    public var hostName: String
+    package var hostName: String
     /// `ProcessInfo.activeProcessorCount`.
-    public var activeProcessorCount: Int
+    package var activeProcessorCount: Int
     /// The machine's physical memory, in bytes (`ProcessInfo.physicalMemory`).
-    public var physicalMemoryBytes: UInt64
+    package var physicalMemoryBytes: UInt64
     /// `ProcessInfo.operatingSystemVersionString`.
-    public var operatingSystem: String
+    package var operatingSystem: String
 
     /// Builds a description of a machine from its host name, processor count, memory and operating system.
-    public init(hostName: String, activeProcessorCount: Int, physicalMemoryBytes: UInt64, operatingSystem: String) {
+    package init(hostName: String, activeProcessorCount: Int, physicalMemoryBytes: UInt64, operatingSystem: String) {
         self.hostName = hostName
         self.activeProcessorCount = activeProcessorCount
         self.physicalMemoryBytes = physicalMemoryBytes
@@ -20,7 +20,7 @@ public struct MachineInfo: Sendable, Equatable, Codable {
     }
 
     /// The machine this process runs on.
-    public static func current() -> MachineInfo {
+    package static func current() -> MachineInfo {
         let info = ProcessInfo.processInfo
         return MachineInfo(
             hostName: info.hostName,

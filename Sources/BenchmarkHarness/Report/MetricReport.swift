@@ -1,38 +1,38 @@
 import Workloads
 
 /// A measured figure in a report, with its bound spelled out for readers of the JSON.
-public struct MetricReport: Sendable, Equatable, Codable {
+package struct MetricReport: Sendable, Equatable, Codable {
     /// The limit a metric must respect, and on which side of it the value must stay.
-    public struct Bound: Sendable, Equatable, Codable {
+    package struct Bound: Sendable, Equatable, Codable {
         /// Which side of the limit the value must stay on.
-        public enum Relation: String, Sendable, Codable {
+        package enum Relation: String, Sendable, Codable {
             /// The value must stay at or below the limit, or at or above it.
             case atMost, atLeast
         }
 
         /// Which side of the limit the value must stay on.
-        public var relation: Relation
+        package var relation: Relation
         /// The limit, in the metric's unit.
-        public var limit: Double
+        package var limit: Double
 
         /// Builds a bound from its side and limit.
-        public init(relation: Relation, limit: Double) {
+        package init(relation: Relation, limit: Double) {
             self.relation = relation
             self.limit = limit
         }
     }
 
     /// What the figure is: "reverse: mean shrink evaluations".
-    public var name: String
+    package var name: String
     /// The figure's value, in `unit`.
-    public var value: Double
+    package var value: Double
     /// The figure's unit, plural: "evaluations", "runs".
-    public var unit: String
+    package var unit: String
     /// The limit the value must respect, or `nil` when the figure is only reported.
-    public var bound: Bound?
+    package var bound: Bound?
 
     /// Builds a metric report from its name, value, unit and bound.
-    public init(name: String, value: Double, unit: String, bound: Bound?) {
+    package init(name: String, value: Double, unit: String, bound: Bound?) {
         self.name = name
         self.value = value
         self.unit = unit
@@ -40,7 +40,7 @@ public struct MetricReport: Sendable, Equatable, Codable {
     }
 
     /// Records a workload's metric.
-    public init(_ metric: Metric) {
+    package init(_ metric: Metric) {
         let bound: Bound? = switch metric.bound {
         case nil: nil
         case let .atMost(limit)?: Bound(relation: .atMost, limit: limit)
@@ -50,7 +50,7 @@ public struct MetricReport: Sendable, Equatable, Codable {
     }
 
     /// The workload metric this records.
-    public var metric: Metric {
+    package var metric: Metric {
         let bound = self.bound.map { bound -> Metric.Bound in
             switch bound.relation {
             case .atMost: .atMost(bound.limit)
@@ -61,7 +61,7 @@ public struct MetricReport: Sendable, Equatable, Codable {
     }
 
     /// Whether the value respects its bound (always true without one).
-    public var meetsBound: Bool {
+    package var meetsBound: Bool {
         metric.meetsBound
     }
 }

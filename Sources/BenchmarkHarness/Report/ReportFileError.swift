@@ -1,5 +1,5 @@
 /// A report that could not be read or written, naming the file and what was wrong with it.
-public enum ReportFileError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum ReportFileError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Nothing exists at the path.
     case notFound(path: String)
     /// Something exists at the path but could not be read (a directory, missing permission).
@@ -11,7 +11,7 @@ public enum ReportFileError: Error, Sendable, Equatable, CustomStringConvertible
     /// The report could not be written.
     case unwritable(path: String, reason: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case let .notFound(path):
             return "no report at \(quoted(path)): run benchrunner once to make one, or check the path"

@@ -1,45 +1,45 @@
 /// One timed iteration: how long it took and how many items it processed.
-public struct Sample: Sendable, Hashable, Codable {
+package struct Sample: Sendable, Hashable, Codable {
     /// How long the iteration took by the wall clock, in seconds.
-    public var seconds: Double
+    package var seconds: Double
     /// How many items the iteration reported processing.
-    public var items: Int
+    package var items: Int
 
     /// Builds a sample from its duration in seconds and its item count.
-    public init(seconds: Double, items: Int) {
+    package init(seconds: Double, items: Int) {
         self.seconds = seconds
         self.items = items
     }
 
     /// Items per second. Durations are floored at one nanosecond, the clock's resolution, so that an
     /// iteration too fast to measure gives a large finite rate rather than infinity.
-    public var itemsPerSecond: Double {
+    package var itemsPerSecond: Double {
         Double(items) / Swift.max(seconds, Self.durationSecondsMin)
     }
 
     /// The shortest duration a sample is taken to have: one nanosecond.
-    public static let durationSecondsMin = 1e-9
+    package static let durationSecondsMin = 1e-9
 }
 
 /// The timings of a timed workload: its samples and the statistics derived from them.
-public struct TimedResult: Sendable, Equatable, Codable {
+package struct TimedResult: Sendable, Equatable, Codable {
     /// What one item is, plural ("words", "arrays").
-    public let unit: String
+    package let unit: String
     /// Untimed iterations run before the samples.
-    public let warmupIterations: Int
+    package let warmupIterations: Int
     /// Every timed iteration, in the order they ran.
-    public let samples: [Sample]
+    package let samples: [Sample]
     /// The first sample's item count; a well-behaved workload processes the same count every iteration.
-    public let itemsPerIteration: Int
+    package let itemsPerIteration: Int
     /// Minimum, median, p90 and maximum of the samples' durations, in seconds.
-    public let secondsPerIteration: SampleStatistics
+    package let secondsPerIteration: SampleStatistics
     /// The median of the samples' throughputs, in items per second.
-    public let medianItemsPerSecond: Double
+    package let medianItemsPerSecond: Double
     /// The throughput target for the report's build configuration, in items per second, if any.
-    public let targetItemsPerSecond: Double?
+    package let targetItemsPerSecond: Double?
 
     /// Computes the statistics of `samples`, which must not be empty.
-    public init(unit: String, warmupIterations: Int, samples: [Sample], targetItemsPerSecond: Double?) {
+    package init(unit: String, warmupIterations: Int, samples: [Sample], targetItemsPerSecond: Double?) {
         precondition(!samples.isEmpty, "a timed result needs at least one sample")
         self.unit = unit
         self.warmupIterations = warmupIterations
@@ -51,7 +51,7 @@ public struct TimedResult: Sendable, Equatable, Codable {
     }
 
     /// Whether the median throughput reaches the target; nil when there is no target.
-    public var meetsTarget: Bool? {
+    package var meetsTarget: Bool? {
         targetItemsPerSecond.map { medianItemsPerSecond >= $0 }
     }
 }

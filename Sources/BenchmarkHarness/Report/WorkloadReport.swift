@@ -1,7 +1,7 @@
 /// What one workload produced in a run: timings for a timed workload, metrics for a measured one.
-public struct WorkloadReport: Sendable, Equatable, Codable {
+package struct WorkloadReport: Sendable, Equatable, Codable {
     /// The workload's figures, which depend on its kind.
-    public enum Outcome: Sendable, Equatable {
+    package enum Outcome: Sendable, Equatable {
         /// A timed workload's samples and throughput.
         case timed(TimedResult)
         /// A measured workload's figures, with their bounds.
@@ -9,21 +9,21 @@ public struct WorkloadReport: Sendable, Equatable, Codable {
     }
 
     /// The workload's dotted name, such as `library.reset.1500`.
-    public var name: String
+    package var name: String
     /// One line saying what the workload does.
-    public var summary: String
+    package var summary: String
     /// The process's peak resident memory while this workload ran, in MiB, where measurable.
-    public var peakResidentMebibytes: Double?
+    package var peakResidentMebibytes: Double?
     /// The peak memory above the workload's starting point per item (bytes per book, say), when the
     /// workload names an item count for memory.
-    public var peakBytesPerItem: Double?
+    package var peakBytesPerItem: Double?
     /// The bound on `peakBytesPerItem`, if the workload states one.
-    public var peakBytesPerItemMax: Double?
+    package var peakBytesPerItemMax: Double?
     /// The timings or the metrics the workload produced.
-    public var outcome: Outcome
+    package var outcome: Outcome
 
     /// Builds a workload's report from its name, summary, memory figures and outcome.
-    public init(name: String, summary: String, peakResidentMebibytes: Double?, peakBytesPerItem: Double? = nil, peakBytesPerItemMax: Double? = nil, outcome: Outcome) {
+    package init(name: String, summary: String, peakResidentMebibytes: Double?, peakBytesPerItem: Double? = nil, peakBytesPerItemMax: Double? = nil, outcome: Outcome) {
         self.name = name
         self.summary = summary
         self.peakResidentMebibytes = peakResidentMebibytes
@@ -33,19 +33,19 @@ public struct WorkloadReport: Sendable, Equatable, Codable {
     }
 
     /// Whether the peak memory per item respects its bound; `nil` without a bound or a measurement.
-    public var meetsMemoryBound: Bool? {
+    package var meetsMemoryBound: Bool? {
         guard let bound = peakBytesPerItemMax, let measured = peakBytesPerItem else { return nil }
         return measured <= bound
     }
 
     /// The timings, if this is a timed workload.
-    public var timed: TimedResult? {
+    package var timed: TimedResult? {
         if case let .timed(result) = outcome { return result }
         return nil
     }
 
     /// The metrics, if this is a measured workload.
-    public var metrics: [MetricReport]? {
+    package var metrics: [MetricReport]? {
         if case let .measured(metrics) = outcome { return metrics }
         return nil
     }
@@ -59,7 +59,7 @@ public struct WorkloadReport: Sendable, Equatable, Codable {
         case timed, measured
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         name = try container.decode(String.self, forKey: .name)
         summary = try container.decode(String.self, forKey: .summary)
@@ -72,7 +72,7 @@ public struct WorkloadReport: Sendable, Equatable, Codable {
         }
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(name, forKey: .name)
         try container.encode(summary, forKey: .summary)

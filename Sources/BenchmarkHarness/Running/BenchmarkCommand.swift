@@ -7,18 +7,18 @@ import Workloads
 /// a wrong path fails at once), runs each workload, prints the tables, writes the JSON report,
 /// compares with the baseline, and ends with the verdict. Tables and results go to standard output;
 /// progress, notes and usage errors to standard error.
-public struct BenchmarkCommand {
+package struct BenchmarkCommand {
     /// The build configuration benchrunner was compiled in, which decides the targets that apply.
-    public var configuration: BuildConfiguration
+    package var configuration: BuildConfiguration
     /// Every workload benchrunner can run; `--filter` selects among them.
-    public var workloads: [Workload]
+    package var workloads: [Workload]
     /// The wall clock, memory counters, date and machine the run reads.
-    public var environment: any BenchmarkEnvironment
+    package var environment: any BenchmarkEnvironment
     /// Where tables, results, progress and errors are written.
-    public var console: Console
+    package var console: Console
 
     /// Builds the command from the build configuration, the workloads, the environment and the console.
-    public init(
+    package init(
         configuration: BuildConfiguration,
         workloads: [Workload],
         environment: any BenchmarkEnvironment,
@@ -31,7 +31,7 @@ public struct BenchmarkCommand {
     }
 
     /// Runs benchrunner with `arguments` (without the program name) and returns its exit status.
-    public func run(arguments: [String]) -> ExitCode {
+    package func run(arguments: [String]) -> ExitCode {
         let options: BenchmarkOptions
         let selected: [Workload]
         do {
@@ -140,7 +140,7 @@ public struct BenchmarkCommand {
 
     /// The workloads whose name matches any of `filters` (`name(_:matches:)`), in their original
     /// order; all of them when `filters` is empty.
-    public static func select(_ workloads: [Workload], filters: [String]) throws(UsageError) -> [Workload] {
+    package static func select(_ workloads: [Workload], filters: [String]) throws(UsageError) -> [Workload] {
         guard !filters.isEmpty else { return workloads }
         let selected = workloads.filter { workload in filters.contains { name(workload.name, matches: $0) } }
         guard !selected.isEmpty else { throw .noWorkloadMatches(filters: filters) }
@@ -149,7 +149,7 @@ public struct BenchmarkCommand {
 
     /// Whether a workload's name contains `filter` or, for a filter ending in `$`, ends with what comes
     /// before the `$` (`goodreads-1500$` leaves out `goodreads-15000`).
-    public static func name(_ name: String, matches filter: String) -> Bool {
+    package static func name(_ name: String, matches filter: String) -> Bool {
         filter.hasSuffix("$") ? name.hasSuffix(filter.dropLast()) : name.contains(filter)
     }
 
@@ -159,7 +159,7 @@ public struct BenchmarkCommand {
     /// process's peak is the highest of every reading, taken before each reset and at the end, so no
     /// stretch of the run escapes it. Where the reset fails, a workload's peak would include the ones
     /// before it, so it is reported as unavailable.
-    public func measure(_ selected: [Workload], options: BenchmarkOptions, arguments: [String]) -> BenchmarkReport {
+    package func measure(_ selected: [Workload], options: BenchmarkOptions, arguments: [String]) -> BenchmarkReport {
         let date = environment.currentDate()
         var processPeakKibibytes: Int?
         var reports: [WorkloadReport] = []
@@ -235,7 +235,7 @@ public struct BenchmarkCommand {
     }
 
     /// The banner a debug build prints before and after its figures.
-    public static let debugWarning: String = {
+    package static let debugWarning: String = {
         let lines = [
             "WARNING: debug build — figures are not representative;",
             "use `swift run -c release benchrunner`",

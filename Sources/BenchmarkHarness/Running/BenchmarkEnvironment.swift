@@ -4,7 +4,7 @@ import Foundation
 ///
 /// The harness libraries never read the clock themselves, so that everything in them runs the same
 /// way under test; benchrunner supplies the real environment and tests supply a scripted one.
-public protocol BenchmarkEnvironment {
+package protocol BenchmarkEnvironment {
     /// Calls `iteration` once and returns how long it took by the wall clock, with what it returned.
     func measure(_ iteration: () -> Int) -> (duration: Duration, items: Int)
     /// Resets the process's peak resident memory to its current size; returns whether that worked.

@@ -3,7 +3,7 @@
 /// Debug builds run several times slower than release builds, so their figures say little about the
 /// code; they are still useful for checking that every workload runs. The executable decides the value
 /// with `#if DEBUG` and passes it in, so the harness can be tested in either configuration.
-public enum BuildConfiguration: String, Sendable, Codable, CaseIterable {
+package enum BuildConfiguration: String, Sendable, Codable, CaseIterable {
     /// A debug build: figures only show that every workload runs.
     case debug
     /// A release build: the figures the targets are set for.

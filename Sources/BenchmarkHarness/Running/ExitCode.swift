@@ -1,7 +1,7 @@
 /// How a benchrunner invocation ended, as the process exit status.
 ///
 /// (Not `ExitStatus`, which Swift Testing declares for exit tests.)
-public enum ExitCode: Int32, Sendable, Equatable {
+package enum ExitCode: Int32, Sendable, Equatable {
     /// Everything ran and every check held.
     case success = 0
     /// A check failed (a regression against the baseline, a measured metric out of its bound, or a

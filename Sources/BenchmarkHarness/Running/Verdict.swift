@@ -3,14 +3,14 @@
 /// A run fails when a measured metric misses its bound, when a workload's peak memory per item exceeds
 /// its bound, when a timed workload regressed against the baseline, or, under `--strict`, when a timed workload's median throughput misses the target of
 /// the report's build configuration. Without `--strict` a missed target is a note.
-public struct Verdict: Sendable, Equatable {
+package struct Verdict: Sendable, Equatable {
     /// One line per failed check: a missed metric or memory bound, a regression, a missed target under `--strict`.
-    public var failures: [String]
+    package var failures: [String]
     /// One line per note: a missed target without `--strict`, a memory bound that could not be checked.
-    public var notes: [String]
+    package var notes: [String]
 
     /// Judges `report`, and its comparison with a baseline if any; `strict` makes a missed target a failure.
-    public init(report: BenchmarkReport, comparison: BaselineComparison?, strict: Bool) {
+    package init(report: BenchmarkReport, comparison: BaselineComparison?, strict: Bool) {
         failures = []
         notes = []
         for workload in report.workloads {
@@ -49,10 +49,10 @@ public struct Verdict: Sendable, Equatable {
     static let missedTargetNote = " (--strict makes this a failure)"
 
     /// Whether every check held.
-    public var passed: Bool { failures.isEmpty }
+    package var passed: Bool { failures.isEmpty }
 
     /// The notes, the failures, and a last line `result: PASS` or `result: FAIL (n failures)`.
-    public var summary: String {
+    package var summary: String {
         // Each note and failure within the width of a terminal, its continuation lines indented.
         func wrapped(_ line: String) -> String {
             TextTable.wrap(line, width: TextTable.widthMax - 6).enumerated().map { $0 == 0 ? $1 : "      " + $1 }.joined(separator: "\n")

@@ -8,20 +8,20 @@
 ///   ten samples is the ninth smallest, and p90 of one to nine samples is the largest.
 ///
 /// - Complexity: O(n log n) to sort the samples once.
-public struct SampleStatistics: Sendable, Hashable, Codable {
+package struct SampleStatistics: Sendable, Hashable, Codable {
     /// The number of samples.
-    public let count: Int
+    package let count: Int
     /// The smallest sample.
-    public let min: Double
+    package let min: Double
     /// The median: the middle sample, or the mean of the two middle ones.
-    public let median: Double
+    package let median: Double
     /// The 90th percentile, by nearest rank: always one of the samples.
-    public let p90: Double
+    package let p90: Double
     /// The largest sample.
-    public let max: Double
+    package let max: Double
 
     /// Summarises `samples`, which must not be empty.
-    public init(_ samples: [Double]) {
+    package init(_ samples: [Double]) {
         precondition(!samples.isEmpty, "SampleStatistics needs at least one sample")
         let sorted = samples.sorted()
         count = sorted.count
@@ -32,7 +32,7 @@ public struct SampleStatistics: Sendable, Hashable, Codable {
     }
 
     /// The median of `sorted`, which must be sorted ascending and not empty.
-    public static func median(ofSorted sorted: [Double]) -> Double {
+    package static func median(ofSorted sorted: [Double]) -> Double {
         precondition(!sorted.isEmpty, "the median of no samples is undefined")
         let middle = sorted.count / 2
         if sorted.count % 2 == 1 { return sorted[middle] }
@@ -43,7 +43,7 @@ public struct SampleStatistics: Sendable, Hashable, Codable {
     ///
     /// The rank is computed in integers, so that p90 of 10 samples is exactly rank 9 and not rank 10
     /// through a rounding error in `0.9 * 10`.
-    public static func percentile(_ percent: Int, ofSorted sorted: [Double]) -> Double {
+    package static func percentile(_ percent: Int, ofSorted sorted: [Double]) -> Double {
         precondition(!sorted.isEmpty, "the percentile of no samples is undefined")
         precondition((0...100).contains(percent), "percentile \(percent) is outside 0...100")
         let rank = Swift.max(1, (percent * sorted.count + 99) / 100)

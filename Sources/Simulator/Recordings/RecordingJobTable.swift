@@ -1,3 +1,5 @@
+import SpecModel
+
 /// The checker's jobs, found by their ID's bytes without regard to ASCII case (D-024): once a job is
 /// known, a line of it is matched to it without making a `String`.
 ///
@@ -126,6 +128,7 @@ package struct RecordingJobTable: Sendable {
         guard let first = a.baseAddress, let second = b.baseAddress else { return true }
         var at = 0
         while at + 8 <= a.count {
+            internalCheck(at >= 0 && at + 8 <= b.count, "RecordingJobTable.sameKey: 8 bytes at \(at) of \(a.count) and \(b.count)")
             let x = UnsafeRawPointer(first + at).loadUnaligned(as: UInt64.self)
             let y = UnsafeRawPointer(second + at).loadUnaligned(as: UInt64.self)
             if x != y, lowercasedWord(x) != lowercasedWord(y) { return false }
@@ -143,6 +146,7 @@ package struct RecordingJobTable: Sendable {
         var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(id.count)
         var at = 0
         while at + 8 <= id.count {
+            internalCheck(at >= 0, "RecordingJobTable.hash: 8 bytes at \(at) of \(id.count)")
             let word = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(id)[at..<(at + 8)]).loadUnaligned(as: UInt64.self)
             hash = mix(hash ^ lowercasedWord(word))
             at += 8

@@ -414,6 +414,7 @@ package enum RecordingLineScanner {
             // decides, a quote ending it and any other declining the line.
             if let base = bytes.baseAddress {
                 while at + 8 <= bytes.count {
+                    internalCheck(at >= start, "RecordingLineScanner.stringBody: 8 bytes at \(at) of \(bytes.count)")
                     let word = UInt64(littleEndian: UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self))
                     if let offset = RecordingLineScanner.firstSpecialByte(word) {
                         guard base[at + offset] == UInt8(ascii: "\"") else { return nil }
@@ -541,6 +542,7 @@ package enum RecordingLineScanner {
             guard start + 8 <= bytes.count else {
                 return RecordingLineScanner.sameBytes(UnsafeRawPointer(base + start), entry, count: count)
             }
+            internalCheck(start >= 0 && start + max(8, count) <= bytes.count && count <= Self.entryBytesMax, "KeyTable.entryIsAt: \(count) bytes at \(start) of \(bytes.count)")
             guard Self.firstBytes(UnsafeRawPointer(base + start), count) == Self.firstBytes(entry, count) else { return false }
             guard count > 8 else { return true }
             let last = UnsafeRawPointer(base + start + count - 8).loadUnaligned(as: UInt64.self)
@@ -561,6 +563,7 @@ package enum RecordingLineScanner {
             guard key.lowerBound + 8 <= bytes.count else {
                 return RecordingLineScanner.sameBytes(UnsafeRawPointer(base + key.lowerBound), name, count: key.count) ? found : nil
             }
+            internalCheck(key.lowerBound >= 0 && key.upperBound <= bytes.count && key.lowerBound + 8 <= bytes.count, "KeyTable.index: key \(key) of \(bytes.count) bytes")
             guard Self.firstBytes(UnsafeRawPointer(base + key.lowerBound), key.count) == Self.firstBytes(name, key.count) else { return nil }
             guard key.count > 8 else { return found }
             return RecordingLineScanner.sameBytes(UnsafeRawPointer(base + key.lowerBound + 8), name + 8, count: key.count - 8) ? found : nil
@@ -595,7 +598,7 @@ package enum RecordingLineScanner {
         let count = text.utf8CodeUnitCount
         guard range.count == count else { return false }
         guard let base = bytes.baseAddress else { return count == 0 }
-        precondition(range.lowerBound >= 0 && range.upperBound <= bytes.count)
+        internalCheck(range.lowerBound >= 0 && range.upperBound <= bytes.count, "RecordingLineScanner.equals: \(range) of \(bytes.count) bytes")
         return sameBytes(UnsafeRawPointer(base + range.lowerBound), UnsafeRawPointer(text.utf8Start), count: count)
     }
 

@@ -331,6 +331,7 @@ public struct RecordingLineSplitter: Sendable {
         chunk.withUnsafeBytes { raw in
             var index = start
             while index + 8 <= raw.count {
+                internalCheck(index >= 0, "SessionCheckCommand.firstNewline: 8 bytes at \(index) of \(raw.count)")
                 // A byte of `word` is zero where the chunk has a newline; the lowest byte found by the
                 // borrow trick is the first zero (only bytes above a zero can be false positives).
                 let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) ^ 0x0A0A_0A0A_0A0A_0A0A

@@ -9,7 +9,8 @@
 // `COLLECTIONS_INTERNAL_CHECKS`). An unsafe buffer's subscript is checked only in a debug build, and a
 // raw pointer's load never; with the flag the indices they are given are checked in the optimised
 // build too, which is where an off-by-one reads past a buffer silently. CI runs the whole suite with
-// the flag on under AddressSanitizer and again under ThreadSanitizer (`.ci/run`).
+// the flag on under AddressSanitizer and again under ThreadSanitizer (`.ci/run`). The checks are
+// `package`, so every module's unsafe code states its invariants the same way.
 
 /// Stops the process with `message` when `condition` is false, in builds with `SPEC_INTERNAL_CHECKS`;
 /// compiles to nothing otherwise.
@@ -18,7 +19,7 @@
 /// `precondition` reports no message), so a check that fires says which invariant and which values.
 @_transparent
 @usableFromInline
-func internalCheck(
+package func internalCheck(
     _ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String,
     file: StaticString = #fileID, line: UInt = #line
 ) {
@@ -34,7 +35,7 @@ func internalCheck(
 /// otherwise.
 @_transparent
 @usableFromInline
-func internalCheckConsistency(
+package func internalCheckConsistency(
     _ problems: @autoclosure () -> [String], _ structure: @autoclosure () -> String,
     file: StaticString = #fileID, line: UInt = #line
 ) {

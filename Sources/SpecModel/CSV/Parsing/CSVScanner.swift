@@ -6,17 +6,11 @@
 // began in an earlier buffer (or had an escaped quote), and a UTF-8 sequence cut by the buffer's end.
 // It never holds more than one record, and never a byte of a finished record.
 //
-// Chunking never changes the result. Every check is made on one byte at a time, in file order, as
-// if the bytes arrived one by one; the fast paths below only skip bytes that no check can fail on
-// (printable ASCII inside a field), and check the record-length limit for a skipped run as the
-// per-byte rule would have. For each byte, the checks run in this order:
-//
-//   1. the record-length limit, unless the byte ends the record (a line break outside quotes);
-//   2. a UTF-8 sequence in progress: the byte must be its next continuation byte;
-//   3. what the byte means in the grammar (delimiter, quote, line break, NUL, text).
-//
-// The field-length limit is checked when the field ends, and the column limit at the delimiter that
-// would start one field too many, so neither depends on where a buffer ends either.
+// The grammar, and the order in which each byte's checks run, are `PlainCSVReader`'s, which reads one
+// byte at a time; the scanner gives its rows and errors (the differential tests and `fuzz-csv`
+// hold it to them), and chunking never changes the result. The fast paths below only skip bytes
+// that no check can fail on (printable ASCII inside a field), and check the record-length limit for
+// a skipped run as the per-byte rule would have.
 //
 // Speed (`benchrunner --filter csv.parse`; D-111): one loop moves from field to field rather than
 // through the state switch, whose indirect jump mispredicts; text is skipped eight bytes at a time

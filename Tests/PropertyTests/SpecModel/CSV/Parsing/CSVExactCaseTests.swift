@@ -287,6 +287,7 @@ import Workloads
 
     func expectOutcome(_ example: Example, sourceLocation: SourceLocation = #_sourceLocation) {
         let expected = CSVParsingOutcome(rows: example.rows, error: example.error)
+        #expect(CSVParsing.plain(example.bytes, dialect: example.dialect, limits: example.limits) == expected, "the plain reader", sourceLocation: sourceLocation)
         #expect(CSVParsing.parse(example.bytes, dialect: example.dialect, limits: example.limits) == expected, "one chunk", sourceLocation: sourceLocation)
         for size in 1...3 {
             #expect(

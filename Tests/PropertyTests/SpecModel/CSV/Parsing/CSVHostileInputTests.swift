@@ -49,10 +49,11 @@ import Testing
         }
     }
 
-    /// The same outcome from one chunk, two generated chunkings, 1-byte chunks and the pull reader;
+    /// The plain reader's outcome (the grammar) from one chunk, two generated chunkings, 1-byte chunks and the pull reader;
     /// an error at an offset inside the file, naming a record and line that exist; rows in order.
     static func requireChunkingInvariantAndWellBehaved(_ value: Case) throws {
         let whole = CSVParsing.parse(value.bytes, dialect: value.dialect, limits: value.limits)
+        try requireEqual(whole, CSVParsing.plain(value.bytes, dialect: value.dialect, limits: value.limits), "the parser against the plain reader")
         try requireEqual(CSVParsing.parse(value.bytes, chunkSizes: value.first, dialect: value.dialect, limits: value.limits), whole, "first chunking")
         try requireEqual(CSVParsing.parse(value.bytes, chunkSizes: value.second, dialect: value.dialect, limits: value.limits), whole, "second chunking")
         try requireEqual(CSVParsing.parse(value.bytes, chunkSizes: [1], dialect: value.dialect, limits: value.limits), whole, "1-byte chunks")

@@ -50,6 +50,12 @@ enum CSVParsing {
         }
     }
 
+    /// Reads `bytes` with `PlainCSVReader`, the grammar stated plainly, which the others are held to.
+    static func plain(_ bytes: [UInt8], dialect: CSVDialect = .comma, limits: CSVLimits = .default) -> CSVParsingOutcome {
+        let (rows, error) = PlainCSVReader.read(bytes, dialect: dialect, limits: limits)
+        return CSVParsingOutcome(rows: rows, error: error)
+    }
+
     /// Parses `bytes` with `CSVRowReader`, one row at a time.
     static func read(_ bytes: [UInt8], dialect: CSVDialect = .comma, limits: CSVLimits = .default) -> CSVParsingOutcome {
         var reader = CSVRowReader(bytes: bytes, dialect: dialect, limits: limits)
