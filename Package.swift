@@ -41,8 +41,10 @@ let package = Package(
         .target(name: "Generators", swiftSettings: strict),
         .target(name: "SpecModel", swiftSettings: strict),
         .target(name: "SpecRules", swiftSettings: strict),
+        // Declared command lines: parsing, --help and usage errors, for every executable.
+        .target(name: "CommandLineParsing", swiftSettings: strict),
         // Layer 1: runs the model's actors under virtual time, with faults drawn from Generators.
-        .target(name: "Simulator", dependencies: ["Generators", "SpecModel", "SpecRules"], swiftSettings: strict),
+        .target(name: "Simulator", dependencies: ["CommandLineParsing", "Generators", "SpecModel", "SpecRules"], swiftSettings: strict),
         // Layer 2: workloads shared by benchrunner and the test targets (shrinking challenges,
         // throughput workloads). Never imports Testing, so benchrunner does not link it.
         .target(name: "Workloads", dependencies: ["Generators", "SpecModel", "Simulator"], swiftSettings: strict),
@@ -51,7 +53,7 @@ let package = Package(
         // Layer 3: the conformance kit. Seams (small protocols an app or backend type conforms to), the
         // suites that check any conforming type, and the conformance report. Never imports Testing, so
         // command-line runners can link it.
-        .target(name: "SpecConformance", dependencies: ["Generators", "SpecModel", "SpecRules", "Workloads"], swiftSettings: strict),
+        .target(name: "SpecConformance", dependencies: ["CommandLineParsing", "Generators", "SpecModel", "SpecRules", "Workloads"], swiftSettings: strict),
         // Layer 4: Swift Testing integration of the property runner and the conformance kit, shared by
         // the test targets and by consumers' tests.
         .target(name: "SpecTesting", dependencies: ["Generators", "Workloads", "SpecConformance"], swiftSettings: strict),
@@ -69,7 +71,7 @@ let package = Package(
         // Layer 4: the conformance kit over a process boundary: the adapter protocol's runner, the seams'
         // proxies, and the program side for Swift adapters (Docs/ProcessAdapter.md). Uses Foundation to
         // start processes; never imports Testing.
-        .target(name: "ProcessAdapter", dependencies: ["Generators", "SpecModel", "Simulator", "SpecConformance"], swiftSettings: strict),
+        .target(name: "ProcessAdapter", dependencies: ["CommandLineParsing", "Generators", "SpecModel", "Simulator", "SpecConformance"], swiftSettings: strict),
         // Runs the kit's suites against an adapter program.
         .executableTarget(name: "adapterrun", dependencies: ["ProcessAdapter", "Generators", "Simulator"], swiftSettings: strict),
         // The model, and one wrong implementation per seam, as adapter programs: CI's proof of the runner.
@@ -77,12 +79,12 @@ let package = Package(
         .executableTarget(name: "adapter-wrong", dependencies: ["ProcessAdapter", "SpecConformance", "SpecModel"], swiftSettings: strict),
         .testTarget(
             name: "PropertyTests",
-            dependencies: ["Generators", "SpecModel", "Simulator", "SpecTesting", "Workloads"],
+            dependencies: ["CommandLineParsing", "Generators", "SpecModel", "Simulator", "SpecTesting", "Workloads"],
             swiftSettings: strict
         ),
         .testTarget(
             name: "ScenarioTests",
-            dependencies: ["Generators", "SpecModel", "Simulator", "SpecTesting", "Workloads"],
+            dependencies: ["CommandLineParsing", "Generators", "SpecModel", "Simulator", "SpecTesting", "Workloads"],
             swiftSettings: strict
         ),
         .testTarget(

@@ -11,7 +11,7 @@ case .help:
     print(AdapterRunCommand.usage, terminator: "")
     exit(0)
 case let .usageError(message):
-    FileHandle.standardError.write(Data(("adapterrun: " + message + "\n\n" + AdapterRunCommand.usage).utf8))
+    FileHandle.standardError.write(Data(("adapterrun: " + message).utf8))
     exit(2)
 case let .run(invocation):
     if let path = invocation.scenarioPath {

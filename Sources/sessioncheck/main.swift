@@ -12,7 +12,7 @@ case .help:
     print(SessionCheckCommand.usage, terminator: "")
     exit(0)
 case let .usageError(message):
-    FileHandle.standardError.write(Data((message + "\n\n" + SessionCheckCommand.usage).utf8))
+    FileHandle.standardError.write(Data(message.utf8))
     exit(2)
 case let .check(invocation):
     var isFolder: ObjCBool = false

@@ -1,3 +1,4 @@
+import CommandLineParsing
 import Generators
 import SpecConformance
 import SpecModel
@@ -11,37 +12,28 @@ import SpecModel
 /// Exit status: 0 when the program serves every seam asked and breaks no MUST of the seeds or a standard
 /// (nor, with `--strict`, of a decision); 1 when it does or fails at the protocol level; 2 for a usage error.
 public enum AdapterRunCommand {
+    /// The command line, declared: its options and the program after `--`.
+    public static let command = Command(
+        "adapterrun", "Runs the conformance kit's suites against PROGRAM through the adapter protocol: newline-delimited JSON over its standard input and output (Docs/ProcessAdapter.md). Each seam's suite gets a fresh process. The verdicts carry the kit's rule ids and replay tokens.",
+        options: [
+            .values("--seam", "ID", "a seam to check (default: every seam the program serves); the seams: \(AdapterSeam.allCases.map(\.rawValue).joined(separator: ", "))"),
+            .value("--side", "SIDE", "only the seams of one side: backend or client"),
+            .flag("--strict", "a decision not followed fails like a seed's rule (by default it is reported apart and does not fail)"),
+            .value("--timeout", "SECONDS", "how long to wait for one answer (default 10)"),
+            .value("--report", "PATH", "also write the conformance report as Markdown to PATH"),
+            .value("--scenario", "FILE", "instead of the suites, run the program's progress throttle, client or both in a simulated progress scenario (Scenarios/*.json) for each seed, judged by its properties and sessioncheck's rules; --seam then picks progress-throttle, progress-reconnect or both"),
+            .value("--seeds", "A..<B", "the seeds for --scenario (default: the file's own)"),
+        ],
+        trailing: .init("PROGRAM [ARGUMENT]...", "the adapter program and its arguments"),
+        discussion: """
+            Environment: PROPERTY_SEED, PROPERTY_CASES, PROPERTY_CASES_SCALE, PROPERTY_REPLAY, as for swift test.
+            Exit status: 0 no seed or standard MUST broken (with --strict, no decision's either);
+            1 one broken or the program failed; 2 usage error.
+            """
+    )
+
     /// The `--help` text: the options, the seams, the environment and the exit statuses.
-    public static let usage = """
-        usage: adapterrun [options] -- PROGRAM [ARGUMENT]...
-
-        Runs the conformance kit's suites against PROGRAM through the adapter protocol: newline-delimited
-        JSON over its standard input and output (Docs/ProcessAdapter.md). Each seam's suite gets a fresh
-        process. The verdicts carry the kit's rule ids and replay tokens.
-
-        options:
-          --seam ID            a seam to check (repeatable); default: every seam the program serves.
-                               Seams: \(AdapterSeam.allCases.map(\.rawValue).joined(separator: ", "))
-          --side SIDE          only the seams of one side: backend or client
-          --strict             a decision not followed fails like a seed's rule (by default it is
-                               reported apart, as differing from the decision, and does not fail)
-          --timeout SECONDS    how long to wait for one answer (default 10)
-          --report PATH        also write the conformance report as Markdown to PATH
-          --scenario FILE      instead of the suites, run the program's progress throttle behind the
-                               model's job socket, its client in the model client's place, or both,
-                               in a simulated progress scenario (Scenarios/*.json), under its faults,
-                               clocks and latencies, for each seed; the runs are judged by the
-                               scenario's properties and by sessioncheck's rules on their recordings
-          --seeds A..<B        the seeds for --scenario (default: the file's own)
-                               With --scenario, --seam picks progress-throttle, progress-reconnect
-                               or both (default: those of the two the program serves).
-          --help               print this and exit
-
-        environment: PROPERTY_SEED, PROPERTY_CASES, PROPERTY_CASES_SCALE, PROPERTY_REPLAY, as for swift test.
-        exit status: 0 no seed or standard MUST broken (with --strict, no decision's either);
-                     1 one broken or the program failed; 2 usage error.
-
-        """
+    public static var usage: String { command.help }
 
     /// A parsed command line.
     public struct Invocation: Equatable, Sendable {
@@ -79,66 +71,45 @@ public enum AdapterRunCommand {
 
     /// Parses the arguments after the program's name.
     public static func parse(_ arguments: [String]) -> Parsed {
+        do {
+            let parsed = try command.parse(arguments)
+            if parsed.wantsHelp { return .help }
+            return .run(try invocation(parsed))
+        } catch {
+            return .usageError(error.description)
+        }
+    }
+
+    static func invocation(_ parsed: ParsedArguments) throws(UsageError) -> Invocation {
         var invocation = Invocation()
-        var index = 0
-        func value(_ option: String) -> String? {
-            index += 1
-            return index < arguments.count ? arguments[index] : nil
-        }
-        while index < arguments.count {
-            let argument = arguments[index]
-            switch argument {
-            case "--help", "-h":
-                return .help
-            case "--":
-                invocation.program = Array(arguments[(index + 1)...])
-                index = arguments.count
-                continue
-            case "--seam":
-                guard let text = value(argument) else { return .usageError("--seam needs a seam id") }
-                guard let seam = AdapterSeam(rawValue: text) else {
-                    return .usageError("--seam \(text): no such seam; the seams are \(AdapterSeam.allCases.map(\.rawValue).joined(separator: ", "))")
-                }
-                if !invocation.seams.contains(seam) { invocation.seams.append(seam) }
-            case "--side":
-                guard let text = value(argument), text == "backend" || text == "client" else { return .usageError("--side needs backend or client") }
-                invocation.side = text
-            case "--timeout":
-                guard let text = value(argument), let seconds = Double(text), seconds > 0, seconds <= 3_600 else {
-                    return .usageError("--timeout needs a number of seconds above 0 and at most 3600")
-                }
-                invocation.timeoutSeconds = seconds
-            case "--strict":
-                invocation.strict = true
-            case "--report":
-                guard let path = value(argument) else { return .usageError("--report needs a path") }
-                invocation.reportPath = path
-            case "--scenario":
-                guard let path = value(argument) else { return .usageError("--scenario needs a scenario file") }
-                invocation.scenarioPath = path
-            case "--seeds":
-                guard let text = value(argument) else { return .usageError("--seeds needs a range A..<B") }
-                let parts = text.split(separator: "..<", omittingEmptySubsequences: false)
-                guard parts.count == 2, let low = UInt64(parts[0]), let high = UInt64(parts[1]), low < high else {
-                    return .usageError("--seeds needs a non-empty range A..<B of seeds, got \(text)")
-                }
-                invocation.seeds = low..<high
-            default:
-                return .usageError("unknown option \(argument); the program and its arguments go after --")
+        for text in parsed.allValues["--seam"] ?? [] {
+            guard let seam = AdapterSeam(rawValue: text) else {
+                throw UsageError("--seam \(text): no such seam; the seams are \(AdapterSeam.allCases.map(\.rawValue).joined(separator: ", "))", command: command)
             }
-            index += 1
+            if !invocation.seams.contains(seam) { invocation.seams.append(seam) }
         }
-        guard !invocation.program.isEmpty else { return .usageError("no program: give it after --, as in adapterrun -- node adapter.js") }
-        if invocation.scenarioPath == nil, invocation.seeds != nil { return .usageError("--seeds goes with --scenario") }
+        invocation.side = try parsed.value("--side", "backend or client") { $0 == "backend" || $0 == "client" ? $0 : nil }
+        invocation.timeoutSeconds = try parsed.value("--timeout", "a number of seconds above 0 and at most 3600") { Double($0).flatMap { $0 > 0 && $0 <= 3_600 ? $0 : nil } } ?? 10
+        invocation.strict = parsed.has("--strict")
+        invocation.reportPath = parsed.values["--report"]
+        invocation.scenarioPath = parsed.values["--scenario"]
+        invocation.seeds = try parsed.value("--seeds", "a non-empty range A..<B of seeds") { text in
+            let parts = text.split(separator: "..<", omittingEmptySubsequences: false)
+            guard parts.count == 2, let low = UInt64(parts[0]), let high = UInt64(parts[1]), low < high else { return nil }
+            return low..<high
+        }
+        invocation.program = parsed.trailing
+        guard !invocation.program.isEmpty else { throw UsageError("no program: give it after --, as in adapterrun -- node adapter.js", command: command) }
+        if invocation.scenarioPath == nil, invocation.seeds != nil { throw UsageError("--seeds goes with --scenario", command: command) }
         if invocation.scenarioPath != nil {
             if invocation.side != nil || invocation.reportPath != nil || invocation.strict {
-                return .usageError("--scenario runs the program's seams in a scenario; --side, --strict and --report are for the suites")
+                throw UsageError("--scenario runs the program's seams in a scenario; --side, --strict and --report are for the suites", command: command)
             }
             if let seam = invocation.seams.first(where: { !AdapterScenarioRun.seams.contains($0) }) {
-                return .usageError("--seam \(seam.rawValue) does not run in a scenario; with --scenario, the seams are \(AdapterScenarioRun.seams.map(\.rawValue).joined(separator: ", "))")
+                throw UsageError("--seam \(seam.rawValue) does not run in a scenario; with --scenario, the seams are \(AdapterScenarioRun.seams.map(\.rawValue).joined(separator: ", "))", command: command)
             }
         }
-        return .run(invocation)
+        return invocation
     }
 
     /// The seams `program` serves, in `AdapterSeam`'s order, learned from one handshake asking for

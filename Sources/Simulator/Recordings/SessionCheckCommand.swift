@@ -1,3 +1,4 @@
+import CommandLineParsing
 import SpecModel
 
 /// sessioncheck's logic without I/O: the arguments, the check of a recording read in chunks, and the
@@ -8,26 +9,26 @@ import SpecModel
 /// Exit status: 0 the recording keeps every rule checked, 1 a rule is broken or a line is malformed,
 /// 2 a usage error or an unreadable file.
 public enum SessionCheckCommand {
-    /// The help text `--help` prints and a usage error follows, listing every rule id.
-    public static let usage = """
-        USAGE: sessioncheck RECORDING.jsonl [--tolerance-ms N] [--rules ID,…] [--complete] [--strict] [--plain-reader] [--one-thread]
+    /// The command line, declared: its argument and options.
+    public static let command = Command(
+        "sessioncheck", "Checks a recorded progress-socket session (JSON Lines, Docs/Recordings.md) against the protocol's rules, streaming, in bounded memory. Each violation names its rule, its line, the job's state before that line, and a minimal witness: the fewest lines that still break the rule.",
+        arguments: [.init("RECORDING.jsonl", "the recording to check")],
+        options: [
+            .value("--tolerance-ms", "N", "how far out of time order lines may come, per side (default 1000)"),
+            .value("--rules", "ID,…", "the rule ids or prefixes to check, comma-separated (default: all)"),
+            .flag("--complete", "the recording holds each job's whole session: a job without a terminal message breaks SOCKET-09"),
+            .flag("--strict", "stop at the first malformed line"),
+            .flag("--plain-reader", "read every line with the plain JSON reader, not the fast scanner (the same report)"),
+            .flag("--one-thread", "read and check on one thread; by default the next chunk is read on a second thread (the same report)"),
+        ],
+        discussion: """
+            Rules: \(RecordingRule.all.map(\.id).joined(separator: ", "))
+            Exit status: 0 clean, 1 violations or malformed lines, 2 a usage error or an unreadable file.
+            """
+    )
 
-        Checks a recorded progress-socket session (JSON Lines, Docs/Recordings.md) against the
-        protocol's rules, streaming, in bounded memory. Each violation names its rule, its line, the
-        job's state before that line, and a minimal witness: the fewest lines that still break the rule.
-          --tolerance-ms N   how far out of time order lines may come, per side (default 1000)
-          --rules LIST       the rule ids or prefixes to check, comma-separated (default: all)
-          --complete         the recording holds each job's whole session: a job without a
-                             terminal message breaks SOCKET-09
-          --strict           stop at the first malformed line
-          --plain-reader     read every line with the plain JSON reader, not the fast scanner
-                             (the report is the same; for comparing the two)
-          --one-thread       read and check on one thread; by default the next chunk is read
-                             on a second thread while this one is checked (the report is the same)
-        Rules: \(RecordingRule.all.map(\.id).joined(separator: ", "))
-        Exit status: 0 clean, 1 violations or malformed lines, 2 a usage error or an unreadable file.
-
-        """
+    /// The help text `--help` prints, listing every rule id.
+    public static var usage: String { command.help }
 
     /// A check to run: the recording's path and how to check it.
     public struct Invocation: Hashable, Sendable {
@@ -53,53 +54,26 @@ public enum SessionCheckCommand {
 
     /// Reads sessioncheck's arguments: one recording path and the options; refuses unknown options and rule ids.
     public static func parse(_ arguments: [String]) -> Parsed {
-        if arguments.contains("--help") || arguments.contains("-h") { return .help }
-        var path: String?
-        var options = RecordingChecker.Options()
-        var strict = false
-        var readsAhead = true
-        var index = 0
-        while index < arguments.count {
-            let argument = arguments[index]
-            switch argument {
-            case "--strict":
-                strict = true
-                index += 1
-            case "--complete":
-                options.limits.sessionsComplete = true
-                index += 1
-            case "--plain-reader":
-                options.readsWithScanner = false
-                index += 1
-            case "--one-thread":
-                readsAhead = false
-                index += 1
-            case "--tolerance-ms", "--rules":
-                guard index + 1 < arguments.count else { return .usageError("\(argument) needs a value") }
-                let value = arguments[index + 1]
-                if argument == "--tolerance-ms" {
-                    guard let milliseconds = Int64(value), (0...86_400_000).contains(milliseconds) else {
-                        return .usageError("--tolerance-ms must be a whole number of milliseconds from 0 to 86400000, got \(value)")
-                    }
-                    options.toleranceMilliseconds = milliseconds
-                } else {
-                    let prefixes = value.split(separator: ",").map { String($0).trimmingSpaces }
-                    let selected = RecordingRule.selected(by: prefixes)
-                    for prefix in prefixes where RecordingRule.selected(by: [prefix]).isEmpty {
-                        return .usageError("--rules: \(prefix) names no rule; the rules are \(RecordingRule.all.map(\.id).joined(separator: ", "))")
-                    }
-                    options.rules = selected
-                }
-                index += 2
-            default:
-                guard !argument.hasPrefix("-") else { return .usageError("unknown option \(argument)") }
-                guard path == nil else { return .usageError("one recording at a time; got \(path!) and \(argument)") }
-                path = argument
-                index += 1
+        do throws(UsageError) {
+            let parsed = try command.parse(arguments)
+            if parsed.wantsHelp { return .help }
+            var options = RecordingChecker.Options()
+            options.limits.sessionsComplete = parsed.has("--complete")
+            options.readsWithScanner = !parsed.has("--plain-reader")
+            if let milliseconds = try parsed.value("--tolerance-ms", "a whole number of milliseconds from 0 to 86400000", { Int64($0).flatMap { (0...86_400_000).contains($0) ? $0 : nil } }) {
+                options.toleranceMilliseconds = milliseconds
             }
+            if let value = parsed.values["--rules"] {
+                let prefixes = value.split(separator: ",").map { String($0).trimmingSpaces }
+                for prefix in prefixes where RecordingRule.selected(by: [prefix]).isEmpty {
+                    throw UsageError("--rules: \(prefix) names no rule; the rules are \(RecordingRule.all.map(\.id).joined(separator: ", "))", command: command)
+                }
+                options.rules = RecordingRule.selected(by: prefixes)
+            }
+            return .check(Invocation(path: parsed.positionals[0], options: options, strict: parsed.has("--strict"), readsAhead: !parsed.has("--one-thread")))
+        } catch {
+            return .usageError(error.description)
         }
-        guard let path else { return .usageError("which recording? Give its path") }
-        return .check(Invocation(path: path, options: options, strict: strict, readsAhead: readsAhead))
     }
 
     /// Starts a thread running the closure. The pure modules start none of their own (Docs/Determinism.md);

@@ -1,3 +1,4 @@
+import CommandLineParsing
 import Generators
 
 /// simrunner's logic, without I/O: parse the arguments, run scenarios, say what happened, and name the
@@ -25,26 +26,63 @@ public enum ScenarioCommand {
         public var files: [(path: String, contents: String)]
     }
 
-    /// The help text `--help` prints and an invalid command line gets.
-    public static let usage = """
-        USAGE: simrunner run FILE [--seed N] [--trace PATH.jsonl] [--chrome-trace PATH.json] [--recording PATH.jsonl]
-               simrunner sweep FILE --seeds A..<B [--shard I/N]
-               simrunner shrink FILE [--seed N] [--property ID@ACTOR] [--out PATH.json] [--runs-max N]
-               simrunner interleave [--cases N] [--seed N] [--replay TOKEN]
+    /// The subcommands, declared: their arguments, options and help.
+    public static let commands: [Command] = [
+        Command(
+            "simrunner run", "Runs a scenario file once, bit for bit from its seed, and prints its trace digest.",
+            arguments: [file],
+            options: [
+                .value("--seed", "N", "the seed (default: the file's first)"),
+                .value("--trace", "PATH.jsonl", "write the run's trace, one event a line"),
+                .value("--chrome-trace", "PATH.json", "write the trace as Chrome trace events (Perfetto)"),
+                .value("--recording", "PATH.jsonl", "write a progress scenario's session recording for sessioncheck"),
+            ]),
+        Command(
+            "simrunner sweep", "Runs every seed of a range, or one shard of it, and prints the command that replays each failure.",
+            arguments: [file],
+            options: [
+                .value("--seeds", "A..<B", "the seeds, A included and B not (required)"),
+                .value("--shard", "I/N", "only the seeds whose index modulo N is I-1, for a CI matrix"),
+            ]),
+        Command(
+            "simrunner shrink", "Reduces a failing run to a smaller scenario file that breaks the same property at the same actor.",
+            arguments: [file],
+            options: [
+                .value("--seed", "N", "the seed (default: the file's first)"),
+                .value("--property", "ID@ACTOR", "the failure to keep (default: the run's first)"),
+                .value("--out", "PATH.json", "where to write the shrunk file (default: NAME-seedN-shrunk.json)"),
+                .value("--runs-max", "N", "the most runs shrinking may take (default 4000)"),
+            ]),
+        Command(
+            "simrunner interleave", "Checks random interleavings of every action of the whole app on two devices.",
+            options: [
+                .value("--cases", "N", "how many (default \(interleavingsDefault))"),
+                .value("--seed", "N", "the root seed (default: the property's)"),
+                .value("--replay", "TOKEN", "replay one failure's token alone"),
+            ]),
+    ]
 
-        Runs a scenario file (Scenarios/*.json) on the simulator. `run` reproduces one run bit for bit
-        from its seed and prints its trace digest; `sweep` runs every seed of a range, or one shard of it.
-        `--recording` writes a progress scenario's session recording for sessioncheck (Docs/Recordings.md).
-        `shrink` reduces a failing run (its first broken property, or --property) to a smaller scenario
-        file that breaks the same property at the same actor, replays it twice and writes it (--out,
-        by default NAME-seedN-shrunk.json).
-        `interleave` checks N random interleavings (default 10000) of every action of the whole app on two
-        devices, the invariants judged after each action; a failure is shrunk to a minimal action list
-        and printed with its replay token, which replays here (--replay) and in swift test.
-        Exit status: 0 all runs kept the properties (shrink: the shrunk file replays), 1 a run broke one
-        (shrink: nothing to shrink), 2 a usage or file error.
+    static let file = Command.Argument("FILE", "a scenario file (Scenarios/*.json)")
 
-        """
+    /// The help text `--help` prints and a command line without a subcommand gets.
+    public static var usage: String {
+        let lines = commands.enumerated().map { index, command in
+            index == 0 ? command.usageLine : "       " + command.usageLine.dropFirst("USAGE: ".count)
+        }
+        return lines.joined(separator: "\n") + """
+
+
+            Runs the scenario files (Scenarios/*.json) on the simulator. `run` reproduces one run bit for bit
+            from its seed and prints its trace digest; `sweep` runs every seed of a range, or one shard of it.
+            `shrink` reduces a failing run to a smaller scenario file that breaks the same property at the same
+            actor, replays it twice and writes it. `interleave` checks random interleavings of the whole app's
+            actions; a failure is shrunk to a minimal action list and printed with its replay token.
+            `simrunner COMMAND --help` describes a command's options.
+            Exit status: 0 all runs kept the properties (shrink: the shrunk file replays), 1 a run broke one
+            (shrink: nothing to shrink), 2 a usage or file error.
+
+            """
+    }
 
     /// What reading a scenario file gave.
     public enum FileRead: Sendable {
@@ -106,22 +144,28 @@ public enum ScenarioCommand {
         if arguments == ["--help"] || arguments == ["-h"] || arguments == ["help"] {
             return Outcome(status: 0, output: usage, files: [])
         }
-        if arguments.first == "interleave" { return interleave(Array(arguments.dropFirst())) }
-        guard let verb = arguments.first, ["run", "sweep", "shrink"].contains(verb), arguments.count >= 2 else {
-            return Outcome(status: 2, output: usage, files: [])
+        guard let verb = arguments.first, let command = commands.first(where: { $0.name == "simrunner " + verb }) else {
+            let what = arguments.first.map { "unknown command \($0); " } ?? ""
+            return Outcome(status: UsageError.exitStatus, output: what + "simrunner takes run, sweep, shrink or interleave\n\n" + usage, files: [])
         }
-        let path = arguments[1]
-        var options: [String: String] = [:]
-        var index = 2
-        while index < arguments.count {
-            let flag = arguments[index]
-            let flags = verb == "shrink" ? ["--seed", "--property", "--out", "--runs-max"] : ["--seed", "--trace", "--chrome-trace", "--recording", "--seeds", "--shard"]
-            guard flags.contains(flag), index + 1 < arguments.count else {
-                return Outcome(status: 2, output: "unknown or incomplete option \(flag)\n\n" + usage, files: [])
-            }
-            options[flag] = arguments[index + 1]
-            index += 2
+        let parsed: ParsedArguments
+        do {
+            parsed = try command.parse(Array(arguments.dropFirst()))
+        } catch {
+            return Outcome(status: UsageError.exitStatus, output: error.description, files: [])
         }
+        if parsed.wantsHelp { return Outcome(status: 0, output: command.help, files: []) }
+        do {
+            if verb == "interleave" { return try interleave(parsed) }
+            return try runScenario(verb, parsed, read: read)
+        } catch {
+            return Outcome(status: UsageError.exitStatus, output: error.description, files: [])
+        }
+    }
+
+    /// `run`, `sweep` and `shrink`: reads the scenario file, then does what `verb` asks.
+    static func runScenario(_ verb: String, _ options: ParsedArguments, read: (_ path: String, _ bytesMax: Int) -> FileRead) throws(UsageError) -> Outcome {
+        let path = options.positionals[0]
         let bytes: [UInt8]
         switch read(path, ScenarioFile.bytesMax) {
         case let .contents(contents): bytes = contents
@@ -135,35 +179,44 @@ public enum ScenarioCommand {
         } catch {
             return Outcome(status: 2, output: "cannot load \(path): \(error)\n", files: [])
         }
-        if verb == "shrink" { return shrink(scenario, path: path, options: options) }
-        if verb == "run" {
-            guard let seed = options["--seed"].map({ UInt64($0) }) ?? scenario.seeds.first else {
-                return Outcome(status: 2, output: "--seed must be a non-negative integer\n", files: [])
-            }
-            let traced = options["--trace"] != nil || options["--chrome-trace"] != nil
-            if options["--recording"] != nil, !scenario.recordsSessions {
-                return Outcome(status: 2, output: "--recording is for progress scenarios; \(path) is not one\n", files: [])
-            }
-            let result = scenario.run(seed: seed, recordsTrace: traced, recordsRecording: options["--recording"] != nil)
-            var files: [(String, String)] = []
-            if let recording = options["--recording"] { files.append((recording, result.recording.map { $0 + "\n" }.joined())) }
-            if let trace = options["--trace"] { files.append((trace, SimulationTrace.jsonLines(result.trace))) }
-            if let chrome = options["--chrome-trace"] { files.append((chrome, SimulationTrace.chromeTrace(result.trace))) }
-            var output = "\(scenario.name) seed \(seed): \(result.summary)\n"
-            output += result.violations.isEmpty ? "kept every property\n" : result.violations.map { "VIOLATED: \($0)\n" }.joined()
-            return Outcome(status: result.violations.isEmpty ? 0 : 1, output: output, files: files)
+        switch verb {
+        case "run": return try runOnce(scenario, path: path, options: options)
+        case "sweep": return try sweep(scenario, path: path, options: options)
+        default: return try shrink(scenario, path: path, options: options)
         }
-        guard let range = options["--seeds"].flatMap(parseRange) else {
-            return Outcome(status: 2, output: "sweep needs --seeds A..<B\n\n" + usage, files: [])
+    }
+
+    /// The seed `--seed` names, or the file's first.
+    static func seed(_ options: ParsedArguments, _ scenario: ScenarioFile) throws(UsageError) -> UInt64 {
+        guard let seed = try options.value("--seed", "a non-negative integer", { UInt64($0) }) ?? scenario.seeds.first else {
+            throw UsageError("--seed is needed: the scenario names no seeds", command: options.command)
         }
-        var shard = (index: 1, count: 1)
-        if let text = options["--shard"] {
-            let parts = text.split(separator: "/").compactMap { Int($0) }
-            guard parts.count == 2, parts[1] >= 1, (1...parts[1]).contains(parts[0]) else {
-                return Outcome(status: 2, output: "--shard must be I/N with 1 ≤ I ≤ N, got \(text)\n", files: [])
-            }
-            shard = (parts[0], parts[1])
+        return seed
+    }
+
+    /// `simrunner run`: one run, with the files it was asked to write.
+    static func runOnce(_ scenario: ScenarioFile, path: String, options: ParsedArguments) throws(UsageError) -> Outcome {
+        let seed = try seed(options, scenario)
+        let (recording, trace, chrome) = (options.values["--recording"], options.values["--trace"], options.values["--chrome-trace"])
+        if recording != nil, !scenario.recordsSessions {
+            throw UsageError("--recording is for progress scenarios; \(path) is not one", command: options.command)
         }
+        let result = scenario.run(seed: seed, recordsTrace: trace != nil || chrome != nil, recordsRecording: recording != nil)
+        var files: [(String, String)] = []
+        if let recording { files.append((recording, result.recording.map { $0 + "\n" }.joined())) }
+        if let trace { files.append((trace, SimulationTrace.jsonLines(result.trace))) }
+        if let chrome { files.append((chrome, SimulationTrace.chromeTrace(result.trace))) }
+        var output = "\(scenario.name) seed \(seed): \(result.summary)\n"
+        output += result.violations.isEmpty ? "kept every property\n" : result.violations.map { "VIOLATED: \($0)\n" }.joined()
+        return Outcome(status: result.violations.isEmpty ? 0 : 1, output: output, files: files)
+    }
+
+    /// `simrunner sweep`: every seed of the range, or of its shard.
+    static func sweep(_ scenario: ScenarioFile, path: String, options: ParsedArguments) throws(UsageError) -> Outcome {
+        guard let range = try options.value("--seeds", "a range A..<B of seeds with A ≤ B", parseRange) else {
+            throw UsageError("sweep needs --seeds A..<B", command: options.command)
+        }
+        let shard = try options.value("--shard", "I/N with 1 ≤ I ≤ N", parseShard) ?? (1, 1)
         var output = ""
         var runs = 0
         var failures = 0
@@ -179,22 +232,18 @@ public enum ScenarioCommand {
     }
 
     /// `simrunner shrink`: shrinks the run, replays the file it writes twice, and says what it removed.
-    static func shrink(_ scenario: ScenarioFile, path: String, options: [String: String]) -> Outcome {
-        guard let seed = options["--seed"].map({ UInt64($0) }) ?? scenario.seeds.first else {
-            return Outcome(status: 2, output: "--seed must be a non-negative integer\n", files: [])
-        }
-        guard let runsMax = options["--runs-max"].map({ Int($0) }) ?? 4_000, runsMax >= 1 else {
-            return Outcome(status: 2, output: "--runs-max must be a positive integer\n", files: [])
-        }
+    static func shrink(_ scenario: ScenarioFile, path: String, options: ParsedArguments) throws(UsageError) -> Outcome {
+        let seed = try seed(options, scenario)
+        let runsMax = try options.value("--runs-max", "a positive integer", { Int($0).flatMap { $0 >= 1 ? $0 : nil } }) ?? 4_000
         let shrunk: ScenarioShrinker.Shrunk
         do {
-            shrunk = try ScenarioShrinker.shrink(scenario, seed: seed, keeping: options["--property"], runsMax: runsMax)
+            shrunk = try ScenarioShrinker.shrink(scenario, seed: seed, keeping: options.values["--property"], runsMax: runsMax)
         } catch .keptEveryProperty {
             return Outcome(status: 1, output: "\(scenario.name) seed \(seed) kept every property: nothing to shrink\n", files: [])
         } catch {
             return Outcome(status: 2, output: "cannot shrink \(path) seed \(seed): \(error)\n", files: [])
         }
-        let out = options["--out"] ?? "\(scenario.name)-seed\(seed)-shrunk.json"
+        let out = options.values["--out"] ?? "\(scenario.name)-seed\(seed)-shrunk.json"
         var output = "\(scenario.name) seed \(seed) broke \(shrunk.failure)\n"
         output += "shrunk in \(shrunk.runs) runs: \(shrunk.eventsBefore) events -> \(shrunk.eventsAfter) (\(Self.ratio(shrunk.reduction)) fewer), "
         output += "fault elements \(shrunk.faultElementsBefore) -> \(shrunk.faultElementsAfter)\n"
@@ -222,32 +271,16 @@ public enum ScenarioCommand {
     static let interleavingsDefault = 10_000
 
     /// `simrunner interleave`: the whole app's interleavings property, with more cases than `swift test`'s.
-    static func interleave(_ arguments: [String]) -> Outcome {
-        var options: [String: String] = [:]
-        var index = 0
-        while index < arguments.count {
-            let flag = arguments[index]
-            guard ["--cases", "--seed", "--replay"].contains(flag), index + 1 < arguments.count else {
-                return Outcome(status: 2, output: "unknown or incomplete option \(flag)\n\n" + usage, files: [])
-            }
-            options[flag] = arguments[index + 1]
-            index += 2
-        }
+    static func interleave(_ options: ParsedArguments) throws(UsageError) -> Outcome {
         let casesMax = PropertyOverrides.casesMax
-        guard let cases = options["--cases"].map({ Int($0) }) ?? interleavingsDefault, (1...casesMax).contains(cases) else {
-            return Outcome(status: 2, output: "--cases must be an integer in 1...\(casesMax), got \(options["--cases"] ?? "")\n", files: [])
-        }
-        var seed: UInt64?
-        if let text = options["--seed"] {
-            guard let value = UInt64(text) else { return Outcome(status: 2, output: "--seed must be a non-negative integer, got \(text)\n", files: []) }
-            seed = value
-        }
+        let cases = try options.value("--cases", "an integer in 1...\(casesMax)", { Int($0).flatMap { (1...casesMax).contains($0) ? $0 : nil } }) ?? interleavingsDefault
+        let seed = try options.value("--seed", "a non-negative integer") { UInt64($0) }
         var replay: ReplayToken?
-        if let text = options["--replay"] {
+        if let text = options.values["--replay"] {
             do {
                 replay = try ReplayToken(parsing: text)
             } catch {
-                return Outcome(status: 2, output: "--replay: \(error)\n", files: [])
+                throw UsageError("--replay: \(error)", command: options.command)
             }
         }
         let report = WholeAppInterleavings.check(cases: cases, seed: seed, replay: replay)
@@ -263,6 +296,12 @@ public enum ScenarioCommand {
     /// A reduction as `12.5×`.
     static func ratio(_ value: Double) -> String {
         value >= 100 ? "\(Int(value.rounded()))×" : "\(Double(Int(value * 10)) / 10)×"
+    }
+
+    static func parseShard(_ text: String) -> (index: Int, count: Int)? {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false).map { Int($0) }
+        guard parts.count == 2, let index = parts[0], let count = parts[1], count >= 1, (1...count).contains(index) else { return nil }
+        return (index, count)
     }
 
     static func parseRange(_ text: String) -> Range<UInt64>? {

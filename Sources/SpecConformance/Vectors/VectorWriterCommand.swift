@@ -1,3 +1,5 @@
+import CommandLineParsing
+
 /// vectorwriter's logic, without I/O: parse the arguments, make the vectors, compare them with the
 /// folder's files, and name the files to write. `Sources/vectorwriter` only reads and writes files and
 /// the terminal.
@@ -19,18 +21,18 @@ public enum VectorWriterCommand {
         public var files: [(path: String, contents: [UInt8])]
     }
 
+    /// The command line, declared: its options.
+    public static let command = Command(
+        "vectorwriter", "Writes the test vectors, one JSON file per area (CSV records, ISBNs, title normalization, format detection, duplicate tiers, status texts, error payloads, the message codec, throttle traces), each case's expected output computed by the model, into TestVectors/ (or PATH).",
+        options: [
+            .flag("--check", "write nothing; list the files that differ from what the model makes now"),
+            .value("--directory", "PATH", "the folder of the vectors (default: TestVectors)"),
+        ],
+        discussion: "Exit status: 0 written or (--check) up to date, 1 (--check) a file differs, 2 a usage or file error."
+    )
+
     /// The `--help` text, with the options and the exit statuses.
-    public static let usage = """
-        USAGE: vectorwriter [--check] [--directory PATH]
-
-        Writes the test vectors, one JSON file per area (CSV records, ISBNs, title normalization, format
-        detection, duplicate tiers, status texts, error payloads, the message codec, throttle traces), each
-        case's expected output computed by the model, into TestVectors/ (or PATH).
-          --check           write nothing; list the files that differ from what the model makes now
-          --directory PATH  the folder of the vectors (default: TestVectors)
-        Exit status: 0 written or (--check) up to date, 1 (--check) a file differs, 2 a usage or file error.
-
-        """
+    public static var usage: String { command.help }
 
     /// What is in the vectors' folder.
     public enum FolderRead: Sendable {
@@ -44,23 +46,16 @@ public enum VectorWriterCommand {
 
     /// Runs vectorwriter; `readFolder` lists the `.json` files of a folder with their bytes.
     public static func run(arguments: [String], readFolder: (String) -> FolderRead) -> Outcome {
-        if arguments == ["--help"] || arguments == ["-h"] || arguments == ["help"] {
-            return Outcome(status: 0, output: usage, folder: TestVectors.folder, files: [])
-        }
-        var check = false
-        var folder = TestVectors.folder
-        var index = 0
-        while index < arguments.count {
-            switch arguments[index] {
-            case "--check":
-                check = true
-                index += 1
-            case "--directory" where index + 1 < arguments.count && !arguments[index + 1].isEmpty:
-                folder = arguments[index + 1]
-                index += 2
-            default:
-                return Outcome(status: 2, output: "unknown or incomplete option \(arguments[index])\n\n" + usage, folder: folder, files: [])
-            }
+        if arguments == ["help"] { return Outcome(status: 0, output: usage, folder: TestVectors.folder, files: []) }
+        let check: Bool
+        let folder: String
+        do {
+            let parsed = try command.parse(arguments)
+            if parsed.wantsHelp { return Outcome(status: 0, output: usage, folder: TestVectors.folder, files: []) }
+            check = parsed.has("--check")
+            folder = try parsed.value("--directory", "a folder's path", { $0.isEmpty ? nil : $0 }) ?? TestVectors.folder
+        } catch {
+            return Outcome(status: UsageError.exitStatus, output: error.description, folder: TestVectors.folder, files: [])
         }
         let existing: [(name: String, bytes: [UInt8])]
         switch readFolder(folder) {

@@ -96,7 +96,7 @@ import Testing
     }
 
     @Test(arguments: [
-        (["--scenario", "s.json", "--seeds", "5..<5", "--", "p"], "--seeds needs a non-empty range A..<B of seeds, got 5..<5"),
+        (["--scenario", "s.json", "--seeds", "5..<5", "--", "p"], "--seeds must be a non-empty range A..<B of seeds, got 5..<5"),
         (["--seeds", "1..<2", "--", "p"], "--seeds goes with --scenario"),
         (["--scenario", "s.json", "--side", "backend", "--", "p"], "--side, --strict and --report are for the suites"),
         (["--scenario", "s.json", "--report", "r.md", "--", "p"], "--side, --strict and --report are for the suites"),

@@ -39,8 +39,8 @@ import Testing
         (["interleave", "--cases", "many"], "--cases must be an integer in 1...100000000, got many"),
         (["interleave", "--seed", "-1"], "--seed must be a non-negative integer, got -1"),
         (["interleave", "--replay", "nonsense"], "--replay: "),
-        (["interleave", "--shard", "1/2"], "unknown or incomplete option --shard"),
-        (["interleave", "--cases"], "unknown or incomplete option --cases"),
+        (["interleave", "--shard", "1/2"], "unknown option --shard"),
+        (["interleave", "--cases"], "--cases needs a value (N)"),
     ])
     func aBadOptionIsNamedWithItsValue(arguments: [String], message: String) {
         let outcome = ScenarioCommand.run(arguments: arguments) { _ in nil }

@@ -96,9 +96,13 @@ import Testing
         ([], "USAGE"),
         (["run"], "USAGE"),
         (["run", "missing.json"], "cannot read missing.json: no such file"),
-        (["sweep", "FILE", "--seeds", "5..<1"], "sweep needs --seeds"),
+        (["sweep", "FILE", "--seeds", "5..<1"], "--seeds must be a range A..<B of seeds with A ≤ B, got 5..<1"),
+        (["sweep", "FILE"], "sweep needs --seeds A..<B"),
+        (["run", "FILE", "--seeds", "0..<4"], "unknown option --seeds; simrunner run takes --seed, --trace, --chrome-trace, --recording"),
+        (["walk", "FILE"], "unknown command walk; simrunner takes run, sweep, shrink or interleave"),
+        (["run", "FILE", "other.json"], "simrunner run takes at most 1 argument, but got other.json as well"),
         (["sweep", "FILE", "--seeds", "0..<4", "--shard", "0/2"], "--shard must be I/N"),
-        (["run", "FILE", "--verbose", "1"], "unknown or incomplete option --verbose"),
+        (["run", "FILE", "--verbose", "1"], "unknown option --verbose"),
     ] as [([String], String)])
     func usageErrorsExitTwo(arguments: [String], message: String) {
         let file = Array(#"{"name":"x","scenario":"progress","items":3}"#.utf8)
@@ -116,8 +120,18 @@ import Testing
         #expect(ScenarioCommand.run(arguments: []) { _ in nil }.status == 2)
     }
 
+    /// Each subcommand's `--help` is its declaration's help, and exits 0 even with a file missing.
+    @Test(arguments: ["run", "sweep", "shrink", "interleave"])
+    func aCommandsHelpListsItsOptions(verb: String) throws {
+        let outcome = ScenarioCommand.run(arguments: [verb, "--help"]) { _ in nil }
+        let command = try #require(ScenarioCommand.commands.first { $0.name == "simrunner \(verb)" })
+        #expect(outcome.status == 0)
+        #expect(outcome.output == command.help)
+        for option in command.options { #expect(outcome.output.contains(option.name), "\(option.name) missing from \(verb)'s help") }
+    }
+
     /// Issue 22: a file larger than a scenario can be is refused by its size, before it is read, and
-    /// every error is one line ending in a line break.
+    /// a file error is one line ending in a line break; a usage error's first line names the option and its value.
     @Test func aFileTooLargeIsRefusedBeforeItIsRead() {
         var readAsked = false
         let outcome = ScenarioCommand.run(arguments: ["run", "big.json"]) { path, bytesMax -> ScenarioCommand.FileRead in
@@ -130,9 +144,12 @@ import Testing
         #expect(outcome.output == "cannot read big.json: it is 50000000 bytes, and a scenario file holds at most 1048576\n")
         let atTheLimit = ScenarioCommand.run(arguments: ["run", "FILE"]) { _ in Array(repeating: UInt8(ascii: " "), count: ScenarioFile.bytesMax + 1) }
         #expect(atTheLimit.output.hasPrefix("cannot read FILE: it is 1048577 bytes"))
-        for arguments in [["run", "FILE", "--seed", "x"], ["sweep", "FILE", "--seeds", "0..<2", "--shard", "3/2"], ["run", "missing.json"]] {
+        let missing = ScenarioCommand.run(arguments: ["run", "missing.json"]) { _ in nil }
+        #expect(missing.status == 2 && missing.output == "cannot read missing.json: no such file\n")
+        // A usage error's first line names the option and the value; the usage line follows.
+        for (arguments, first) in [(["run", "FILE", "--seed", "x"], "--seed must be a non-negative integer, got x"), (["sweep", "FILE", "--seeds", "0..<2", "--shard", "3/2"], "--shard must be I/N with 1 ≤ I ≤ N, got 3/2")] {
             let failed = ScenarioCommand.run(arguments: arguments) { path in path == "FILE" ? Array(#"{"name":"x","scenario":"progress","items":3}"#.utf8) : nil }
-            #expect(failed.status == 2 && failed.output.hasSuffix("\n") && !failed.output.dropLast().contains("\n"), "\(arguments): \(failed.output)")
+            #expect(failed.status == 2 && failed.output.split(separator: "\n").first.map(String.init) == first, "\(arguments): \(failed.output)")
         }
     }
 

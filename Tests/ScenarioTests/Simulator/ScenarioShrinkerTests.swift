@@ -177,7 +177,8 @@ import Testing
     @Test(arguments: [
         (["shrink", "FILE", "--seed", "x"], "--seed must be a non-negative integer"),
         (["shrink", "FILE", "--runs-max", "0"], "--runs-max must be a positive integer"),
-        (["shrink", "FILE", "--trace", "t.jsonl"], "unknown or incomplete option --trace"),
+        (["shrink", "FILE", "--trace", "t.jsonl"], "unknown option --trace"),
+        (["shrink", "FILE", "--runs-max"], "--runs-max needs a value (N)"),
         (["shrink", "FILE", "--property", "progress.nothing@app"], "did not break progress.nothing@app"),
     ])
     func shrinkRefusesBadArguments(arguments: [String], message: String) {

@@ -650,9 +650,23 @@ import Workloads
     /// The command's usage: help exits 0, usage errors 2.
     @Test func theCommandLineIsParsed() {
         if case .help = SessionCheckCommand.parse(["--help"]) {} else { Issue.record("--help is not help") }
-        for arguments in [[], ["a", "b"], ["a", "--tolerance-ms", "x"], ["a", "--rules", "NOPE"], ["a", "--bogus"]] {
-            if case .check = SessionCheckCommand.parse(arguments) { Issue.record("\(arguments) parsed") }
+        let wrong: [([String], String)] = [
+            ([], "sessioncheck needs RECORDING.jsonl: the recording to check"),
+            (["a", "b"], "sessioncheck takes at most 1 argument, but got b as well"),
+            (["a", "--tolerance-ms", "x"], "--tolerance-ms must be a whole number of milliseconds from 0 to 86400000, got x"),
+            (["a", "--tolerance-ms", "86400001"], "got 86400001"),
+            (["a", "--rules", "NOPE"], "--rules: NOPE names no rule; the rules are "),
+            (["a", "--bogus"], "unknown option --bogus; sessioncheck takes --tolerance-ms, --rules, --complete"),
+        ]
+        for (arguments, message) in wrong {
+            guard case let .usageError(text) = SessionCheckCommand.parse(arguments) else {
+                Issue.record("\(arguments) parsed")
+                continue
+            }
+            #expect(text.contains(message), "\(text)")
+            #expect(text.contains("USAGE: sessioncheck RECORDING.jsonl [--tolerance-ms N]"), "\(text)")
         }
+        if case .check = SessionCheckCommand.parse(["a", "--tolerance-ms", "86400000"]) {} else { Issue.record("86400000 ms refused") }
         guard case let .check(invocation) = SessionCheckCommand.parse(["r.jsonl", "--rules", "THROTTLE,CANCEL-02", "--tolerance-ms", "250"]) else {
             Issue.record("a good command line did not parse")
             return

@@ -1,0 +1,62 @@
+import CommandLineParsing
+import Testing
+
+/// A declared command line reads what its declaration allows and names what it does not, with the
+/// value it got (issue 38, "one small command-line module").
+@Suite struct CommandTests {
+    static let command = Command(
+        "tool check", "Checks a file.",
+        arguments: [.init("FILE", "the file"), .init("OUT", "where to write", isRequired: false)],
+        options: [.value("--seed", "N", "the seed"), .flag("--strict", "fail on warnings")],
+        discussion: "Exit status: 0 clean, 2 a usage error."
+    )
+
+    @Test func argumentsOptionsAndFlagsAreRead() throws {
+        let parsed = try Self.command.parse(["a.json", "--seed", "-7", "--strict", "out.txt"])
+        #expect(parsed.positionals == ["a.json", "out.txt"])
+        #expect(parsed.values == ["--seed": "-7"])
+        #expect(parsed.has("--strict"))
+        #expect(try parsed.value("--seed", "an integer") { Int($0) } == -7)
+        #expect(try Self.command.parse(["a.json"]).value("--seed", "an integer") { Int($0) } == nil)
+        #expect(try Self.command.parse(["--help"]).wantsHelp, "--help needs no argument")
+    }
+
+    @Test(arguments: [
+        (["a.json", "--sead", "1"], "unknown option --sead; tool check takes --seed, --strict"),
+        (["a.json", "--seed"], "--seed needs a value (N)"),
+        (["a.json", "--seed", "1", "--seed", "2"], "--seed is given twice"),
+        (["a.json", "b", "c"], "tool check takes at most 2 arguments, but got c as well"),
+        ([], "tool check needs FILE: the file"),
+        (["--strict"], "tool check needs FILE: the file"),
+    ])
+    func aLineOutsideTheDeclarationIsAUsageError(words: [String], message: String) {
+        #expect(throws: UsageError(message, command: Self.command)) { try Self.command.parse(words) }
+    }
+
+    @Test func aValueTheConversionRefusesIsNamedWithWhatItMustBe() throws {
+        let parsed = try Self.command.parse(["a.json", "--seed", "x"])
+        #expect(throws: UsageError("--seed must be an integer, got x", command: Self.command)) { try parsed.value("--seed", "an integer") { Int($0) } }
+        let empty = try Self.command.parse(["a.json", "--seed", ""])
+        #expect(throws: UsageError("--seed must be an integer, got nothing", command: Self.command)) { try empty.value("--seed", "an integer") { Int($0) } }
+    }
+
+    @Test func theHelpAndTheUsageErrorComeFromTheDeclaration() {
+        #expect(Self.command.usageLine == "USAGE: tool check FILE [OUT] [--seed N] [--strict]")
+        #expect(Self.command.help == """
+            USAGE: tool check FILE [OUT] [--seed N] [--strict]
+
+            Checks a file.
+
+              FILE      the file
+              OUT       where to write
+              --seed N  the seed
+              --strict  fail on warnings
+
+            Exit status: 0 clean, 2 a usage error.
+
+            """)
+        #expect(UsageError("--seed needs a value (N)", command: Self.command).description
+            == "--seed needs a value (N)\n\nUSAGE: tool check FILE [OUT] [--seed N] [--strict]\nSee --help for more.\n")
+        #expect(UsageError.exitStatus == 2)
+    }
+}
