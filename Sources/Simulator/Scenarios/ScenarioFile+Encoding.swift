@@ -13,6 +13,20 @@ extension ScenarioFile {
         if !description.isEmpty { members.append(("description", .string(description))) }
         members.append(("scenario", .string(kindName)))
         if let canary { members.append(("canary", .string(canary.rawValue))) }
+        members += try kindMembers()
+        switch faults {
+        case .swarm: members.append(("faults", "swarm"))
+        case let .fixed(options) where options == .calm: members.append(("faults", "calm"))
+        case let .fixed(options): members.append(("faults", .object(JSONObject(try faultMembers(options)))))
+        }
+        if let healAtMilliseconds { members.append(("healAtMilliseconds", .integer(Int64(healAtMilliseconds)))) }
+        members.append(("seeds", .array(seeds.map { .integer(Int64(clamping: $0)) })))
+        return Self.layout(members)
+    }
+
+    /// The members of the scenario's kind, in the loader's order.
+    func kindMembers() throws(ScenarioFileError) -> [(String, JSONValue)] {
+        var members: [(String, JSONValue)] = []
         switch kind {
         case let .progress(items, interval, failsAtEnd, appClock, backendClock, bound):
             members.append(("items", .integer(Int64(items))))
@@ -68,14 +82,11 @@ extension ScenarioFile {
             members.append(("itemIntervalMilliseconds", try Self.milliseconds(configuration.itemIntervalNanoseconds, "itemInterval")))
             members.append(("settleBoundMilliseconds", try Self.milliseconds(configuration.settleBoundNanoseconds, "settleBound")))
         }
-        switch faults {
-        case .swarm: members.append(("faults", "swarm"))
-        case let .fixed(options) where options == .calm: members.append(("faults", "calm"))
-        case let .fixed(options): members.append(("faults", .object(JSONObject(try faultMembers(options)))))
-        }
-        if let healAtMilliseconds { members.append(("healAtMilliseconds", .integer(Int64(healAtMilliseconds)))) }
-        members.append(("seeds", .array(seeds.map { .integer(Int64(clamping: $0)) })))
-        // One top-level key a line, and one line for each element of a list of faults.
+        return members
+    }
+
+    /// The file's text: one top-level key a line, and one line for each element of a list of faults.
+    static func layout(_ members: [(String, JSONValue)]) -> String {
         var lines: [String] = []
         for (key, value) in members {
             let head = "  \(JSONValue.string(key).encodedString()): "

@@ -240,34 +240,7 @@ public enum ScenarioShrinker {
                 if $0.offline[node]?.isEmpty == true { $0.offline[node] = nil }
             }
         }))
-        // Scripted frames: halves, quarters, …, then one at a time.
-        let script = options.scriptedFrames
-        var chunk = script.count
-        while chunk >= 1 {
-            var candidates: [ScenarioFile] = []
-            for start in stride(from: 0, to: script.count, by: chunk) {
-                let removed = start..<min(script.count, start + chunk)
-                candidates.append(with { $0.scriptedFrames = Array(script[..<removed.lowerBound] + script[removed.upperBound...]) })
-            }
-            passes.append(("\(chunk) scripted frame\(chunk == 1 ? "" : "s") removed", candidates))
-            chunk /= 2
-        }
-        passes.append(("a scripted frame moved earlier", script.indices.flatMap { index in
-            [1, script[index].frame / 2].filter { $0 < script[index].frame }.map { earlier in
-                with { $0.scriptedFrames[index].frame = earlier; $0.scriptedFrames = merged([], $0.scriptedFrames) }
-            }
-        }))
-        if case .cloudKit = scenario.kind {
-            // A device's scripted frames moved to the device before it, so fewer devices can follow.
-            passes.append(("a scripted frame moved to another device", script.indices.compactMap { index in
-                let device = script[index].from == CloudKitRun.server ? \FaultOptions.ScriptedFrame.to : \FaultOptions.ScriptedFrame.from
-                guard script[index][keyPath: device].rawValue > 1 else { return nil }
-                return with {
-                    $0.scriptedFrames[index][keyPath: device] = NodeID(script[index][keyPath: device].rawValue - 1)
-                    $0.scriptedFrames = merged([], $0.scriptedFrames)
-                }
-            }))
-        }
+        passes += scriptedFramePasses(scenario, with)
         passes.append(("a random rate set to zero", [
             with { $0.lossPartsPerMillion = 0 }, with { $0.duplicationPartsPerMillion = 0 },
             with { ($0.reorderPartsPerMillion, $0.reorderDelayMaxNanoseconds) = (0, 0) },
@@ -298,6 +271,40 @@ public enum ScenarioShrinker {
             passes.append(("the heal moved earlier", Array(Set([0, heal / 2, heal / 4 * 3, heal / 8 * 7])).filter { $0 < heal }.sorted().map { scenario.healing(atMilliseconds: $0) }))
         }
         return passes.filter { !$0.1.isEmpty }
+    }
+
+    /// The passes over the scripted frames: removed in halves, quarters, …, then one at a time; moved
+    /// earlier on their link; and, in a CloudKit run, moved to the device before theirs.
+    static func scriptedFramePasses(_ scenario: ScenarioFile, _ with: ((inout FaultOptions) -> Void) -> ScenarioFile) -> [(String, [ScenarioFile])] {
+        var passes: [(String, [ScenarioFile])] = []
+        let script = scenario.fixedFaults.scriptedFrames
+        var chunk = script.count
+        while chunk >= 1 {
+            var candidates: [ScenarioFile] = []
+            for start in stride(from: 0, to: script.count, by: chunk) {
+                let removed = start..<min(script.count, start + chunk)
+                candidates.append(with { $0.scriptedFrames = Array(script[..<removed.lowerBound] + script[removed.upperBound...]) })
+            }
+            passes.append(("\(chunk) scripted frame\(chunk == 1 ? "" : "s") removed", candidates))
+            chunk /= 2
+        }
+        passes.append(("a scripted frame moved earlier", script.indices.flatMap { index in
+            [1, script[index].frame / 2].filter { $0 < script[index].frame }.map { earlier in
+                with { $0.scriptedFrames[index].frame = earlier; $0.scriptedFrames = merged([], $0.scriptedFrames) }
+            }
+        }))
+        if case .cloudKit = scenario.kind {
+            // A device's scripted frames moved to the device before it, so fewer devices can follow.
+            passes.append(("a scripted frame moved to another device", script.indices.compactMap { index in
+                let device = script[index].from == CloudKitRun.server ? \FaultOptions.ScriptedFrame.to : \FaultOptions.ScriptedFrame.from
+                guard script[index][keyPath: device].rawValue > 1 else { return nil }
+                return with {
+                    $0.scriptedFrames[index][keyPath: device] = NodeID(script[index][keyPath: device].rawValue - 1)
+                    $0.scriptedFrames = merged([], $0.scriptedFrames)
+                }
+            }))
+        }
+        return passes
     }
 
     /// Each window moved to start at 0 or at half its start, its length kept.
