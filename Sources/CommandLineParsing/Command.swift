@@ -8,26 +8,26 @@
 ///                       options: [.value("--seed", "N", "the seed (default: the file's first)")])
 ///     let parsed = try run.parse(["Scenarios/a.json", "--seed", "7"])
 ///     let seed = try parsed.value("--seed", "a non-negative integer") { UInt64($0) }
-public struct Command: Sendable {
+package struct Command: Sendable {
     /// The name a user types, with the subcommand: `simrunner run`.
-    public var name: String
+    package var name: String
     /// One line: what the command does.
-    public var abstract: String
+    package var abstract: String
     /// The positional arguments, in order; every required one comes before the optional ones.
-    public var arguments: [Argument]
+    package var arguments: [Argument]
     /// The options, in the order `--help` lists them.
-    public var options: [Option]
+    package var options: [Option]
     /// Paragraphs after the options: details, exit statuses.
-    public var discussion: String
+    package var discussion: String
     /// What the words after `--` are (a program and its arguments), or `nil` when the command takes
     /// none and `--` is an unknown option.
-    public var trailing: Argument?
+    package var trailing: Argument?
 
     /// A command with these parts.
     ///
     /// - Precondition: option names start with `-` and are distinct; no required argument follows an
     ///   optional one (a programmer's declaration, checked once).
-    public init(_ name: String, _ abstract: String, arguments: [Argument] = [], options: [Option] = [], trailing: Argument? = nil, discussion: String = "") {
+    package init(_ name: String, _ abstract: String, arguments: [Argument] = [], options: [Option] = [], trailing: Argument? = nil, discussion: String = "") {
         precondition(options.allSatisfy { $0.name.hasPrefix("-") }, "\(name): an option's name starts with -")
         precondition(Set(options.map(\.name)).count == options.count, "\(name): two options share a name")
         precondition(!zip(arguments, arguments.dropFirst()).contains { !$0.0.isRequired && $0.1.isRequired }, "\(name): a required argument after an optional one")
@@ -40,16 +40,16 @@ public struct Command: Sendable {
     }
 
     /// A positional argument.
-    public struct Argument: Sendable {
+    package struct Argument: Sendable {
         /// As the usage line shows it: `FILE`.
-        public var name: String
+        package var name: String
         /// One line for `--help`, and for the usage error when the argument is missing.
-        public var help: String
+        package var help: String
         /// Whether a command line without it is a usage error.
-        public var isRequired: Bool
+        package var isRequired: Bool
 
         /// An argument; required unless `isRequired` is false.
-        public init(_ name: String, _ help: String, isRequired: Bool = true) {
+        package init(_ name: String, _ help: String, isRequired: Bool = true) {
             self.name = name
             self.help = help
             self.isRequired = isRequired
@@ -57,29 +57,29 @@ public struct Command: Sendable {
     }
 
     /// An option: a flag (`--strict`) or one that takes a value (`--seed N`).
-    public struct Option: Sendable {
+    package struct Option: Sendable {
         /// With its dashes: `--seed`.
-        public var name: String
+        package var name: String
         /// The value's placeholder, `N`; `nil` for a flag.
-        public var valueName: String?
+        package var valueName: String?
         /// One line for `--help`: what the option does, and its default.
-        public var help: String
+        package var help: String
         /// Whether the option may be given more than once (`ParsedArguments.allValues` keeps each value).
-        public var isRepeatable = false
+        package var isRepeatable = false
 
         /// A flag: present or not.
-        public static func flag(_ name: String, _ help: String) -> Option { Option(name: name, valueName: nil, help: help) }
+        package static func flag(_ name: String, _ help: String) -> Option { Option(name: name, valueName: nil, help: help) }
         /// An option followed by one value, given at most once.
-        public static func value(_ name: String, _ valueName: String, _ help: String) -> Option { Option(name: name, valueName: valueName, help: help) }
+        package static func value(_ name: String, _ valueName: String, _ help: String) -> Option { Option(name: name, valueName: valueName, help: help) }
         /// An option followed by one value, which may be given again for another value.
-        public static func values(_ name: String, _ valueName: String, _ help: String) -> Option {
+        package static func values(_ name: String, _ valueName: String, _ help: String) -> Option {
             Option(name: name, valueName: valueName, help: help, isRepeatable: true)
         }
     }
 
     /// The command's arguments read against the declaration: every option known, every value present,
     /// no argument too many or missing. `--help` and `-h` are always known, and answered with `help`.
-    public func parse(_ words: [String]) throws(UsageError) -> ParsedArguments {
+    package func parse(_ words: [String]) throws(UsageError) -> ParsedArguments {
         var parsed = ParsedArguments(command: self)
         var index = 0
         while index < words.count {
@@ -124,7 +124,7 @@ public struct Command: Sendable {
     }
 
     /// The usage line: `USAGE: simrunner run FILE [--seed N]`.
-    public var usageLine: String {
+    package var usageLine: String {
         let positional = arguments.map { $0.isRequired ? $0.name : "[\($0.name)]" }
         let flags = options.map { "[\($0.name)\($0.valueName.map { " \($0)" } ?? "")]\($0.isRepeatable ? "..." : "")" }
         let after = trailing.map { ["--", $0.name] } ?? []
@@ -133,7 +133,7 @@ public struct Command: Sendable {
 
     /// The `--help` text: the usage line, the abstract, the arguments and options with their help in
     /// an aligned column, and the discussion.
-    public var help: String {
+    package var help: String {
         var lines = [usageLine, "", abstract]
         let rows = (arguments + (trailing.map { [$0] } ?? [])).map { ($0.name, $0.help) } + options.map { ($0.name + ($0.valueName.map { " \($0)" } ?? ""), $0.help) }
         let width = rows.map(\.0.count).max() ?? 0
@@ -145,28 +145,28 @@ public struct Command: Sendable {
 }
 
 /// What a command line said: the positional arguments, the options' values and the flags given.
-public struct ParsedArguments: Sendable {
+package struct ParsedArguments: Sendable {
     /// The declaration the words were read against.
-    public let command: Command
+    package let command: Command
     /// The positional arguments given, in order (at most the declaration's count).
-    public internal(set) var positionals: [String] = []
+    package internal(set) var positionals: [String] = []
     /// Each value option given, by its name with dashes, with its text as given.
-    public internal(set) var values: [String: String] = [:]
+    package internal(set) var values: [String: String] = [:]
     /// Every value of each option given, in order (more than one only for a repeatable option).
-    public internal(set) var allValues: [String: [String]] = [:]
+    package internal(set) var allValues: [String: [String]] = [:]
     /// The flags given, by name with dashes.
-    public internal(set) var flags: Set<String> = []
+    package internal(set) var flags: Set<String> = []
     /// The words after `--`, for a command that takes them.
-    public internal(set) var trailing: [String] = []
+    package internal(set) var trailing: [String] = []
     /// Whether `--help` or `-h` was given: the caller prints `command.help` and exits 0.
-    public internal(set) var wantsHelp = false
+    package internal(set) var wantsHelp = false
 
     /// Whether the flag `name` was given.
-    public func has(_ name: String) -> Bool { flags.contains(name) }
+    package func has(_ name: String) -> Bool { flags.contains(name) }
 
     /// The value of option `name` converted by `convert`, `nil` when the option was not given; a value
     /// `convert` refuses is a usage error naming the option, what it must be, and the value given.
-    public func value<T>(_ name: String, _ what: String, _ convert: (String) -> T?) throws(UsageError) -> T? {
+    package func value<T>(_ name: String, _ what: String, _ convert: (String) -> T?) throws(UsageError) -> T? {
         guard let text = values[name] else { return nil }
         guard let value = convert(text) else { throw UsageError("\(name) must be \(what), got \(text.isEmpty ? "nothing" : text)", command: command) }
         return value
@@ -175,21 +175,21 @@ public struct ParsedArguments: Sendable {
 
 /// A command line that does not fit its declaration, with what was wrong; the process exits 2 and
 /// prints `message`, then the usage line.
-public struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The exit status of a usage error, in every executable of the package.
-    public static let exitStatus: Int32 = 2
+    package static let exitStatus: Int32 = 2
 
     /// What was wrong, naming the option or argument and the value given.
-    public let message: String
+    package let message: String
     /// The command's usage line, printed after the message.
-    public let usageLine: String
+    package let usageLine: String
 
     /// A usage error of `command`.
-    public init(_ message: String, command: Command) {
+    package init(_ message: String, command: Command) {
         self.message = message
         usageLine = command.usageLine
     }
 
     /// The message, a blank line, the usage line and where to find more.
-    public var description: String { "\(message)\n\n\(usageLine)\nSee --help for more.\n" }
+    package var description: String { "\(message)\n\n\(usageLine)\nSee --help for more.\n" }
 }

@@ -13,7 +13,7 @@ import SpecModel
 /// (nor, with `--strict`, of a decision); 1 when it does or fails at the protocol level; 2 for a usage error.
 public enum AdapterRunCommand {
     /// The command line, declared: its options and the program after `--`.
-    public static let command = Command(
+    package static let command = Command(
         "adapterrun", "Runs the conformance kit's suites against PROGRAM through the adapter protocol: newline-delimited JSON over its standard input and output (Docs/ProcessAdapter.md). Each seam's suite gets a fresh process. The verdicts carry the kit's rule ids and replay tokens.",
         options: [
             .values("--seam", "ID", "a seam to check (default: every seam the program serves); the seams: \(AdapterSeam.allCases.map(\.rawValue).joined(separator: ", "))"),

@@ -78,8 +78,7 @@ package struct WholeAppSpecification: StateMachineSpecification {
     /// (all of them after the backend's or the clock's), the global ones everywhere.
     package func run(_ command: WholeAppAction, on system: inout WholeApp) throws {
         _ = system.perform(command)
-        let touched = command.device.map { [Int($0.magnitude % UInt(system.devices.count))] } ?? Array(system.devices.indices)
-        let broken = system.violations(checkingFeaturesOn: touched)
+        let broken = system.violations(checkingFeaturesOn: system.devicesTouched(by: command))
         if !broken.isEmpty { throw Violation(description: broken.map(\.description).joined(separator: "; ")) }
     }
 
@@ -195,7 +194,7 @@ package enum WholeAppObservation {
     package static func labels(_ command: WholeAppAction, refusal: WholeApp.Refusal?, before: WholeApp, after: WholeApp) -> [String] {
         guard refusal == nil else { return [] }
         var labels: [String] = []
-        let d = command.device.map { Int($0.magnitude % UInt(after.devices.count)) }
+        let d = after.deviceIndex(of: command)
         if let d, after.devices[d].reset.phase == .succeeded, before.devices[d].reset.phase != .succeeded {
             labels.append("a reset succeeded")
         }

@@ -10,7 +10,7 @@ import SpecModel
 /// 2 a usage error or an unreadable file.
 public enum SessionCheckCommand {
     /// The command line, declared: its argument and options.
-    public static let command = Command(
+    package static let command = Command(
         "sessioncheck", "Checks a recorded progress-socket session (JSON Lines, Docs/Recordings.md) against the protocol's rules, streaming, in bounded memory. Each violation names its rule, its line, the job's state before that line, and a minimal witness: the fewest lines that still break the rule.",
         arguments: [.init("RECORDING.jsonl", "the recording to check")],
         options: [

@@ -12,61 +12,61 @@ import SpecModel
 /// frames, the CloudKit syncs. After every event the app's global invariants are judged
 /// (`WholeApp.violations`); after the day and the heal the app must settle within the bound
 /// (`WholeApp.unsettled`).
-public enum DayInTheAppRun {
+package enum DayInTheAppRun {
     /// The backend (jobs, cancel endpoint, progress sockets), the provider and CloudKit's server.
-    public static let backend = ProgressRun.backend
+    package static let backend = ProgressRun.backend
     /// The metadata provider, which answers the workers' requests.
-    public static let provider = ImportAndEnrichRun.provider
+    package static let provider = ImportAndEnrichRun.provider
     /// CloudKit's server, which every device syncs with.
-    public static let cloudKit = CloudKitRun.server
+    package static let cloudKit = CloudKitRun.server
     /// Device 0's node; the devices follow it, clear of the other nodes (a file names them `device0`, …).
-    public static let firstDeviceNode = 11
+    package static let firstDeviceNode = 11
 
     /// The node of device `index` (0-based).
-    public static func node(ofDevice index: Int) -> NodeID { NodeID(index + firstDeviceNode) }
+    package static func node(ofDevice index: Int) -> NodeID { NodeID(index + firstDeviceNode) }
 
     /// What a day holds: the devices, how many of each activity the user does, the pace and the faults.
-    public struct Configuration: Hashable, Sendable {
+    package struct Configuration: Hashable, Sendable {
         /// At least 1; a day scenario uses two or more.
-        public var devices: Int
+        package var devices: Int
         /// Imports started over the day, each of one of `WholeApp.files`, on a random device.
-        public var imports: Int
+        package var imports: Int
         /// The most rows each import takes from its file (the files hold up to 120).
-        public var rowsPerImport: Int
+        package var rowsPerImport: Int
         /// Library Resets the user starts, each on a random device.
-        public var resets: Int
+        package var resets: Int
         /// Times the user sends the waiting books to a backend job.
-        public var jobs: Int
+        package var jobs: Int
         /// Search results mapped, books renamed or deleted, series created or assigned.
-        public var edits: Int
+        package var edits: Int
         /// Crashes and relaunches of a random device, before the heal.
-        public var crashes: Int
+        package var crashes: Int
         /// Steps of a device's clock, by up to an hour either way.
-        public var clockSteps: Int
+        package var clockSteps: Int
         /// How long the user acts; the plan's times fall in `0..<dayNanoseconds`.
-        public var dayNanoseconds: UInt64
+        package var dayNanoseconds: UInt64
         /// 15 s for 50 rows (D-067).
-        public var batchIntervalNanoseconds: UInt64
+        package var batchIntervalNanoseconds: UInt64
         /// How often each device syncs with CloudKit.
-        public var syncIntervalNanoseconds: UInt64
+        package var syncIntervalNanoseconds: UInt64
         /// How often the backend's loop processes a book of each running job.
-        public var itemIntervalNanoseconds: UInt64
+        package var itemIntervalNanoseconds: UInt64
         /// The faults on every link and the devices' offline windows, until the heal.
-        public var faults: FaultOptions
+        package var faults: FaultOptions
         /// When the faults end, in true time.
-        public var healAtNanoseconds: UInt64
+        package var healAtNanoseconds: UInt64
         /// How long after the day and the heal the app has to settle.
-        public var settleBoundNanoseconds: UInt64
+        package var settleBoundNanoseconds: UInt64
         /// The most events a run may take: a bound on everything.
-        public var eventsMax: Int
+        package var eventsMax: Int
         /// Whether to record a trace (`Result.trace`): one event per simulation event.
-        public var recordsTrace = false
+        package var recordsTrace = false
         /// A planted wiring bug, for the canary; `nil` runs the model.
-        public var canary: WholeApp.Canary?
+        package var canary: WholeApp.Canary?
 
         /// A day of ten minutes on two devices: three imports, a reset, two jobs, six edits, two crashes
         /// and a clock step, calm.
-        public init(
+        package init(
             devices: Int = 2, imports: Int = 3, rowsPerImport: Int = 120, resets: Int = 1, jobs: Int = 2, edits: Int = 6, crashes: Int = 2, clockSteps: Int = 1,
             dayNanoseconds: UInt64 = 600_000 * FaultOptions.millisecond, batchIntervalNanoseconds: UInt64 = 15_000 * FaultOptions.millisecond,
             syncIntervalNanoseconds: UInt64 = 15_000 * FaultOptions.millisecond, itemIntervalNanoseconds: UInt64 = 600 * FaultOptions.millisecond,
@@ -93,26 +93,26 @@ public enum DayInTheAppRun {
     }
 
     /// What a day did.
-    public struct Result: Sendable {
+    package struct Result: Sendable {
         /// Each property broken, once per property and actor, in the order first broken; then
         /// `app.settles` if the app did not settle in time.
-        public var failures: [ScenarioFailure]
+        package var failures: [ScenarioFailure]
         /// What had not settled at the end, when it had not.
-        public var unsettled: [String]
+        package var unsettled: [String]
         /// The app's actions that did something, and those it refused (`WholeApp.Refusal`).
-        public var actionsPerformed: Int
+        package var actionsPerformed: Int
         /// The actions the app refused.
-        public var actionsRefused: Int
+        package var actionsRefused: Int
         /// True time when the run ended.
-        public var endedAtNanoseconds: UInt64
+        package var endedAtNanoseconds: UInt64
         /// The digest of every event the run took, in order: equal for equal (seed, configuration).
-        public var digest: TraceDigest
+        package var digest: TraceDigest
         /// The number of events the run took.
-        public var eventsRun: Int
+        package var eventsRun: Int
         /// The trace, when the configuration asked for one.
-        public var trace: [SimulationTraceEvent] = []
+        package var trace: [SimulationTraceEvent] = []
         /// The frames the random faults hit, as a script that does the same to them (`Link.fates`).
-        public var frameFates: [FaultOptions.ScriptedFrame] = []
+        package var frameFates: [FaultOptions.ScriptedFrame] = []
     }
 
     enum Event: Hashable, Sendable {
@@ -137,7 +137,7 @@ public enum DayInTheAppRun {
     }
 
     /// Runs the day with `seed`.
-    public static func run(seed: UInt64, _ configuration: Configuration) -> Result {
+    package static func run(seed: UInt64, _ configuration: Configuration) -> Result {
         var day = Day(seed: seed, configuration)
         return day.run()
     }
@@ -435,13 +435,7 @@ extension DayInTheAppRun {
             }
             // Each feature's own invariants (O(library)) on the device the action touched; time passing
             // alone (a tick) is judged by the global invariants, the features at the device's next action.
-            let touched: [Int]
-            switch action?.device {
-            case let device?: touched = [Int(device.magnitude % UInt(configuration.devices))]
-            case nil where action == nil: touched = []
-            case nil: touched = Array(0..<configuration.devices)
-            }
-            for violation in app.violations(checkingFeaturesOn: touched) {
+            for violation in app.violations(checkingFeaturesOn: action.map(app.devicesTouched(by:)) ?? []) {
                 let failure = ScenarioFailure(violation.property.rawValue, at: violation.actor, violation.message)
                 if failureKeys.insert(failure.key).inserted { failures.append(failure) }
             }

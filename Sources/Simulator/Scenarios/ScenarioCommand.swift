@@ -27,7 +27,7 @@ public enum ScenarioCommand {
     }
 
     /// The subcommands, declared: their arguments, options and help.
-    public static let commands: [Command] = [
+    package static let commands: [Command] = [
         Command(
             "simrunner run", "Runs a scenario file once, bit for bit from its seed, and prints its trace digest.",
             arguments: [file],

@@ -85,7 +85,7 @@ public struct ScenarioFile: Hashable, Sendable {
 
         /// Whether the flaw shows only under a fault. A wiring flaw between two features shows in a
         /// calm day; what shrinking must find for it is the smallest meeting of the two.
-        public var needsAFault: Bool { self != .jobKeepsQueuedBooks }
+        package var needsAFault: Bool { self != .jobKeepsQueuedBooks }
     }
 
     enum Kind: Hashable, Sendable {

@@ -22,7 +22,7 @@ public enum VectorWriterCommand {
     }
 
     /// The command line, declared: its options.
-    public static let command = Command(
+    package static let command = Command(
         "vectorwriter", "Writes the test vectors, one JSON file per area (CSV records, ISBNs, title normalization, format detection, duplicate tiers, status texts, error payloads, the message codec, throttle traces), each case's expected output computed by the model, into TestVectors/ (or PATH).",
         options: [
             .flag("--check", "write nothing; list the files that differ from what the model makes now"),

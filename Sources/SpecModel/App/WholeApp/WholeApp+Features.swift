@@ -35,14 +35,14 @@ extension WholeApp {
     /// The device's works in the store, in a fixed order, for actions that pick a book by index.
     func book(_ index: Int, on d: Int) -> PersistentIdentifier? {
         let works = devices[d].app.store.identifiers(of: .work)
-        return works.isEmpty ? nil : works[Int(index.magnitude % UInt(works.count))]
+        return works.isEmpty ? nil : Self.pick(works, index)
     }
 
     // MARK: - Import
 
     mutating func startImport(on d: Int, file: Int, strategy: DuplicateStrategy) -> Refusal? {
         guard !resetIsUnderWay(d) else { return .resetInProgress }
-        let chosen = Self.file(Self.files[Int(file.magnitude % UInt(Self.files.count))], rowsMax: importRowsMax)
+        let chosen = Self.file(Self.pick(Self.files, file), rowsMax: importRowsMax)
         devices[d].lastFile = chosen
         switch CSVImport.prepare(chosen, library: devices[d].app.store, strategy: strategy) {
         case let .success(run):
@@ -299,7 +299,7 @@ extension WholeApp {
 
     mutating func mapSearchResult(_ result: Int, on d: Int) -> Refusal? {
         guard !resetIsUnderWay(d) else { return .resetInProgress }
-        let dto = Self.searchResults[Int(result.magnitude % UInt(Self.searchResults.count))]
+        let dto = Self.pick(Self.searchResults, result)
         onDevice(d) { _ = $0.app.workCache.mapToWork(dto, in: &$0.app.store) }
         return nil
     }
@@ -316,13 +316,13 @@ extension WholeApp {
     }
 
     mutating func createSeries(_ name: Int, on d: Int) -> Refusal? {
-        let edit = devices[d].app.series.createSeries(named: Self.seriesNames[Int(name.magnitude % UInt(Self.seriesNames.count))], at: deviceNow(d))
+        let edit = devices[d].app.series.createSeries(named: Self.pick(Self.seriesNames, name), at: deviceNow(d))
         return edit.isApplied ? nil : .seriesEditRefused(edit)
     }
 
     func series(_ index: Int, on d: Int) -> SeriesID? {
         let all = devices[d].app.series.allSeries
-        return all.isEmpty ? nil : all[Int(index.magnitude % UInt(all.count))].id
+        return all.isEmpty ? nil : Self.pick(all, index).id
     }
 
     mutating func assign(book: Int, series: Int, on d: Int) -> Refusal? {
@@ -363,7 +363,7 @@ extension WholeApp {
         guard !resetIsUnderWay(d) else { return .resetInProgress }
         guard let work = self.book(book, on: d) else { return .noSuchBook }
         do {
-            try devices[d].app.store.updateWork(work) { $0.title = Self.titles[Int(title.magnitude % UInt(Self.titles.count))] }
+            try devices[d].app.store.updateWork(work) { $0.title = Self.pick(Self.titles, title) }
         } catch {
             return .storeError(error)
         }

@@ -143,14 +143,30 @@ public struct WholeApp {
         for index in devices.indices { deliver(.launched(online: true), on: index) }
     }
 
+    /// The device `action` happens on: the index it names, modulo the devices' count (any integer
+    /// names one); `nil` for the backend's and the clock's actions.
+    package func deviceIndex(of action: WholeAppAction) -> Int? {
+        action.device.map { Self.pick(Array(devices.indices), $0) }
+    }
+
+    /// The devices whose features' own invariants `action` may break: its device, or every device for
+    /// the backend's and the clock's actions.
+    package func devicesTouched(by action: WholeAppAction) -> [Int] {
+        deviceIndex(of: action).map { [$0] } ?? Array(devices.indices)
+    }
+
+    /// The element `index` names, modulo the count, so that every integer an action carries names one.
+    static func pick<Element>(_ choices: [Element], _ index: Int) -> Element {
+        choices[Int(index.magnitude % UInt(choices.count))]
+    }
+
     /// Performs one action and returns why it changed nothing, if it did not.
     @discardableResult
     public mutating func perform(_ action: WholeAppAction) -> Refusal? {
         let refusal: Refusal?
-        if let device = action.device {
-            let index = device.magnitude % UInt(devices.count)
-            refusal = perform(action, on: Int(index))
-            afterAction(on: Int(index))
+        if let index = deviceIndex(of: action) {
+            refusal = perform(action, on: index)
+            afterAction(on: index)
         } else {
             refusal = performWithoutDevice(action)
             for index in devices.indices { afterAction(on: index) }
