@@ -17,9 +17,17 @@ let package = Package(
         // Every rule of the specification, each stated once with what it rests on: the seeds' words, a
         // standard, a decision or the reference's answers.
         .library(name: "SpecRules", targets: ["SpecRules"]),
+        // JSON, CSV and UTF-8 text, with their limits; SpecModel re-exports it.
+        .library(name: "TextFormats", targets: ["TextFormats"]),
         .library(name: "SpecModel", targets: ["SpecModel"]),
         .library(name: "Simulator", targets: ["Simulator"]),
-        // The domain fixtures (libraries, exports, report streams) and the benchmark workloads.
+        // Scenario files, their runs on the simulator and the shrinker: simrunner's library.
+        .library(name: "Scenarios", targets: ["Scenarios"]),
+        // Recorded progress-socket sessions and their checker: sessioncheck's library.
+        .library(name: "SessionRecordings", targets: ["SessionRecordings"]),
+        // The domain fixtures: libraries, exports, report streams and fault schedules from a seed.
+        .library(name: "Fixtures", targets: ["Fixtures"]),
+        // The benchmark workloads and the shrinking challenges.
         .library(name: "Workloads", targets: ["Workloads"]),
         // The conformance kit: seams, suites and reports that check an implementation against the model.
         .library(name: "SpecConformance", targets: ["SpecConformance"]),
@@ -38,63 +46,77 @@ let package = Package(
     ],
     targets: [
         // Layer 0: imports nothing of ours.
+        // The checks of the unsafe and fast machinery's invariants, on with -DSPEC_INTERNAL_CHECKS.
+        .target(name: "InternalChecks", swiftSettings: strict),
         .target(name: "Generators", swiftSettings: strict),
-        .target(name: "SpecModel", swiftSettings: strict),
         .target(name: "SpecRules", swiftSettings: strict),
         // Declared command lines: parsing, --help and usage errors, for every executable.
         .target(name: "CommandLineParsing", swiftSettings: strict),
-        // Layer 1: runs the model's actors under virtual time, with faults drawn from Generators.
-        .target(name: "Simulator", dependencies: ["CommandLineParsing", "Generators", "SpecModel", "SpecRules"], swiftSettings: strict),
-        // Layer 2: workloads shared by benchrunner and the test targets (shrinking challenges,
+        // Layer 1: JSON, CSV and UTF-8 text: parsers, writers and their limits.
+        .target(name: "TextFormats", dependencies: ["InternalChecks"], swiftSettings: strict),
+        // Layer 2: the model of every documented behaviour.
+        .target(name: "SpecModel", dependencies: ["InternalChecks", "TextFormats"], swiftSettings: strict),
+        // Layer 3: runs the model's actors under virtual time, with faults drawn from Generators.
+        .target(name: "Simulator", dependencies: ["Generators", "SpecModel"], swiftSettings: strict),
+        // Layer 3: recorded sessions of the progress socket and the checker of their rules (sessioncheck).
+        .target(name: "SessionRecordings", dependencies: ["CommandLineParsing", "InternalChecks", "SpecModel", "SpecRules"], swiftSettings: strict),
+        // Layer 4: scenario files, their runs, the shrinker and the whole app's interleavings (simrunner).
+        .target(name: "Scenarios", dependencies: ["CommandLineParsing", "Generators", "SessionRecordings", "SpecModel", "Simulator"], swiftSettings: strict),
+        // Layer 4: the domain fixtures (libraries, exports, report streams, fault schedules) that the
+        // kit, the workloads and the tests build their inputs from.
+        .target(name: "Fixtures", dependencies: ["Generators", "SpecModel", "Simulator"], swiftSettings: strict),
+        // Layer 5: workloads shared by benchrunner and the test targets (shrinking challenges,
         // throughput workloads). Never imports Testing, so benchrunner does not link it.
-        .target(name: "Workloads", dependencies: ["Generators", "SpecModel", "Simulator"], swiftSettings: strict),
-        // benchrunner's testable parts: argument parsing, statistics, reports, baseline comparison.
-        .target(name: "BenchmarkHarness", dependencies: ["Generators", "Workloads"], swiftSettings: strict),
-        // Layer 3: the conformance kit. Seams (small protocols an app or backend type conforms to), the
+        .target(name: "Workloads", dependencies: ["Fixtures", "Generators", "Scenarios", "SessionRecordings", "SpecModel", "Simulator"], swiftSettings: strict),
+        // Layer 5: the conformance kit. Seams (small protocols an app or backend type conforms to), the
         // suites that check any conforming type, and the conformance report. Never imports Testing, so
         // command-line runners can link it.
-        .target(name: "SpecConformance", dependencies: ["CommandLineParsing", "Generators", "SpecModel", "SpecRules", "Workloads"], swiftSettings: strict),
-        // Layer 4: Swift Testing integration of the property runner and the conformance kit, shared by
+        .target(name: "SpecConformance", dependencies: ["CommandLineParsing", "Fixtures", "Generators", "SpecModel", "SpecRules"], swiftSettings: strict),
+        // Layer 6: benchrunner's testable parts: argument parsing, statistics, reports, baseline comparison.
+        .target(name: "BenchmarkHarness", dependencies: ["Generators", "Workloads"], swiftSettings: strict),
+        // Layer 6: Swift Testing integration of the property runner and the conformance kit, shared by
         // the test targets and by consumers' tests.
-        .target(name: "SpecTesting", dependencies: ["Generators", "Workloads", "SpecConformance"], swiftSettings: strict),
+        .target(name: "SpecTesting", dependencies: ["Generators", "SpecConformance"], swiftSettings: strict),
         .executableTarget(
             name: "benchrunner",
-            dependencies: ["Generators", "SpecModel", "Simulator", "Workloads", "BenchmarkHarness"],
+            dependencies: ["BenchmarkHarness", "Workloads"],
             swiftSettings: strict
         ),
         // Runs and replays the scenario files on the simulator; sweeps seeds in shards.
-        .executableTarget(name: "simrunner", dependencies: ["Simulator"], swiftSettings: strict),
+        .executableTarget(name: "simrunner", dependencies: ["Scenarios"], swiftSettings: strict),
         // Checks a recorded progress-socket session against the protocol's rules (Docs/Recordings.md).
-        .executableTarget(name: "sessioncheck", dependencies: ["Simulator"], swiftSettings: strict),
+        .executableTarget(name: "sessioncheck", dependencies: ["SessionRecordings"], swiftSettings: strict),
         // Writes the test vectors into TestVectors/ from the model, or checks the committed ones.
-        .executableTarget(name: "vectorwriter", dependencies: ["SpecConformance", "SpecModel"], swiftSettings: strict),
-        // Layer 4: the conformance kit over a process boundary: the adapter protocol's runner, the seams'
+        .executableTarget(name: "vectorwriter", dependencies: ["SpecConformance"], swiftSettings: strict),
+        // Layer 6: the conformance kit over a process boundary: the adapter protocol's runner, the seams'
         // proxies, and the program side for Swift adapters (Docs/ProcessAdapter.md). Uses Foundation to
         // start processes; never imports Testing.
-        .target(name: "ProcessAdapter", dependencies: ["CommandLineParsing", "Generators", "SpecModel", "Simulator", "SpecConformance"], swiftSettings: strict),
+        .target(name: "ProcessAdapter", dependencies: ["CommandLineParsing", "Generators", "Scenarios", "SessionRecordings", "SpecModel", "SpecConformance"], swiftSettings: strict),
         // Runs the kit's suites against an adapter program.
-        .executableTarget(name: "adapterrun", dependencies: ["ProcessAdapter", "Generators", "Simulator"], swiftSettings: strict),
+        .executableTarget(name: "adapterrun", dependencies: ["ProcessAdapter", "Generators", "Scenarios"], swiftSettings: strict),
         // The model, and one wrong implementation per seam, as adapter programs: CI's proof of the runner.
         .executableTarget(name: "adapter-model", dependencies: ["ProcessAdapter"], swiftSettings: strict),
         .executableTarget(name: "adapter-wrong", dependencies: ["ProcessAdapter", "SpecConformance", "SpecModel"], swiftSettings: strict),
         .testTarget(
             name: "PropertyTests",
-            dependencies: ["CommandLineParsing", "Generators", "SpecModel", "Simulator", "SpecTesting", "Workloads"],
+            dependencies: ["CommandLineParsing", "Fixtures", "Generators", "Scenarios", "SessionRecordings", "SpecModel", "SpecRules", "Simulator", "SpecTesting", "Workloads"],
+            // Read by FunctionLengthTests from the checkout, not a resource.
+            exclude: ["Project/function-length-baseline.txt"],
             swiftSettings: strict
         ),
         .testTarget(
             name: "ScenarioTests",
-            dependencies: ["CommandLineParsing", "Generators", "SpecModel", "Simulator", "SpecTesting", "Workloads"],
+            dependencies: ["Fixtures", "Generators", "Scenarios", "SpecModel", "Simulator", "SpecTesting", "Workloads"],
             swiftSettings: strict
         ),
         .testTarget(
             name: "ConformanceTests",
-            dependencies: ["Generators", "SpecModel", "Simulator", "Workloads", "SpecConformance", "SpecTesting", "ProcessAdapter"],
+            dependencies: ["Generators", "ProcessAdapter", "Scenarios", "Simulator", "SpecConformance", "SpecModel", "SpecTesting"],
             swiftSettings: strict
         ),
         .testTarget(
             name: "PerformanceTests",
-            dependencies: ["Generators", "SpecModel", "Simulator", "SpecTesting", "Workloads", "BenchmarkHarness"],
+            dependencies: ["BenchmarkHarness", "Fixtures", "Generators", "Scenarios", "SessionRecordings", "SpecModel", "Workloads"],
             swiftSettings: strict
         ),
     ],

@@ -35,7 +35,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Generators", package: specification),
                 .product(name: "SpecModel", package: specification),
-                .product(name: "Simulator", package: specification),
+                .product(name: "Scenarios", package: specification),
             ],
             swiftSettings: strict
         ),

@@ -9,7 +9,7 @@
 //   broadcasts, and the loop as a state machine, one book a turn, cancellation checked first;
 // - CancelEndpoint (CancelEndpoint.swift): the method, the 16,384-byte body limit, strict JSON (D-014,
 //   via jsonbytes.js), the UUID `jobId`, the token, and the seed's response bodies (D-023, D-024);
-// - ISO8601Timestamp.format (Sources/SpecModel/JSON/ISO8601Timestamp.swift) for `meta.timestamp`;
+// - ISO8601Timestamp.format (Sources/TextFormats/JSON/ISO8601Timestamp.swift) for `meta.timestamp`;
 // - JobMessage (JobMessage.swift), written in the wire shapes of ProcessJobBackend.swift.
 //
 // The wire (Sources/ProcessAdapter/Seams/ProcessJobBackend.swift, and the `.backend` case of

@@ -3,7 +3,7 @@
 //
 // JavaScript's own JSON.parse turns every number into a double, so an Int64 such as
 // 9223372036854775807 (Swift's Int.max, which the kit sends on purpose) would arrive rounded. This
-// parser follows the model's (Sources/SpecModel/JSON/JSONParser.swift, JSONNumber.swift) instead:
+// parser follows the model's (Sources/TextFormats/JSON/JSONParser.swift, JSONNumber.swift) instead:
 //
 // - a number written without fraction or exponent is an integer, kept exactly as a BigInt, and must
 //   fit Int64;

@@ -3,10 +3,10 @@
 // bodies that arrive as bytes and may be hostile (the cancel endpoint's body, seam
 // `enrichment-job-backend`). A port of:
 //
-// - Sources/SpecModel/JSON/JSONParser.swift      (the grammar, the order of its checks, the offsets)
-// - Sources/SpecModel/JSON/JSONParseError.swift  (the messages, word for word)
-// - Sources/SpecModel/JSON/JSONParseLimits.swift (the default limits)
-// - Sources/SpecModel/Text/UTF8.swift            (UTF8Lead, UTF8Defect: Unicode's Table 3-7)
+// - Sources/TextFormats/JSON/JSONParser.swift      (the grammar, the order of its checks, the offsets)
+// - Sources/TextFormats/JSON/JSONParseError.swift  (the messages, word for word)
+// - Sources/TextFormats/JSON/JSONParseLimits.swift (the default limits)
+// - Sources/TextFormats/Text/UTF8.swift            (UTF8Lead, UTF8Defect: Unicode's Table 3-7)
 //
 // D-014: strict RFC 8259. A byte order mark, integers outside Int64, numbers beyond Double, lone
 // surrogate escapes, ill-formed UTF-8, duplicate keys and nesting beyond 64 are errors naming the byte

@@ -161,7 +161,6 @@ package struct ParsedArguments: Sendable {
     /// Whether `--help` or `-h` was given: the caller prints `command.help` and exits 0.
     package internal(set) var wantsHelp = false
 
-    /// Whether the flag `name` was given.
     package func has(_ name: String) -> Bool { flags.contains(name) }
 
     /// The value of option `name` converted by `convert`, `nil` when the option was not given; a value
@@ -184,7 +183,6 @@ package struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The command's usage line, printed after the message.
     package let usageLine: String
 
-    /// A usage error of `command`.
     package init(_ message: String, command: Command) {
         self.message = message
         usageLine = command.usageLine

@@ -13,7 +13,6 @@ public struct ReplayTrait: TestTrait, SuiteTrait, Sendable {
     /// Applies to every test in a suite the trait is attached to, not only the suite itself.
     public var isRecursive: Bool { true }
 
-    /// Creates a trait that replays `token`.
     public init(token: String) {
         self.token = token
     }

@@ -1,3 +1,4 @@
+import Fixtures
 import SpecModel
 
 /// Parsing export files into rows of Swift strings, the first stage of the CSV import.

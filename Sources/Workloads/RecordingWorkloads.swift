@@ -1,5 +1,6 @@
 import Foundation
-import Simulator
+import Scenarios
+import SessionRecordings
 import SpecModel
 
 /// The session checker's throughput: sessioncheck's whole path (the chunked line splitter, the line

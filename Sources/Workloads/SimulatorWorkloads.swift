@@ -1,4 +1,6 @@
+import Fixtures
 import Generators
+import Scenarios
 import Simulator
 import SpecModel
 

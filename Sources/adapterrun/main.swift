@@ -4,7 +4,7 @@
 import Foundation
 import Generators
 import ProcessAdapter
-import Simulator
+import Scenarios
 
 switch AdapterRunCommand.parse(Array(CommandLine.arguments.dropFirst())) {
 case .help:

@@ -2,7 +2,7 @@
 // rules. Everything but opening the file and writing the terminal lives in Simulator's
 // `SessionCheckCommand`, where it is tested.
 import Foundation
-import Simulator
+import SessionRecordings
 
 /// The bytes read from the file at a time: the reader holds one chunk and one partial line.
 let chunkBytes = 1 << 20

@@ -2,7 +2,7 @@
 // sweeps seeds in shards. Everything but reading and writing files lives in Simulator's
 // `ScenarioCommand`, where it is tested; see `simrunner` without arguments.
 import Foundation
-import Simulator
+import Scenarios
 
 /// Reads a scenario file, its size checked first so a huge file is refused without being read.
 func read(_ path: String, bytesMax: Int) -> ScenarioCommand.FileRead {

@@ -1,5 +1,5 @@
+import Scenarios
 import SpecModel
-import Simulator
 
 /// The scenario loader's oracle: a file is a typed error or a scenario; loading it twice gives the same
 /// result; the file's canonical JSON (members sorted, no whitespace) loads to the same result, since a

@@ -1,5 +1,4 @@
 extension Duration {
-    /// The duration in seconds, as a `Double`.
     var seconds: Double {
         let (seconds, attoseconds) = components
         // Dividing (rather than multiplying by 1e-18) rounds once, so 883_179 ns reads as 0.000883179.

@@ -13,7 +13,6 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
     /// The day of the month, from 1 to the month's length in that year.
     public let day: Int
 
-    /// The milliseconds in one day.
     public static let millisecondsPerDay: Int64 = 86_400_000
 
     /// Creates a date.

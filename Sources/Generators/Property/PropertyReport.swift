@@ -29,7 +29,6 @@ public struct PropertyReport: Sendable {
         case coverageMissed([CoverageShortfall])
     }
 
-    /// Whether the property passed.
     public var passed: Bool {
         if case .passed = outcome { return true }
         return false

@@ -10,9 +10,13 @@
 ///
 /// Conformance suites of the other issues are written with this protocol.
 public protocol StateMachineSpecification: Sendable {
+    /// The obviously correct description: a value, advanced by `nextModel(after:from:)`.
     associatedtype Model
+    /// The implementation under test: a fresh one per program (`makeSystem()`), passed `inout` to `run`.
     associatedtype System
+    /// One step of a program, generated from the model's state; shown in a failure's report.
     associatedtype Command
+    /// What the system answers to a command, compared with the model by the postcondition.
     associatedtype Response = Void
 
     /// The most commands in one program.

@@ -1,4 +1,5 @@
-import Simulator
+import Scenarios
+import SessionRecordings
 import SpecModel
 
 /// `adapterrun --scenario`: a program's seams in a simulated progress scenario, in the model's place,

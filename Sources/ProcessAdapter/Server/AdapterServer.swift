@@ -27,7 +27,6 @@ public struct AdapterServer {
         case statusMessages(() -> any StatusMessageFormatting)
         /// Makes progress message decoders (`progress-message-decoding`).
         case progressMessageDecoding(() -> any ProgressMessageDecoding)
-        /// Makes heartbeats (`heartbeat`).
         case heartbeat(() -> any HeartbeatScheduling)
 
         var seam: AdapterSeam {

@@ -51,7 +51,6 @@ public struct NodeClock: Hashable, Sendable {
         self.jumps = jumps.sorted { $0.atTrueNanoseconds < $1.atTrueNanoseconds }
     }
 
-    /// A perfect clock.
     public static let perfect = NodeClock()
 
     /// The local reading at true time `trueNanoseconds`, in nanoseconds since the clock's epoch start.

@@ -52,11 +52,9 @@ public struct EventQueue<Payload> {
     @inlinable
     public var count: Int { pendingCount }
 
-    /// Whether no event is pending.
     @inlinable
     public var isEmpty: Bool { pendingCount == 0 }
 
-    /// Whether `sequence` is pending.
     @inlinable @inline(__always)
     func pending(_ sequence: UInt64) -> Bool {
         let word = sequence / 64
@@ -111,7 +109,7 @@ public struct EventQueue<Payload> {
         clearPending(id.sequence)
     }
 
-    /// Whether the event is still pending.
+    /// `false` once the event has run or was canceled. O(1).
     @inlinable
     public func isPending(_ id: EventID) -> Bool {
         pending(id.sequence)

@@ -124,14 +124,12 @@ public struct Simulation<Event> {
 
 /// Virtual-time units.
 public enum VirtualTime {
-    /// The nanoseconds of virtual time in one millisecond.
     public static let nanosecondsPerMillisecond: UInt64 = 1_000_000
-    /// The nanoseconds of virtual time in one second.
     public static let nanosecondsPerSecond: UInt64 = 1_000_000_000
 
-    /// `milliseconds` in nanoseconds.
+    /// Traps on overflow: past about 584 years of virtual time.
     public static func milliseconds(_ milliseconds: UInt64) -> UInt64 { milliseconds * nanosecondsPerMillisecond }
 
-    /// `seconds` in nanoseconds.
+    /// Traps on overflow: past about 584 years of virtual time.
     public static func seconds(_ seconds: UInt64) -> UInt64 { seconds * nanosecondsPerSecond }
 }

@@ -13,7 +13,8 @@ public enum LatencyDistribution: Hashable, Sendable, CustomStringConvertible {
     /// heavier).
     case longTailed(floor: UInt64, scale: UInt64, shapeTenths: UInt64, cap: UInt64)
 
-    /// One draw.
+    /// A latency in nanoseconds, taking at most one value from `random`, so a run's draws follow from its
+    /// seed.
     public func draw(_ random: inout Xoshiro256StarStar) -> UInt64 {
         switch self {
         case let .fixed(nanoseconds):

@@ -73,7 +73,6 @@ public struct FaultOptions: Hashable, Sendable, CustomStringConvertible {
     public struct ScriptedFrame: Hashable, Sendable, Comparable {
         /// What happens to the frame.
         public enum Fate: Hashable, Sendable {
-            /// The frame is lost.
             case lost
             /// The frame arrives, held back `heldNanoseconds` more (out of order, so later frames may
             /// overtake it) when that is above 0, and with a copy `duplicateAfterNanoseconds` after it
@@ -88,7 +87,6 @@ public struct FaultOptions: Hashable, Sendable, CustomStringConvertible {
 
         /// The node that sends the frame.
         public var from: NodeID
-        /// The node the frame is for.
         public var to: NodeID
         /// The frame's number on its link, counting from 1 (closes included); with `message`, its
         /// number among the frames of that message type on the link.
@@ -239,7 +237,8 @@ public struct FaultOptions: Hashable, Sendable, CustomStringConvertible {
         )
     }
 
-    /// Whether `node` is offline at `time`.
+    /// Whether one of `node`'s offline windows holds `time` (virtual nanoseconds; a window holds its start,
+    /// not its end).
     public func isOffline(_ node: NodeID, at time: UInt64) -> Bool {
         offline[node]?.contains { $0.contains(time) } ?? false
     }

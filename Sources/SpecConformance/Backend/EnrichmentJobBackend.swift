@@ -43,7 +43,6 @@ public struct ModelEnrichmentJobBackend: EnrichmentJobBackend {
     /// How many of each job's messages were taken, by the registry's key.
     var delivered: [String: Int] = [:]
 
-    /// A backend with no jobs.
     public init() {}
 
     /// `BackendJobRegistry.startJob(_:books:at:token:)`.

@@ -1,6 +1,6 @@
+import Fixtures
 import Generators
 import SpecModel
-import Workloads
 
 /// One fixed file of the record reading suite and what a reader must make of it.
 struct CSVReadingCase: Sendable {

@@ -1,6 +1,6 @@
+import Fixtures
 import Generators
 import SpecModel
-import Workloads
 
 /// What the import suite observes of one import: the report or refusal, the library's books sorted,
 /// and the saves the import made.

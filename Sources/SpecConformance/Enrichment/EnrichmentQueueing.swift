@@ -49,7 +49,7 @@ public protocol EnrichmentQueueing {
     /// The pending works, oldest first (deleted ones may still be listed until `startNext` meets them).
     var pending: [WorkID] { get }
 
-    /// The work in flight, if any.
+    /// The work `startNext` handed out that neither `finishInFlight` nor `clearAll` has ended; at most one.
     var inFlight: WorkID? { get }
 
     /// The backend job followed, if any.

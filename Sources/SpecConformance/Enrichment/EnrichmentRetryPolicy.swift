@@ -72,7 +72,6 @@ public struct ModelEnrichmentRetryPolicy: EnrichmentRetryPolicy {
     /// The worker's configuration: the seed's by default.
     public let configuration: EnrichmentWorker.Configuration
 
-    /// The policy of a worker with this configuration.
     public init(configuration: EnrichmentWorker.Configuration = EnrichmentWorker.Configuration()) {
         self.configuration = configuration
     }

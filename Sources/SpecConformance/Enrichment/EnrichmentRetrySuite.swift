@@ -220,7 +220,6 @@ enum EnrichmentRetryGenerators {
         ])
     }
 
-    /// Any failure on any attempt.
     static var failures: Gen<(EnrichmentAttemptFailure, Int)> {
         let failure = Gen<EnrichmentAttemptFailure>.frequency([
             (4, Gen<Int>.int(in: 400...599).map { EnrichmentAttemptFailure.httpStatus($0) }),

@@ -7,7 +7,6 @@ public struct ConformanceViolation: Error, Sendable, CustomStringConvertible {
     public let question: String?
     /// The model's answer, when the rule has one right answer.
     public let modelAnswer: String?
-    /// What the implementation answered.
     public let implementationAnswer: String?
     /// The kind of failure, for grouping a check's failures and for keeping a shrink on one failure:
     /// stable across inputs (`"a 9-digit ISBN accepted"`), unlike the message. `nil` takes the message

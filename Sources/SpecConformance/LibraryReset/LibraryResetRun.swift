@@ -1,6 +1,6 @@
+import Fixtures
 import Generators
 import SpecModel
-import Workloads
 
 /// A reset the suite plays: the app's state, the cancel request's result, and how the user goes
 /// about it.

@@ -137,7 +137,6 @@ public struct ResetBook: Hashable, Sendable, CustomStringConvertible {
     /// Whether the book was saved; unsaved books were inserted after the last save.
     public var saved: Bool
 
-    /// A book.
     public init(title: String, volumeIDs: [String] = [], authors: [Int] = [], editionISBNs: [String] = [], entry: ReadingStatus? = nil, entryEdition: Int? = nil, saved: Bool = true) {
         self.title = title
         self.volumeIDs = volumeIDs
@@ -161,7 +160,6 @@ public struct FollowedJob: Hashable, Sendable, CustomStringConvertible {
     /// The job's token, if it has one.
     public var token: String?
 
-    /// A job and its token.
     public init(jobId: String, token: String? = nil) {
         self.jobId = jobId
         self.token = token
@@ -186,7 +184,6 @@ public struct BackendCancelRequest: Hashable, Sendable, CustomStringConvertible 
     /// The bearer token the request carries.
     public var token: String?
 
-    /// A request for a job.
     public init(jobId: String, token: String?) {
         self.jobId = jobId
         self.token = token
@@ -220,14 +217,12 @@ public struct LibraryResetObservation: Hashable, Sendable, CustomStringConvertib
     public var featureFlags: FeatureFlags
     /// Theme and UI preferences.
     public var settings: AppSettings
-    /// The CloudKit sync state.
     public var cloudKit: CloudKitSyncState
     /// Series names, in the order they were made.
     public var series: [String]
     /// What the reset shows.
     public var screen: ResetScreen
 
-    /// An observation.
     public init(
         works: Int, editions: Int, authors: Int, entries: Int, pendingWorks: Int, workInFlight: Bool, currentJobId: String?,
         recentSearches: [String], trendingBooks: [String], featureFlags: FeatureFlags, settings: AppSettings,

@@ -136,7 +136,6 @@ enum PongAnswer: Hashable, Sendable, CustomStringConvertible {
     case echo(after: Int64)
     /// A pong echoing a time the client never sent, `after` ms later.
     case foreign(after: Int64)
-    /// No pong.
     case lost
 
     var description: String {

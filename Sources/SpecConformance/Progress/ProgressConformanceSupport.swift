@@ -1,6 +1,6 @@
+import Fixtures
 import Generators
 import SpecModel
-import Workloads
 
 /// What the progress suites share: the seed's section names, a fixed start time, and small pure
 /// helpers for reading what an implementation wrote.

@@ -1,5 +1,5 @@
+import Fixtures
 import SpecModel
-import Workloads
 
 // The job socket suite's examples: fixed scripts and what each connection must receive, written as
 // `SocketText` writes a transcript (the socket's messages and closes, times from the start).

@@ -1,6 +1,5 @@
 import Generators
 import SpecModel
-import Workloads
 
 // The job socket suite's inputs (scripts of connects, client frames and job events, with gaps between
 // them) and its driver, which runs a script against any `ProgressJobSocketServing` on virtual time and
@@ -240,7 +239,6 @@ struct SocketScript: Hashable, Sendable, CustomStringConvertible {
 /// Something that happened on one connection.
 struct SocketEvent: Hashable, Sendable {
     enum Kind: Hashable, Sendable {
-        /// The socket sent a message.
         case sent(ProgressMessage)
         /// The socket sent bytes that do not decode as a server's message.
         case sentUndecodable([UInt8])

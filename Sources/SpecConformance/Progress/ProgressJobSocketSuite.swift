@@ -1,7 +1,7 @@
+import Fixtures
 import Generators
 import SpecModel
 import Synchronization
-import Workloads
 
 extension ConformanceSuite where Implementation: ProgressJobSocketServing {
     /// The job socket suite: pongs, tokens and refusals, sync answers, bad frames, the throttle's

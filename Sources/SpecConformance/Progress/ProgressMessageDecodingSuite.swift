@@ -1,6 +1,6 @@
+import Fixtures
 import Generators
 import SpecModel
-import Workloads
 
 extension ConformanceSuite where Implementation: ProgressMessageDecoding {
     /// The decoding suite: the model's messages of all nine types read back, the version and type

@@ -1,6 +1,6 @@
+import Fixtures
 import Generators
 import SpecModel
-import Workloads
 
 extension ConformanceSuite where Implementation: ProgressMessageEncoding {
     /// The encoding suite: the envelope on generated messages of all nine types, the model reading

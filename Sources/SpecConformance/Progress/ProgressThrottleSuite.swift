@@ -1,7 +1,7 @@
+import Fixtures
 import Generators
 import SpecModel
 import Synchronization
-import Workloads
 
 /// Seam: the backend's progress throttle is SpecModel's own protocol, `ProgressThrottling`; the model's
 /// implementation is `ProgressThrottle`, the reference the suite runs as its model.

@@ -1,6 +1,6 @@
+import Fixtures
 import Generators
 import SpecModel
-import Workloads
 
 /// What a book brings to detection: its title as imported and its enrichment metadata.
 struct SeriesSources: Hashable, Sendable, CustomStringConvertible {

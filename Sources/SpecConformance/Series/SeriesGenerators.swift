@@ -27,13 +27,11 @@ enum SeriesSuiteGen {
         (2, Gen<(Int, Int)>.zip(Gen<Int>.int(in: 1...8), Gen<Int>.int(in: 1...2)).map { SeriesPlace(omnibus: $0...($0 + $1)) }),
     ])
 
-    /// Whether the series' total is known.
     static func hasKnownTotal(_ shelf: SeriesShelf) -> Bool { shelf.totalBooks != nil }
 
     /// Whether a book of the series is at book 0 or a decimal place.
     static func hasUncountedPlace(_ shelf: SeriesShelf) -> Bool { shelf.books.contains { $0.place.countedNumbers == nil } }
 
-    /// Whether a book of the series is an omnibus.
     static func hasOmnibus(_ shelf: SeriesShelf) -> Bool { shelf.books.contains { $0.place.isOmnibus } }
 
     /// Read or wanted, never owned and unread: where counting owned books and counting read books agree.

@@ -51,7 +51,6 @@ public struct SeriesLibraryBook: Hashable, Sendable, CustomStringConvertible {
 public enum SeriesUserEdit: Hashable, Sendable, CustomStringConvertible {
     /// "Create Series": a name and, optionally, a total.
     case create(name: String, totalBooks: Int?)
-    /// Assign a book to a series at a place.
     case assign(book: String, series: String, place: SeriesPlace)
     /// Take a book out of a series; the book stays in the library.
     case remove(book: String, series: String)

@@ -550,6 +550,5 @@ enum SeriesLinkingSuiteGen {
         ])
     }()
 
-    /// 1 to 12 commands.
     static let program: Gen<LinkingProgram> = Gen<LinkingProgram.Command>.array(of: command, count: 1...12).map { LinkingProgram(commands: $0) }
 }

@@ -11,7 +11,9 @@ import SpecModel
 ///         }
 ///     }
 public protocol SeriesProgressCalculating {
-    /// The progress of `series`.
+    /// The counts, percentage, gaps and next book of `series`, as the series view shows them. The
+    /// suites call it with every shelf they make, empty ones included, and never with a book read and
+    /// not owned.
     func progress(of series: SeriesShelf) -> SeriesProgressReport
 }
 

@@ -11,7 +11,7 @@ import SpecModel
 /// A book the series holds but the user does not own is on the wishlist: the series knows its title
 /// (Decision D-102). A book is read only if owned; the suites never pass one read and not owned.
 public struct SeriesShelf: Hashable, Sendable, CustomStringConvertible {
-    /// One book of the series.
+    /// A book at its place in the series, owned and read or on the wishlist.
     public struct Book: Hashable, Sendable {
         /// The book's place: a number, a decimal or an omnibus range.
         public var place: SeriesPlace

@@ -1,6 +1,5 @@
 import Generators
 import SpecModel
-import Workloads
 
 /// The CSV record vectors, split as JSONTestSuite splits JSON (seed 004_…, Feature Specifications §1;
 /// D-039 to D-051):

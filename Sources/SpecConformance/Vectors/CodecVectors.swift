@@ -1,6 +1,6 @@
+import Fixtures
 import Generators
 import SpecModel
-import Workloads
 
 /// The codec vectors, both ways (seed 003_…, the unified message schema and Tasks 1 to 3; seed 000_…'s
 /// `canceled`; D-075, D-076, D-081, D-084, D-085, D-086, D-092, D-093):

@@ -1,6 +1,6 @@
+import Fixtures
 import Generators
 import SpecModel
-import Workloads
 
 /// The throttle trace vectors: a job's timed progress reports and its finish → the messages the
 /// throttle sends and when (seed 003_…, Task 2, "Throttling Strategy"; D-071 to D-074).

@@ -34,7 +34,7 @@ public enum VectorWriterCommand {
     /// The `--help` text, with the options and the exit statuses.
     public static var usage: String { command.help }
 
-    /// What is in the vectors' folder.
+    /// What the caller found at the vectors' folder, so the command's logic reads no files itself.
     public enum FolderRead: Sendable {
         /// The `.json` files in it, by file name, with their bytes.
         case files([(name: String, bytes: [UInt8])])

@@ -93,9 +93,7 @@ public struct AppState: Hashable, Sendable {
 public struct Screen: Hashable, Sendable {
     /// The confirmation dialog on screen, if any.
     public var dialog: Dialog?
-    /// The alert on screen, if any.
     public var alert: Alert?
-    /// The toast on screen, if any.
     public var toast: Toast?
 
     /// A screen showing these; by default nothing.

@@ -9,10 +9,8 @@ public struct FeatureFlags: Hashable, Sendable {
     public var experimentalScannerEnabled: Bool
     /// Whether batch enrichment of the library is on.
     public var batchEnrichmentEnabled: Bool
-    /// Whether series tracking is on.
     public var seriesTrackingEnabled: Bool
 
-    /// The defaults: Gemini, experimental scanner enabled.
     public static let defaults = FeatureFlags(aiProvider: .gemini, experimentalScannerEnabled: true, batchEnrichmentEnabled: true, seriesTrackingEnabled: true)
 
     /// Flags with these values; `defaults` holds the fresh-install ones.

@@ -20,7 +20,6 @@ public struct SearchHistory: Hashable, Sendable {
         self.trendingBooks = trendingBooks
     }
 
-    /// Records a search.
     public mutating func record(_ query: String) {
         let trimmed = query.trimmingSpaces()
         guard !trimmed.isEmpty else { return }
@@ -35,7 +34,6 @@ public struct SearchHistory: Hashable, Sendable {
         trendingBooks = []
     }
 
-    /// Whether there are no recent searches and no trending books.
     public var isEmpty: Bool { recentSearches.isEmpty && trendingBooks.isEmpty }
 }
 

@@ -9,12 +9,9 @@ public struct BackendJobRegistry: Hashable, Sendable {
     /// The token of each job started with one, keyed like `jobs` (Phase 1 token authentication, D-080).
     var tokens: [String: String] = [:]
 
-    /// A backend with no jobs.
     public init() {}
 
-    /// How long a job runs on once no device follows it, in milliseconds: the upper end of seed 000's
-    /// "Enrichment eventually completes or times out (30-60s typical)" after a failed cancel (D-195).
-    public static let unfollowedJobLifetimeMilliseconds: Int64 = 60_000
+    public static let unfollowedJobLifetimeMilliseconds = BackendLimits.unfollowedJobLifetimeMilliseconds
 
     /// The key a job ID is stored under: its bytes with ASCII letters lowercased, and every byte
     /// outside printable ASCII (and `%` itself) written as `%XX`.

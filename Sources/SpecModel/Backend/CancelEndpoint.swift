@@ -1,3 +1,5 @@
+import TextFormats
+
 /// `POST /api/enrichment/cancel`: cancels a backend enrichment job.
 ///
 /// Seed: 000_…, "API Specification". The request is `{"jobId": "<uuid>"}`. Responses:
@@ -20,8 +22,7 @@
 public enum CancelEndpoint {
     /// The endpoint's path (seed 000_…, "API Specification").
     public static let path = "/api/enrichment/cancel"
-    /// The largest request body accepted, in bytes.
-    public static let requestBytesMax = 16_384
+    public static let requestBytesMax = BackendLimits.cancelRequestBytesMax
 
     /// Handles a request against the backend's jobs at `now`.
     ///

@@ -72,7 +72,6 @@ public struct EnrichmentJob: Hashable, Sendable {
 
     /// What one turn of the loop did.
     public enum LoopStep: Hashable, Sendable {
-        /// One book was processed.
         case processed(index: Int, outcome: BookEnrichmentOutcome)
         /// The loop saw the cancellation, sent `complete` with `canceled: true` and stopped.
         case stoppedByCancellation

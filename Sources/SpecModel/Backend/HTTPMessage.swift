@@ -1,3 +1,5 @@
+import TextFormats
+
 /// An HTTP request as the backend's handlers see it.
 public struct HTTPRequest: Hashable, Sendable {
     /// The HTTP method, such as `POST`.
@@ -30,7 +32,6 @@ public struct HTTPResponse: Hashable, Sendable {
     /// The JSON body, encoded canonically when sent.
     public var body: JSONValue
 
-    /// A response with this status and body.
     public init(status: Int, body: JSONValue) {
         self.status = status
         self.body = body

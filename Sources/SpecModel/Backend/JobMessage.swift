@@ -80,7 +80,6 @@ public struct JobCompleteMessage: Hashable, Sendable {
 
 /// The broadcast on cancellation (seed 000_…, "WebSocket Message (After Cancellation)").
 public struct JobCanceledMessage: Hashable, Sendable {
-    /// The job that was canceled.
     public let jobId: String
     /// When the job was canceled, on the backend's clock.
     public let timestamp: Timestamp
@@ -103,7 +102,6 @@ public struct JobCanceledMessage: Hashable, Sendable {
 
 /// A catastrophic failure of the job.
 public struct JobFailedMessage: Hashable, Sendable {
-    /// The job that failed.
     public let jobId: String
     /// When the job failed, on the backend's clock.
     public let timestamp: Timestamp

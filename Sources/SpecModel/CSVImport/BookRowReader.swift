@@ -1,3 +1,5 @@
+import TextFormats
+
 /// Reads a book from one row of an export with a column mapping.
 ///
 /// Seed 004_…, User Story 1 (the columns each format's books are read from) and Feature
@@ -167,6 +169,5 @@ extension ReadingStatus {
         ("did-not-finish", .didNotFinish), ("dnf", .didNotFinish), ("abandoned", .didNotFinish), ("did-not-finish-dnf", .didNotFinish),
     ]
 
-    /// `exportTexts` by text.
     static let exportStatuses = Dictionary(uniqueKeysWithValues: exportTexts)
 }

@@ -1,3 +1,5 @@
+import TextFormats
+
 /// The export formats the importer recognises, and how it recognises them.
 ///
 /// Seed 004_…, User Story 1: Goodreads (`Title`, `Author`, `ISBN`, `My Rating`, `Exclusive Shelf`),
@@ -10,7 +12,6 @@ public enum ExportFormat: String, Hashable, Sendable, CaseIterable, CustomString
     case goodreads
     /// A LibraryThing export, in the seed's columns or the later export's.
     case libraryThing
-    /// A StoryGraph export.
     case storyGraph
     /// A hand-made spreadsheet or an unknown export whose columns were recognised by name.
     case generic
@@ -73,10 +74,8 @@ public struct MissingColumns: Error, Hashable, Sendable, CustomStringConvertible
         self.found = found
     }
 
-    /// The longest part of the message that lists the columns found, in UTF-8 bytes; the rest are counted.
-    public static let foundListBytesMax = 300
-    /// The most UTF-8 bytes of one column's name the message shows.
-    public static let columnNameBytesMax = 60
+    public static let foundListBytesMax = ImportLimits.foundColumnsListBytesMax
+    public static let columnNameBytesMax = ImportLimits.columnNameBytesMax
 
     /// The message: what is missing, what is required, and the columns found, at most
     /// `foundListBytesMax` bytes of them (a megabyte of header gives a short message). Bytes, not
@@ -97,8 +96,7 @@ public struct MissingColumns: Error, Hashable, Sendable, CustomStringConvertible
 }
 
 extension FormatDetection {
-    /// The lowest share of a known format's signature a header must match to be that format.
-    public static let knownFormatConfidenceMin = 0.6
+    public static let knownFormatConfidenceMin = ImportLimits.knownFormatConfidenceMin
 
     /// Detects the format of a header row.
     ///

@@ -1,3 +1,5 @@
+import TextFormats
+
 /// What the store remembers of the import in progress, saved with each batch, so that a relaunch after
 /// a crash resumes it where the last saved batch ended (Decision D-130).
 ///
@@ -65,7 +67,6 @@ public struct ImportFileIdentity: Hashable, Sendable, CustomStringConvertible {
     /// A 64-bit hash of the bytes (`ByteHash`).
     public let digest: UInt64
 
-    /// The identity of a file.
     public init(_ file: ImportFile) {
         name = file.name
         byteCount = file.bytes.count

@@ -1,3 +1,5 @@
+import TextFormats
+
 /// An export file chosen by the user (seed 004_…, "High-Level Flow": File Picker).
 public struct ImportFile: Hashable, Sendable {
     /// The file's name, whose extension decides whether it is accepted.
@@ -5,7 +7,6 @@ public struct ImportFile: Hashable, Sendable {
     /// The file's bytes.
     public let bytes: [UInt8]
 
-    /// A file with the given name and bytes.
     public init(name: String, bytes: [UInt8]) {
         self.name = name
         self.bytes = bytes

@@ -35,7 +35,6 @@ public struct ImportedBook: Hashable, Sendable {
     /// Fields that could not be read and were left out, in column order.
     public let warnings: [String]
 
-    /// The primary author.
     public var primaryAuthor: String { authors.first ?? "" }
 }
 
@@ -46,7 +45,6 @@ public struct RowIssue: Error, Hashable, Sendable, CustomStringConvertible {
     /// Why the row was not imported or the field was left out.
     public let reason: String
 
-    /// An issue for this row with this reason.
     public init(rowNumber: Int, reason: String) {
         self.rowNumber = rowNumber
         self.reason = reason

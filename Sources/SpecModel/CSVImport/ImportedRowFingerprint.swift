@@ -1,3 +1,5 @@
+import TextFormats
+
 /// A row of an export by its bytes: two records written alike, in the same file or another, have the
 /// same fingerprint (Decision D-131).
 ///
@@ -23,13 +25,11 @@ public struct ImportedRowFingerprint: Hashable, Sendable, CustomStringConvertibl
         value = bytes.withUnsafeBufferPointer { UInt64(bitPattern: Int64(ByteHash.hash(UnsafeBufferPointer(rebasing: $0[start..<last])))) }
     }
 
-    /// "row 0x…".
     public var description: String { "row 0x\(String(value, radix: 16))" }
 }
 
 /// A row an import handled into a work: inserted as it, merged into it, or replacing into it.
 public struct ImportedRow: Hashable, Sendable {
-    /// The row.
     public let fingerprint: ImportedRowFingerprint
     /// The work it went into.
     public let work: PersistentIdentifier

@@ -1,3 +1,5 @@
+import TextFormats
+
 /// The CSV import as the seed states it: a checked file, read in batches of 50 rows, each row's book
 /// compared with the library book by book, the strategy applied, each batch saved.
 ///
@@ -23,8 +25,7 @@
 /// reads the file's bytes in place and finds duplicates through an index; `PlainAgainstEngineTests`
 /// holds it to this.
 public struct PlainImport {
-    /// Rows per batch (seed 004_…, "Batch Size: 50 rows/batch"; Decision D-030).
-    public static let batchRowsMax = 50
+    public static let batchRowsMax = ImportLimits.batchRowsMax
 
     /// What is done with duplicates.
     public let strategy: DuplicateStrategy

@@ -24,7 +24,6 @@ public struct TitleDistinctions: Hashable, Sendable {
         self.seriesPosition = seriesPosition
     }
 
-    /// No subtitle and no series position.
     public static let none = TitleDistinctions(subtitle: nil, seriesPosition: nil)
 
     /// Whether the parts allow two books to be one: neither part is present on both sides with

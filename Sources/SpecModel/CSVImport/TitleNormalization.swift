@@ -28,12 +28,9 @@
 /// The import's engine normalizes titles with `TitleNormalizationEngine`, which walks bytes in place
 /// and is held to this by `PlainAgainstEngineTests`.
 public enum TitleNormalization {
-    /// The longest title (in characters) whose subtitle step 3 keeps.
-    public static let subtitleKeptLengthMax = 10
+    public static let subtitleKeptLengthMax = ImportLimits.subtitleKeptLengthMax
 
-    /// The most rounds of the five steps: every round that changes a title after the first shortens
-    /// it, and a title needs far fewer to stop changing.
-    public static let roundsMax = 16
+    public static let roundsMax = ImportLimits.titleNormalizationRoundsMax
 
     /// The title as the enrichment search uses it: the five steps, in rounds until it stops changing.
     public static func normalizedForSearch(_ title: String) -> String {

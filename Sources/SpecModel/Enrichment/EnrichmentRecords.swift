@@ -156,7 +156,6 @@ public struct EnrichmentProgress: Hashable, Sendable, CustomStringConvertible {
     /// 1 while a work is being enriched (sent, awaiting an answer or waiting to retry), else 0.
     public let inFlight: Int
 
-    /// A progress with these counts.
     public init(counts: EnrichmentRunCounts, pending: Int, inFlight: Int) {
         self.counts = counts
         self.pending = pending

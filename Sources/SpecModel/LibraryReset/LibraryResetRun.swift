@@ -1,3 +1,5 @@
+import TextFormats
+
 /// Runs a whole reset with the backend in reach: confirm, deliver the cancel request to the backend
 /// through `POST /api/enrichment/cancel`, run every step. For benchmarks and scenarios that do not
 /// need to stop between steps.

@@ -43,7 +43,6 @@ public struct SeriesCelebration: Hashable, Sendable {
 
 /// What the app shows for one series after the user finishes one of its books.
 public struct SeriesRecommendation: Hashable, Sendable {
-    /// The series the recommendation is for.
     public let seriesID: SeriesID
     /// What to suggest next: a book to continue with or add, or related series.
     public let next: NextInSeries

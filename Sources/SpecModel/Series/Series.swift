@@ -28,12 +28,10 @@ public enum SeriesSource: String, Hashable, Sendable, CaseIterable {
 
 /// A book of a series: the work and its place.
 public struct SeriesBook: Hashable, Sendable, CustomStringConvertible {
-    /// The work in the series.
     public let workID: PersistentIdentifier
     /// The book's place in the series' reading order: a number, a decimal or an omnibus's range.
     public internal(set) var place: SeriesPlace
 
-    /// A book of a series: `workID` at `place`.
     public init(workID: PersistentIdentifier, place: SeriesPlace) {
         self.workID = workID
         self.place = place
@@ -63,7 +61,6 @@ public struct Series: Hashable, Sendable, Identifiable {
     public internal(set) var author: String?
     /// Whether detection or the user made the series.
     public let source: SeriesSource
-    /// When the series was made.
     public let createdAt: Timestamp
     /// When the series itself last changed: its books, places, name or total (not its books'
     /// reading status, which lives in the store).
@@ -109,7 +106,6 @@ public struct Series: Hashable, Sendable, Identifiable {
         books.first { $0.workID == work }?.place
     }
 
-    /// Whether the work is in the series.
     public func contains(_ work: PersistentIdentifier) -> Bool {
         books.contains { $0.workID == work }
     }

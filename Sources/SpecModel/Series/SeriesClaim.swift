@@ -28,7 +28,6 @@ public enum SeriesEvidence: Int, Hashable, Comparable, Sendable, CaseIterable, C
 public struct SeriesClaim: Hashable, Sendable {
     /// The series' name, cleaned; `nil` for a Google Books entry no lookup named.
     public var name: String?
-    /// Google Books' `seriesId`, for claims from Google Books.
     public var googleBooksSeriesID: String?
     /// Where the source places the book in the series.
     public var place: SeriesPlace
@@ -58,10 +57,8 @@ public enum SeriesParse: Hashable, Sendable {
 }
 
 extension SeriesClaim {
-    /// The longest OpenLibrary series string read, in UTF-8 bytes; longer strings are refused whole.
-    public static let openLibraryUTF8BytesMax = 1_000
-    /// The longest Google Books series ID accepted, in UTF-8 bytes.
-    public static let googleBooksSeriesIDUTF8BytesMax = 200
+    public static let openLibraryUTF8BytesMax = SeriesLimits.openLibrarySeriesUTF8BytesMax
+    public static let googleBooksSeriesIDUTF8BytesMax = SeriesLimits.googleBooksSeriesIDUTF8BytesMax
 
     /// Reads an OpenLibrary series string: the seed's `^(.+?)\s*#(\d+)$`, widened to decimals and
     /// ranges after the `#` (Decisions D-094, D-095).

@@ -51,8 +51,7 @@ public struct SeriesDetection: Hashable, Sendable {
 }
 
 extension SeriesLibrary {
-    /// The most entries read from each source; a book's metadata naming more is cut, with a warning.
-    public static let entriesPerSourceMax = 32
+    public static let entriesPerSourceMax = SeriesLimits.entriesPerSourceMax
 
     /// Detects a book's series from its enrichment metadata and its title, and links it: the seed's
     /// `SeriesDetectionService.detectAndLink(work:)`, run after enrichment.

@@ -23,7 +23,6 @@ public enum SeriesEdit: Hashable, Sendable {
     case deleted(SeriesID, booksUnlinked: Int)
 
     // Refused.
-    /// No series has this ID.
     case seriesNotFound(SeriesID)
     /// The work is not in the store.
     case workNotFound(PersistentIdentifier)

@@ -20,20 +20,13 @@
 /// - Complexity: lookups by ID, name, Google Books ID or work O(1); the list of every series
 ///   O(series + books) (`summaries`); one series' detail O(its books + its total).
 public struct SeriesLibrary: Hashable, Sendable {
-    /// The most series a library holds.
-    public static let seriesCountMax = 100_000
-    /// The most books in one series.
-    public static let booksPerSeriesMax = 1_000
-    /// The most series one book is in.
-    public static let seriesPerBookMax = 32
-    /// The most series detection reads for one book; further claims are dropped with a warning.
-    public static let claimsPerBookMax = 8
-    /// The most names (current and earlier) a series is found by.
-    public static let nameKeysPerSeriesMax = 8
-    /// The most related series suggested after finishing a series.
-    public static let relatedSeriesMax = 3
-    /// The most works a library search for assignment returns.
-    public static let searchResultsMax = 50
+    public static let seriesCountMax = SeriesLimits.seriesCountMax
+    public static let booksPerSeriesMax = SeriesLimits.booksPerSeriesMax
+    public static let seriesPerBookMax = SeriesLimits.seriesPerBookMax
+    public static let claimsPerBookMax = SeriesLimits.claimsPerBookMax
+    public static let nameKeysPerSeriesMax = SeriesLimits.nameKeysPerSeriesMax
+    public static let relatedSeriesMax = SeriesLimits.relatedSeriesMax
+    public static let searchResultsMax = SeriesLimits.searchResultsMax
 
     var seriesByID: [SeriesID: Series] = [:]
     /// Every series' ID in creation order (ascending).
@@ -198,12 +191,10 @@ public struct SeriesLibrary: Hashable, Sendable {
 
 /// A series badge on a library card: "Book 3 of 7".
 public struct SeriesBadge: Hashable, Sendable {
-    /// The series the badge is for.
     public let seriesID: SeriesID
     /// The badge's text: "Book 3 of 7", "Book 3" with an unknown total, "Books 1-3 of 7" for an omnibus.
     public let text: String
 
-    /// A badge with this text for this series.
     public init(seriesID: SeriesID, text: String) {
         self.seriesID = seriesID
         self.text = text

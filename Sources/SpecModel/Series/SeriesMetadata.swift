@@ -31,7 +31,6 @@ public struct SeriesMetadata: Hashable, Sendable {
 /// which the app may not have made. An entry without a name links to a series already known by its
 /// ID, or takes the name another source gives the same book (Decision D-096).
 public struct GoogleBooksVolumeSeries: Hashable, Sendable {
-    /// `seriesId`.
     public var seriesID: String
     /// `orderNumber`; `nil` when absent.
     public var orderNumber: Int?

@@ -14,8 +14,7 @@
 /// Nothing fuzzier is matched ("Did you mean...?" prompts for typos are a UI concern): two series
 /// whose names differ by a letter stay two series, which is the seed's "no false positives".
 public enum SeriesName {
-    /// The longest name accepted, in UTF-8 bytes.
-    public static let utf8BytesMax = 200
+    public static let utf8BytesMax = SeriesLimits.nameUTF8BytesMax
 
     /// Why a name is refused.
     public enum Problem: Error, Hashable, Sendable {

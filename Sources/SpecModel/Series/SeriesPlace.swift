@@ -14,12 +14,9 @@
 /// Places are held in thousandths, so decimals order exactly with no floating point. Reading order
 /// is by the first position, then the last (a single book before an omnibus starting at it).
 public struct SeriesPlace: Hashable, Comparable, Sendable, CustomStringConvertible {
-    /// The largest whole number a place may hold.
-    public static let numberMax = 9_999
-    /// The most digits after a decimal point (`#2.125`).
-    public static let fractionDigitsMax = 3
-    /// The most books one omnibus may collect.
-    public static let omnibusBooksMax = 100
+    public static let numberMax = SeriesLimits.placeNumberMax
+    public static let fractionDigitsMax = SeriesLimits.placeFractionDigitsMax
+    public static let omnibusBooksMax = SeriesLimits.omnibusBooksMax
     /// Thousandths in a whole number.
     static let scale = 1_000
 

@@ -55,8 +55,7 @@ public enum SeriesFilter: Hashable, Sendable, CaseIterable {
 }
 
 extension SeriesLibrary {
-    /// The most covers on a card: the seed's "Cover grid (4 books)".
-    public static let coverGridCount = 4
+    public static let coverGridCount = SeriesLimits.coverGridCount
 
     /// The card of one series.
     ///

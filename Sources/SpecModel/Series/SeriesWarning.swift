@@ -21,8 +21,7 @@ public enum SeriesWarning: Hashable, Sendable, CustomStringConvertible {
     /// The work is not in the store (deleted, or never saved).
     case workNotFound(PersistentIdentifier)
 
-    /// The longest excerpt of an input a warning keeps, in Unicode scalars.
-    public static let excerptScalarsMax = 100
+    public static let excerptScalarsMax = SeriesLimits.warningExcerptScalarsMax
 
     /// `text` cut to `excerptScalarsMax` scalars, so a hostile string cannot swell the log.
     static func excerpt(_ text: String) -> String {

@@ -1,3 +1,5 @@
+import InternalChecks
+
 /// A stored object: what an `EntityTable` holds, found by its identifier.
 protocol StoredEntity: Hashable, Sendable {
     var id: PersistentIdentifier { get }

@@ -1,3 +1,5 @@
+import InternalChecks
+
 /// The places of identifiers in a dense array, for identifiers the store hands out in increasing
 /// order: the place of an identifier in a window of consecutive ones is kept at its offset from the
 /// window's first, and any other identifier's in a dictionary.
@@ -47,7 +49,6 @@ package struct IdentifierPlaces: Sendable {
         return Int(window[index])
     }
 
-    /// Sets the place of an identifier, placed or not.
     mutating func set(_ id: PersistentIdentifier, to place: Int) {
         // A resource bound, not a state a library reaches: `place` indexes the map's values, and 2^32 - 1
         // of them, with 12 bytes of identifier and place each, take 48 GiB before their own bytes.

@@ -1,3 +1,5 @@
+import InternalChecks
+
 /// A list that stores up to two elements inline and only allocates from the third on.
 ///
 /// Relationship lists (a work's authors, editions and entries; an author's works) and a work's volume

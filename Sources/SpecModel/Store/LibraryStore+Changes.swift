@@ -1,7 +1,6 @@
 extension LibraryStore {
     // MARK: - Inserting
 
-    /// Inserts a work; returns its new identifier.
     @discardableResult
     public mutating func insertWork(_ draft: WorkDraft) -> PersistentIdentifier {
         let id = allocate(.work)
@@ -9,7 +8,6 @@ extension LibraryStore {
         return id
     }
 
-    /// Inserts an author; returns its new identifier.
     @discardableResult
     public mutating func insertAuthor(_ draft: AuthorDraft) -> PersistentIdentifier {
         let id = allocate(.author)

@@ -299,11 +299,8 @@ public struct LibraryStore: Sendable {
 
 /// A stored object of any kind.
 public enum StoredModel: Hashable, Sendable {
-    /// A work.
     case work(Work)
-    /// An edition.
     case edition(Edition)
-    /// An author.
     case author(Author)
     /// A user's library entry.
     case userLibraryEntry(UserLibraryEntry)

@@ -1,12 +1,8 @@
 /// The kind of object a persistent identifier names.
 public enum EntityKind: UInt8, Hashable, Sendable, CaseIterable, CustomStringConvertible {
-    /// A `Work`.
     case work
-    /// An `Edition`.
     case edition
-    /// An `Author`.
     case author
-    /// A `UserLibraryEntry`.
     case userLibraryEntry
 
     public var description: String {

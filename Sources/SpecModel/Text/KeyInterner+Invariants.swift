@@ -1,3 +1,6 @@
+import InternalChecks
+import TextFormats
+
 // The invariants of the interner and of the tables keyed by its identifiers, as whole-structure
 // checks: run by the internal checks (`SPEC_INTERNAL_CHECKS`) after a rehash and after a batch, and by
 // the tests after generated operations.

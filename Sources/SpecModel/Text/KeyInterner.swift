@@ -1,3 +1,6 @@
+import InternalChecks
+import TextFormats
+
 /// Comparison keys stored once each, as bytes in one arena, and named by a small integer.
 ///
 /// The duplicate index compares four keys per book (the title key, the author key, the ISBN and

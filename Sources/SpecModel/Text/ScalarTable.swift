@@ -1,3 +1,5 @@
+import InternalChecks
+
 /// The Unicode properties the import's text routines ask of non-ASCII scalars, answered from tables
 /// rather than the standard library's property lookups.
 ///

@@ -1,3 +1,6 @@
+import InternalChecks
+import TextFormats
+
 /// A unit of text that the import's string routines walk: a byte of UTF-8 text, or a Unicode scalar.
 ///
 /// Titles and names are ASCII in most exports, and walking their bytes skips both the decoding of

@@ -1,5 +1,6 @@
 import Foundation
 import ProcessAdapter
+import Scenarios
 import Simulator
 import SpecConformance
 import SpecModel

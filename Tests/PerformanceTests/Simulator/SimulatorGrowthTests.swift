@@ -1,4 +1,5 @@
-import Simulator
+import Fixtures
+import Scenarios
 import SpecModel
 import Testing
 import Workloads

@@ -1,3 +1,4 @@
+import Fixtures
 import SpecModel
 import Testing
 import Workloads

@@ -1,3 +1,6 @@
+import InternalChecks
+import TextFormats
+
 /// The import's author names: `AuthorNames` on the bytes of ASCII text and on Unicode scalars
 /// otherwise, in place (Decisions D-069, D-109, D-111). `PlainAgainstEngineTests` holds it to
 /// `AuthorNames`, walking bytes and walking scalars.
@@ -191,7 +194,6 @@ package struct AuthorKeyForms: Hashable, Sendable {
     let direct: [UInt32]
     let sortedWords: [UInt32]
 
-    /// The forms of a key.
     package init(key: String) {
         self.init(canonicalKey: AuthorSimilarity.canonicalComposition(key))
     }
@@ -217,7 +219,6 @@ package struct AuthorKeySketch: Hashable, Sendable {
     let length: UInt32
     let scalars: UInt64
 
-    /// The sketch of a key.
     package init(key: String) {
         var key = key
         self = key.withUTF8 { AuthorKeySketch(utf8: $0) }

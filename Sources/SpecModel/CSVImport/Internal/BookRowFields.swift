@@ -1,3 +1,6 @@
+import InternalChecks
+import TextFormats
+
 /// A row's fields as `BookRowReader` reads them: the bytes of one field at a time.
 ///
 /// The import lends the parser's view of the file (`CSVFieldsView`), so no field becomes a `String`

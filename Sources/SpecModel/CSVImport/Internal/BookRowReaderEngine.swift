@@ -1,3 +1,6 @@
+import InternalChecks
+import TextFormats
+
 /// The import's row reader: `BookRowReader` on a record's fields as bytes of the file, making a
 /// `String` only of the values the book keeps; numbers, dates, statuses and ISBNs are read from the
 /// bytes (Decisions D-110, D-111). `PlainAgainstEngineTests` holds it to `BookRowReader`.

@@ -1,3 +1,6 @@
+import InternalChecks
+import TextFormats
+
 /// The app's CSV import: `PlainImport`'s rules, with the file read in place and duplicates found
 /// through an index, so that 1,500 rows take a few milliseconds and the cost per row stays flat.
 ///

@@ -95,7 +95,6 @@ package struct DuplicateIndex: Sendable {
 
         var isEmpty: Bool { first == nil }
 
-        /// The works of an author key.
         func works(by authorKey: KeyInterner.ID) -> WorkList? {
             guard let first else { return nil }
             if first.authorKey == authorKey { return first.works }
@@ -270,7 +269,6 @@ package struct DuplicateIndex: Sendable {
         return sum
     }
 
-    /// The sketch of an author key.
     func sketch(of authorKey: KeyInterner.ID) -> AuthorKeySketch {
         interner.withBytes(authorKey) { AuthorKeySketch(utf8: $0) }
     }

@@ -1,3 +1,5 @@
+import InternalChecks
+
 /// The import's ISBN reading: `ISBNValue.parse` on a field's bytes, with the digits packed in two
 /// words (`ISBNDigits`) and the usual field, thirteen valid digits, read at once (Decision D-114).
 /// `PlainAgainstEngineTests` holds it to `ISBNValue.parse`.

@@ -1,3 +1,5 @@
+import InternalChecks
+
 /// The import's title normalization: `TitleNormalization`'s five steps, in place on one buffer of
 /// the title's units, bytes when its whitespace is ASCII (Decisions D-069, D-109, D-111).
 ///

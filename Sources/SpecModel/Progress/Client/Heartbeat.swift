@@ -12,12 +12,9 @@
 /// measured only from a pong that echoes a time this client sent and that is not in its future.
 public struct Heartbeat: Hashable, Sendable {
 
-    /// The seed's ping interval: 30,000 ms.
-    public static let pingIntervalMilliseconds: Int64 = 30_000
-    /// How long a ping waits for its pong before it counts as missed: 5,000 ms.
-    public static let pongTimeoutMilliseconds: Int64 = 5_000
-    /// The consecutive missed pongs that ask for a reconnect: 3 (the seed's "3 attempts", D-077).
-    public static let missedPongsMax = 3
+    public static let pingIntervalMilliseconds = ProgressLimits.pingIntervalMilliseconds
+    public static let pongTimeoutMilliseconds = ProgressLimits.pongTimeoutMilliseconds
+    public static let missedPongsMax = ProgressLimits.missedPongsMax
 
     /// The time between pings, in milliseconds, counted from the previous ping (or from the start).
     public let pingIntervalMilliseconds: Int64
@@ -50,7 +47,6 @@ public struct Heartbeat: Hashable, Sendable {
         self.missedPongsMax = missedPongsMax
     }
 
-    /// Whether the heartbeat is running.
     public var isRunning: Bool { nextPingAt != nil }
 
     /// When `fire` next has something to do.

@@ -1,3 +1,5 @@
+import TextFormats
+
 /// The app's side of one job's progress socket: connecting with the job's token, the heartbeat,
 /// reconnecting with backoff, resuming by job ID, and what the user sees of the job.
 ///
@@ -38,10 +40,8 @@ public struct ProgressSocketClient: Hashable, Sendable {
     public private(set) var rejectedFrames: [ProgressMessageError] = []
     /// How many frames were rejected in all, including those no longer kept.
     public private(set) var rejectedFrameCount = 0
-    /// The most rejected frames `rejectedFrames` keeps; older ones are dropped.
-    public static let rejectedFramesKept = 16
-    /// How long the client waits for `sync_response` before asking again (the pong budget).
-    public static let syncRetryMillisecondsDefault: Int64 = 5_000
+    public static let rejectedFramesKept = ProgressLimits.rejectedFramesKept
+    public static let syncRetryMillisecondsDefault = ProgressLimits.syncRetryMilliseconds
     /// This client's wait before asking for the job's state again; `nil` asks once per open (the
     /// simulator's canary, which loses the ending when that one request is lost).
     public let syncRetryMilliseconds: Int64?
@@ -78,9 +78,7 @@ public struct ProgressSocketClient: Hashable, Sendable {
     public enum Action: Hashable, Sendable {
         /// Open the socket: `GET /ws/progress?jobId=…&token=…[&reconnect=true]`.
         case open(reconnect: Bool)
-        /// Send this message on the socket.
         case send(ProgressMessage)
-        /// Close the socket.
         case close
     }
 

@@ -17,7 +17,6 @@
 public protocol ProgressSocketConnecting {
     /// Opens the socket for `job` for the first time.
     mutating func start(_ job: ProgressJobTicket, at now: Timestamp) -> [ProgressSocketClient.Action]
-    /// The socket opened.
     mutating func opened(at now: Timestamp) -> [ProgressSocketClient.Action]
     /// The open failed: the network (`status` is `nil`), or the server refused it with an HTTP status.
     mutating func openFailed(status: Int?, at now: Timestamp) -> [ProgressSocketClient.Action]
@@ -41,7 +40,6 @@ public struct ProgressJobTicket: Hashable, Sendable {
     /// The job's token, presented when the socket opens (seed 003_…, Phase 1 Task 1).
     public var token: String
 
-    /// A ticket for the job `jobId`.
     public init(jobId: String, pipeline: ProgressPipeline, token: String) {
         self.jobId = jobId
         self.pipeline = pipeline

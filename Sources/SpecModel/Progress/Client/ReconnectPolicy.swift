@@ -8,14 +8,10 @@
 /// is settled and a later `sync_request` still gets it (D-078). The delays are exact, without jitter:
 /// the model is deterministic, and the simulator adds jitter from its seed if a scenario wants it.
 public struct ReconnectPolicy: Hashable, Sendable {
-    /// Production's delays, in milliseconds.
-    public static let productionDelaysMilliseconds: [Int64] = [1_000, 2_000, 4_000, 8_000, 16_000]
-    /// The longest delay between two tries, and the delay of every try after the listed ones: 30,000 ms.
-    public static let delayCapMilliseconds: Int64 = 30_000
-    /// How long the client keeps trying through continuous failure: 600,000 ms, ten minutes (D-078).
-    public static let giveUpAfterMillisecondsDefault: Int64 = 600_000
-    /// How long a connection attempt may take before it counts as failed (production: 10 s).
-    public static let handshakeTimeoutMilliseconds: Int64 = 10_000
+    public static let productionDelaysMilliseconds = ProgressLimits.reconnectDelaysMilliseconds
+    public static let delayCapMilliseconds = ProgressLimits.reconnectDelayCapMilliseconds
+    public static let giveUpAfterMillisecondsDefault = ProgressLimits.reconnectGiveUpAfterMilliseconds
+    public static let handshakeTimeoutMilliseconds = ProgressLimits.handshakeTimeoutMilliseconds
 
     /// The delays before the first tries, in milliseconds, in order; later tries wait
     /// `delayCapMilliseconds`.

@@ -1,3 +1,5 @@
+import TextFormats
+
 /// The typed `details` of a structured error: counts, the provider and what the failing request
 /// carried, each present only when the situation has it.
 ///
@@ -16,8 +18,7 @@
 /// with a `JSONFieldError`. Texts are cut to `textBytesMax` UTF-8 bytes by the initializer and refused
 /// above it by the decoder. Equality compares texts by their UTF-8 bytes, as the JSON layer does.
 public struct ErrorDetails: Hashable, Sendable {
-    /// The most UTF-8 bytes in `provider`, `fileName` or `apiEndpoint`.
-    public static let textBytesMax = 1_000
+    public static let textBytesMax = ProgressLimits.errorDetailTextBytesMax
     /// The statuses `statusCode` may hold: HTTP's.
     public static let statusCodeRange = 100...599
 

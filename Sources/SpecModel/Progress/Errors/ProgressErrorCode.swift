@@ -17,8 +17,7 @@ public struct ProgressErrorCode: RawRepresentable, Hashable, Sendable, CustomStr
     /// Every code begins with this prefix.
     public static let prefix = "E_"
 
-    /// The most bytes a code may have after `prefix`.
-    public static let nameBytesMax = 60
+    public static let nameBytesMax = ProgressLimits.errorCodeNameBytesMax
 
     /// The code `rawValue`, or `nil` when it is not well formed (see `init(validating:)`).
     public init?(rawValue: String) {

@@ -1,3 +1,5 @@
+import TextFormats
+
 /// The seed's substring test the progress protocol's status messages use, as a pure function of the
 /// string's bytes. Bounding a string's size is `TextExcerpt.prefix`.
 enum ProgressText {

@@ -1,3 +1,5 @@
+import TextFormats
+
 // The wire form of a structured error: the `payload` object of an `error` message.
 
 extension StructuredError {

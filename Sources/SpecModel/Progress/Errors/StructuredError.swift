@@ -1,3 +1,5 @@
+import TextFormats
+
 /// The payload of a progress socket's `error` message: a code, a technical and a user-facing message,
 /// the items affected, whether retrying may help, and typed details.
 ///
@@ -24,12 +26,9 @@
 /// The factories in `StructuredError+Factories.swift` build the seed's situations; `payload` and
 /// `init(decoding:)` (in `StructuredError+JSON.swift`) are the wire form.
 public struct StructuredError: Hashable, Sendable {
-    /// The most affected items a payload lists (Seed: 003_…, Task 3, "Up to 10 items").
-    public static let affectedItemsMax = 10
-    /// The most UTF-8 bytes in `message` or `userMessage`.
-    public static let messageBytesMax = 4_096
-    /// The most UTF-8 bytes in one affected item (a book title, typically).
-    public static let affectedItemBytesMax = 1_000
+    public static let affectedItemsMax = ProgressLimits.affectedItemsMax
+    public static let messageBytesMax = ProgressLimits.errorMessageBytesMax
+    public static let affectedItemBytesMax = ProgressLimits.affectedItemBytesMax
 
     /// What went wrong, for code to act on.
     public let code: ProgressErrorCode

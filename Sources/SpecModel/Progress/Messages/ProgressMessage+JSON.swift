@@ -1,9 +1,9 @@
+import TextFormats
+
 /// The wire form of progress messages: each payload as a JSON object, and decoding that checks every
 /// field's presence, kind and range, naming the field's path on failure.
 extension ProgressMessage {
-    /// The most UTF-8 bytes in a title or a status line; the encoder cuts longer ones at a Unicode scalar
-    /// boundary, so everything encoded decodes (D-076).
-    public static let textBytesMax = 4_096
+    public static let textBytesMax = ProgressLimits.textBytesMax
 
     /// The message as a JSON value; `ProgressMessageCodec.encode` writes it canonically. Members are
     /// built in key order, which the encoder then does not need to sort.

@@ -8,8 +8,7 @@
 public struct ProgressMessage: Hashable, Sendable, CustomStringConvertible {
     /// The protocol version this model writes; it reads any `1.x.y` (D-076).
     public static let version = "1.0.0"
-    /// The most UTF-8 bytes in a job ID; production's are 36-character UUIDs.
-    public static let jobIdBytesMax = 128
+    public static let jobIdBytesMax = ProgressLimits.jobIdBytesMax
 
     /// The job this message is about: the backend's job ID, at most `jobIdBytesMax` UTF-8 bytes.
     public var jobId: String

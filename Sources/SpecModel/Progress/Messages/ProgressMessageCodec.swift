@@ -1,3 +1,5 @@
+import TextFormats
+
 /// Encodes and decodes progress messages: canonical bytes out, strict validation in.
 ///
 /// Encoding is deterministic: keys sorted by their UTF-8 bytes, no whitespace, minimal escapes
@@ -6,9 +8,7 @@
 /// when the caller says whom it expects. Every failure is a `ProgressMessageError` naming the field and the
 /// problem; the codec has no state, so a bad frame changes nothing for the connection that received it.
 public enum ProgressMessageCodec {
-    /// The largest message accepted, in bytes (64 KiB): a structured error with ten long titles is under
-    /// 20 KiB, and the completion carries counts, not per-book results (D-076).
-    public static let messageBytesMax = 65_536
+    public static let messageBytesMax = ProgressLimits.messageBytesMax
 
     /// The parser's limits for a message: the size above and a depth no message needs more than.
     public static let parseLimits = JSONParseLimits(bytesMax: messageBytesMax, depthMax: 8, stringBytesMax: messageBytesMax, membersMax: 256)

@@ -1,3 +1,5 @@
+import TextFormats
+
 /// The backend's side of one job's progress socket (the seed's `ProgressWebSocketDO`): token checks,
 /// the throttled progress, pings and pongs, state sync after a reconnect, and the idle close.
 ///
@@ -21,9 +23,7 @@
 ///   or a program's behind the process adapter) can take its place (`init(…, throttle:)`), so the
 ///   simulator runs it behind the model's socket.
 public struct ProgressJobSocket: Hashable, Sendable {
-    /// The default idle close: 100,000 ms without a client frame, as Cloudflare closes an idle socket
-    /// after ~100 s.
-    public static let idleTimeoutMilliseconds: Int64 = 100_000
+    public static let idleTimeoutMilliseconds = ProgressLimits.idleTimeoutMilliseconds
     /// This socket's idle close (the simulator's fault options set it; 100 s by default).
     public let idleCloseMilliseconds: Int64
     /// WebSocket close codes (production: 1000 after completion, 1001 going away).
@@ -69,8 +69,7 @@ public struct ProgressJobSocket: Hashable, Sendable {
     public private(set) var rejectedFrames: [ProgressMessageError] = []
     /// How many client frames were rejected in all, including those no longer kept.
     public private(set) var rejectedFrameCount = 0
-    /// The most rejected frames `rejectedFrames` keeps; older ones are dropped.
-    public static let rejectedFramesKept = 16
+    public static let rejectedFramesKept = ProgressLimits.rejectedFramesKept
     /// Messages sent, for tests and benchmarks.
     public private(set) var sentCount = 0
 
@@ -86,7 +85,6 @@ public struct ProgressJobSocket: Hashable, Sendable {
 
     /// What the socket asks its transport to do.
     public enum Action: Hashable, Sendable {
-        /// Send this message on the socket `connection`.
         case send(connection: Int, ProgressMessage)
         /// Close the socket `connection` with this WebSocket close code.
         case close(connection: Int, code: Int)

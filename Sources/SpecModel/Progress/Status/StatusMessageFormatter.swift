@@ -1,3 +1,5 @@
+import TextFormats
+
 /// User-friendly status messages for the three pipelines, with the technical message the logs keep.
 ///
 /// Seed: 003_…, Task 4, `StatusMessageFormatter` (the backend's `status-messages.js`). The strings are
@@ -15,8 +17,7 @@
 /// - a CSV fraction below 0 or above 1 is clamped, and NaN is 0;
 /// - a title longer than `titleBytesMax` UTF-8 bytes is cut at a Unicode scalar boundary.
 public enum StatusMessageFormatter {
-    /// The most UTF-8 bytes of a book title a message quotes.
-    public static let titleBytesMax = 1_000
+    public static let titleBytesMax = ProgressLimits.statusTitleBytesMax
 
     // The seed's emoji, by code point (see the type's documentation for how the seed's bytes read).
     private static let warningSign = "\u{26A0}\u{FE0F}" // ⚠️

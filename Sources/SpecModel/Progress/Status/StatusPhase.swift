@@ -33,7 +33,6 @@ public enum AIScanPhase: String, CaseIterable, Hashable, Sendable {
 ///
 /// Seed: 003_…, Task 4, the `phase` of `formatCSVImportProgress`'s and `formatAIScanProgress`'s metadata.
 public enum StatusPhase: Hashable, Sendable, CustomStringConvertible {
-    /// A phase of a CSV import.
     case csvImport(CSVImportPhase)
     /// A phase of an AI bookshelf scan.
     case aiScan(AIScanPhase)

@@ -25,10 +25,8 @@
 ///
 /// - Complexity: O(1) per call, no allocation.
 public struct ProgressThrottle: ProgressThrottling, Hashable {
-    /// The seed's interval: "at most once per 500ms".
-    public static let intervalMillisecondsDefault: Int64 = 500
-    /// The seed's keep-alive: "Don't throttle if >10s since last update".
-    public static let keepAliveMillisecondsDefault: Int64 = 10_000
+    public static let intervalMillisecondsDefault = ProgressLimits.throttleIntervalMilliseconds
+    public static let keepAliveMillisecondsDefault = ProgressLimits.keepAliveMilliseconds
 
     /// The least time between two progress messages, in milliseconds (500 by default, D-071).
     public let intervalMilliseconds: Int64

@@ -87,7 +87,6 @@ public enum ThrottleDecision: Hashable, Sendable {
 
 /// What a throttle's timer did when it fired.
 public enum ThrottleFire: Hashable, Sendable {
-    /// Nothing was due.
     case nothingDue
     /// A held report was sent.
     case flushed(ProgressUpdate)

@@ -17,10 +17,10 @@
 /// that a message sent at time 0 does not count as sent; timestamps are milliseconds since 1970, so this
 /// only shows at the epoch, and the suite's streams start at the seed's date instead.
 public struct SeedProgressThrottle: ProgressThrottling, Hashable {
-    /// The seed's `this.throttleInterval`: a report at least 500 ms after the last send goes at once.
-    public static let throttleIntervalMilliseconds: Int64 = 500
-    /// The seed's keep-alive: a report more than 10,000 ms after the last send goes at once.
-    public static let keepAliveMilliseconds: Int64 = 10_000
+    /// The seed's `this.throttleInterval`: a report at least this long after the last send goes at once.
+    public static let throttleIntervalMilliseconds = ProgressLimits.throttleIntervalMilliseconds
+    /// The seed's keep-alive: a report more than this long after the last send goes at once.
+    public static let keepAliveMilliseconds = ProgressLimits.keepAliveMilliseconds
 
     /// `this.lastProgressSentTime`, 0 before the first send.
     public private(set) var lastProgressSentTime: Int64 = 0

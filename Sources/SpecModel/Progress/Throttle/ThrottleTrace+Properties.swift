@@ -34,19 +34,17 @@ public struct ThrottleViolation: Error, Hashable, Sendable, CustomStringConverti
 
 /// The limits the properties check against.
 public struct ThrottleLimits: Hashable, Sendable {
-    /// The length of the window `rate` counts progress messages in, in milliseconds (1,000: the seed's
-    /// "per second").
-    public var windowMilliseconds: Int64 = 1_000
-    /// The most progress messages `rate` allows in one window: 2, as D-071 reads the seed's "<2 per
-    /// second".
-    public var messagesPerWindowMax = 2
+    /// The window `rate` counts progress messages in, in milliseconds.
+    public var windowMilliseconds = ProgressLimits.rateWindowMilliseconds
+    /// The most progress messages `rate` allows in one window.
+    public var messagesPerWindowMax = ProgressLimits.progressMessagesPerRateWindowMax
     /// How long a milestone or a finish may wait, in milliseconds (the reference throttle's interval).
     public var intervalMilliseconds: Int64 = ProgressThrottle.intervalMillisecondsDefault
     /// The longest silence `keepAlive` allows, in milliseconds (the reference throttle's keep-alive
     /// period).
     public var keepAliveMilliseconds: Int64 = ProgressThrottle.keepAliveMillisecondsDefault
 
-    /// The seed's limits: 2 messages per 1,000 ms, a 500 ms interval, a 10,000 ms keep-alive.
+    /// The seed's limits, as `ProgressLimits` states them.
     public init() {}
 }
 

@@ -131,7 +131,7 @@ public struct ThrottleTrace: Hashable, Sendable, CustomStringConvertible {
 public enum ThrottleRun {
     /// How long after the last event timers keep running, so held reports, deferred finishes and
     /// keep-alives show: three keep-alive periods.
-    public static let horizonMillisecondsDefault: Int64 = 30_000
+    public static let horizonMillisecondsDefault = 3 * ProgressLimits.keepAliveMilliseconds
     /// The most timer firings between two events; a throttle that asks to fire forever is a bug.
     public static let firingsBetweenEventsMax = 10_000
 

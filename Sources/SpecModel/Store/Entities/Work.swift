@@ -154,9 +154,7 @@ struct OutOfLine<Value: Hashable & Sendable>: Hashable, Sendable {
 public struct WorkDraft: Hashable, Sendable {
     /// The title, stored and shown as given.
     public var title: String
-    /// The subtitle, if any.
     public var subtitle: String?
-    /// The description, if any.
     public var workDescription: String?
     /// The original language, as the provider gives it (`en`), if known.
     public var originalLanguage: String?

@@ -1,3 +1,4 @@
+import Fixtures
 import Generators
 import SpecModel
 import SpecTesting
