@@ -27,8 +27,6 @@ let package = Package(
         .library(name: "SessionRecordings", targets: ["SessionRecordings"]),
         // The domain fixtures: libraries, exports, report streams and fault schedules from a seed.
         .library(name: "Fixtures", targets: ["Fixtures"]),
-        // The benchmark workloads and the shrinking challenges.
-        .library(name: "Workloads", targets: ["Workloads"]),
         // The conformance kit: seams, suites and reports that check an implementation against the model.
         .library(name: "SpecConformance", targets: ["SpecConformance"]),
         // Swift Testing integration: property(), stateMachine(), .replay, the regression store and
@@ -73,7 +71,7 @@ let package = Package(
         // command-line runners can link it.
         .target(name: "SpecConformance", dependencies: ["CommandLineParsing", "Fixtures", "Generators", "SpecModel", "SpecRules"], swiftSettings: strict),
         // Layer 6: benchrunner's testable parts: argument parsing, statistics, reports, baseline comparison.
-        .target(name: "BenchmarkHarness", dependencies: ["Generators", "Workloads"], swiftSettings: strict),
+        .target(name: "BenchmarkHarness", dependencies: ["CommandLineParsing", "Generators", "Workloads"], swiftSettings: strict),
         // Layer 6: Swift Testing integration of the property runner and the conformance kit, shared by
         // the test targets and by consumers' tests.
         .target(name: "SpecTesting", dependencies: ["Generators", "SpecConformance"], swiftSettings: strict),
@@ -83,11 +81,11 @@ let package = Package(
             swiftSettings: strict
         ),
         // Runs and replays the scenario files on the simulator; sweeps seeds in shards.
-        .executableTarget(name: "simrunner", dependencies: ["Scenarios"], swiftSettings: strict),
+        .executableTarget(name: "simrunner", dependencies: ["CommandLineParsing", "Scenarios"], swiftSettings: strict),
         // Checks a recorded progress-socket session against the protocol's rules (Docs/Recordings.md).
         .executableTarget(name: "sessioncheck", dependencies: ["SessionRecordings"], swiftSettings: strict),
         // Writes the test vectors into TestVectors/ from the model, or checks the committed ones.
-        .executableTarget(name: "vectorwriter", dependencies: ["SpecConformance"], swiftSettings: strict),
+        .executableTarget(name: "vectorwriter", dependencies: ["CommandLineParsing", "SpecConformance"], swiftSettings: strict),
         // Layer 6: the conformance kit over a process boundary: the adapter protocol's runner, the seams'
         // proxies, and the program side for Swift adapters (Docs/ProcessAdapter.md). Uses Foundation to
         // start processes; never imports Testing.
@@ -116,7 +114,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PerformanceTests",
-            dependencies: ["BenchmarkHarness", "Fixtures", "Generators", "Scenarios", "SessionRecordings", "SpecModel", "Workloads"],
+            dependencies: ["BenchmarkHarness", "CommandLineParsing", "Fixtures", "Generators", "Scenarios", "SessionRecordings", "SpecModel", "Workloads"],
             swiftSettings: strict
         ),
     ],

@@ -64,21 +64,25 @@ package struct Command: Sendable {
         package var valueName: String?
         /// One line for `--help`: what the option does, and its default.
         package var help: String
-        /// Whether the option may be given more than once (`ParsedArguments.allValues` keeps each value).
+        /// Whether each value given counts (`ParsedArguments.allValues`), as `--filter`'s do; `--help`
+        /// shows it with `...`.
         package var isRepeatable = false
 
         /// A flag: present or not.
         package static func flag(_ name: String, _ help: String) -> Option { Option(name: name, valueName: nil, help: help) }
-        /// An option followed by one value, given at most once.
+        /// An option followed by one value.
         package static func value(_ name: String, _ valueName: String, _ help: String) -> Option { Option(name: name, valueName: valueName, help: help) }
-        /// An option followed by one value, which may be given again for another value.
+        /// An option followed by one value, which may be given again to add another.
         package static func values(_ name: String, _ valueName: String, _ help: String) -> Option {
             Option(name: name, valueName: valueName, help: help, isRepeatable: true)
         }
     }
 
     /// The command's arguments read against the declaration: every option known, every value present,
-    /// no argument too many or missing. `--help` and `-h` are always known, and answered with `help`.
+    /// no argument too many or missing. A value follows its option (`--seed 7`) or is attached to it
+    /// (`--seed=7`, the only way to give a value that starts with `--`); when an option is given
+    /// twice, the last value wins (`ParsedArguments.allValues` keeps each). `--help` and `-h` are
+    /// always known and stop the parse, whatever follows them.
     package func parse(_ words: [String]) throws(UsageError) -> ParsedArguments {
         var parsed = ParsedArguments(command: self)
         var index = 0
@@ -87,7 +91,7 @@ package struct Command: Sendable {
             index += 1
             if word == "--help" || word == "-h" {
                 parsed.wantsHelp = true
-                continue
+                return parsed
             }
             if word == "--", trailing != nil {
                 parsed.trailing = Array(words[index...])
@@ -100,27 +104,48 @@ package struct Command: Sendable {
                 parsed.positionals.append(word)
                 continue
             }
-            guard let option = options.first(where: { $0.name == word }) else {
+            var optionName = word
+            var attached: String?
+            if word.hasPrefix("--"), let equals = word.firstIndex(of: "=") {
+                optionName = String(word[..<equals])
+                attached = String(word[word.index(after: equals)...])
+            }
+            guard let option = options.first(where: { $0.name == optionName }) else {
+                if optionName == "--help", let attached { throw UsageError("--help takes no value, got \(Self.shown(attached))", command: self) }
                 let known = options.map(\.name).joined(separator: ", ")
-                throw UsageError("unknown option \(word); \(name) takes \(known.isEmpty ? "no options" : known)", command: self)
+                throw UsageError("unknown option \(optionName); \(name) takes \(known.isEmpty ? "no options" : known)", command: self)
             }
             guard let valueName = option.valueName else {
-                parsed.flags.insert(word)
+                if let attached { throw UsageError("\(optionName) takes no value, got \(Self.shown(attached))", command: self) }
+                parsed.flags.insert(optionName)
                 continue
             }
-            guard index < words.count else { throw UsageError("\(word) needs a value (\(valueName))", command: self) }
-            guard parsed.values[word] == nil || option.isRepeatable else { throw UsageError("\(word) is given twice", command: self) }
-            parsed.values[word] = words[index]
-            parsed.allValues[word, default: []].append(words[index])
-            index += 1
+            let value: String
+            if let attached {
+                value = attached
+            } else {
+                // A following option means this one's value was forgotten: no value of ours starts with `--`.
+                guard index < words.count, !words[index].hasPrefix("--") else { throw UsageError("\(optionName) needs a value (\(valueName))", command: self) }
+                value = words[index]
+                index += 1
+            }
+            parsed.values[optionName] = value
+            parsed.allValues[optionName, default: []].append(value)
         }
-        if !parsed.wantsHelp, let missing = arguments.dropFirst(parsed.positionals.count).first(where: \.isRequired) {
+        if let missing = arguments.dropFirst(parsed.positionals.count).first(where: \.isRequired) {
             throw UsageError("\(name) needs \(missing.name): \(missing.help)", command: self)
         }
-        if !parsed.wantsHelp, let trailing, parsed.trailing.isEmpty, trailing.isRequired {
+        if let trailing, parsed.trailing.isEmpty, trailing.isRequired {
             throw UsageError("\(name) needs -- \(trailing.name): \(trailing.help)", command: self)
         }
         return parsed
+    }
+
+    /// A value as a message shows it: `nothing` when empty, in quotes when spaces at its ends would
+    /// hide, else as given.
+    static func shown(_ value: String) -> String {
+        if value.isEmpty { return "nothing" }
+        return value.first == " " || value.last == " " || value.first == "\t" || value.last == "\t" ? "\"\(value)\"" : value
     }
 
     /// The usage line: `USAGE: simrunner run FILE [--seed N]`.
@@ -135,9 +160,10 @@ package struct Command: Sendable {
     /// an aligned column, and the discussion.
     package var help: String {
         var lines = [usageLine, "", abstract]
-        let rows = (arguments + (trailing.map { [$0] } ?? [])).map { ($0.name, $0.help) } + options.map { ($0.name + ($0.valueName.map { " \($0)" } ?? ""), $0.help) }
+        let rows = (arguments + (trailing.map { [$0] } ?? [])).map { ($0.name, $0.help) }
+            + options.map { ($0.name + ($0.valueName.map { " \($0)" } ?? ""), $0.help) } + [("-h, --help", "Print this text.")]
         let width = rows.map(\.0.count).max() ?? 0
-        if !arguments.isEmpty || !options.isEmpty { lines.append("") }
+        lines.append("")
         for (label, text) in rows { lines.append("  " + label + String(repeating: " ", count: width - label.count) + "  " + text) }
         if !discussion.isEmpty { lines += ["", discussion] }
         return lines.joined(separator: "\n") + "\n"
@@ -150,7 +176,7 @@ package struct ParsedArguments: Sendable {
     package let command: Command
     /// The positional arguments given, in order (at most the declaration's count).
     package internal(set) var positionals: [String] = []
-    /// Each value option given, by its name with dashes, with its text as given.
+    /// Each value option given, by its name with dashes: its last value, as given.
     package internal(set) var values: [String: String] = [:]
     /// Every value of each option given, in order (more than one only for a repeatable option).
     package internal(set) var allValues: [String: [String]] = [:]
@@ -167,7 +193,7 @@ package struct ParsedArguments: Sendable {
     /// `convert` refuses is a usage error naming the option, what it must be, and the value given.
     package func value<T>(_ name: String, _ what: String, _ convert: (String) -> T?) throws(UsageError) -> T? {
         guard let text = values[name] else { return nil }
-        guard let value = convert(text) else { throw UsageError("\(name) must be \(what), got \(text.isEmpty ? "nothing" : text)", command: command) }
+        guard let value = convert(text) else { throw UsageError("\(name) must be \(what), got \(Command.shown(text))", command: command) }
         return value
     }
 }

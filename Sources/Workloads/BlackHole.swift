@@ -12,7 +12,7 @@
 /// not once per item.
 @inline(never)
 @_optimize(none)
-public func blackHole<T>(_ value: T) {}
+package func blackHole<T>(_ value: T) {}
 
 /// Returns its argument unchanged, through a call the optimiser cannot see into.
 ///
@@ -20,7 +20,7 @@ public func blackHole<T>(_ value: T) {}
 /// on it is done at run time rather than precomputed at compile time.
 @inline(never)
 @_optimize(none)
-public func identity<T>(_ value: T) -> T { value }
+package func identity<T>(_ value: T) -> T { value }
 
 /// Holds what a timed iteration built until benchrunner has stopped its clock.
 ///
@@ -28,21 +28,21 @@ public func identity<T>(_ value: T) -> T { value }
 /// teardown is timed with the work. Where the result outlives the operation in the app (the library an
 /// import fills stays in the app), make a keeper in the untimed preparation, capture it, and `keep`
 /// the result: it is freed with the closure, after the measurement.
-public final class AfterTiming<Value>: @unchecked Sendable {
+package final class AfterTiming<Value>: @unchecked Sendable {
     private var kept: Value?
 
     /// An empty keeper, for the timed part to `keep` its result in.
-    public init() {}
+    package init() {}
 
     /// Keeps `value` until the keeper is freed.
-    public func keep(_ value: Value) { kept = value }
+    package func keep(_ value: Value) { kept = value }
 
     /// A keeper holding a value prepared before the clock starts, for the timed part to `take`.
-    public init(keeping value: Value) { kept = value }
+    package init(keeping value: Value) { kept = value }
 
     /// Takes the value out, leaving the keeper empty: the timed part then owns the only reference and
     /// changes the value in place, where a copy captured by the closure would be copied on its first write.
-    public func take() -> Value {
+    package func take() -> Value {
         guard let value = kept else { preconditionFailure("AfterTiming.take(): nothing is kept (taken twice?)") }
         kept = nil
         return value

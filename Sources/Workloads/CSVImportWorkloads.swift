@@ -18,19 +18,19 @@ import SpecModel
 /// Beside them, `csv.import.duplicate-corpus` times an import heavy in look-alike books, and
 /// `csv.import.duplicate-accuracy` measures duplicate detection's precision and recall on labelled
 /// corpora (Decision D-123).
-public enum CSVImportWorkloads {
+package enum CSVImportWorkloads {
     /// The Goodreads export sizes imported, in rows: the seed's 1,500 books, and 10 and 100 times that.
-    public static let goodreadsRows = [1_500, 15_000, 150_000]
+    package static let goodreadsRows = [1_500, 15_000, 150_000]
     /// The throughput every Goodreads import must reach in a release build, in rows per second (1,500 rows in 5 ms).
-    public static let releaseTargetRowsPerSecond = 300_000.0
+    package static let releaseTargetRowsPerSecond = 300_000.0
     /// 20 MB over 1,500 rows.
-    public static let peakBytesPerRowMax = 20_971_520.0 / 1_500
+    package static let peakBytesPerRowMax = 20_971_520.0 / 1_500
 
     /// Every CSV import workload, in the order benchrunner runs them.
-    public static var all: [Workload] { goodreadsRows.map(goodreads) + plain + [duplicateCorpus, duplicateAccuracy] }
+    package static var all: [Workload] { goodreadsRows.map(goodreads) + plain + [duplicateCorpus, duplicateAccuracy] }
 
     /// The full import of a Goodreads export of `rows` books (5% duplicates) into an empty library, with the Skip duplicate strategy.
-    public static func goodreads(rows: Int) -> Workload {
+    package static func goodreads(rows: Int) -> Workload {
         .timed(TimedWorkload(
             name: "csv.import.goodreads-\(rows)",
             summary: "full import of a \(rows)-book Goodreads export (5% duplicates) into an empty library, Skip",
@@ -60,26 +60,26 @@ public enum CSVImportWorkloads {
 
 extension CSVImportWorkloads {
     /// Groups per corpus of `duplicateAccuracy`.
-    public static let accuracyGroups = 2_000
+    package static let accuracyGroups = 2_000
     /// The corpora's seeds in a full run.
-    public static let accuracySeedsFull: [UInt64] = [1, 2, 3, 4, 5]
+    package static let accuracySeedsFull: [UInt64] = [1, 2, 3, 4, 5]
     /// The corpora's seeds in a smoke run.
-    public static let accuracySeedsSmoke: [UInt64] = [1]
+    package static let accuracySeedsSmoke: [UInt64] = [1]
     /// The seed's "95%+ duplicate prevention", as recall (Decision D-123).
-    public static let recallPercentMin = 95.0
+    package static let recallPercentMin = 95.0
 
     /// Duplicate detection on labelled corpora of real-looking libraries (`DuplicateCorpus`): precision
     /// (of the duplicates found, the share that are the same book: 100% required, and no false
     /// duplicate between books whose valid ISBNs differ) and recall (of the true duplicates, the share
     /// found: at least 95%, the seed's "95%+ duplicate prevention"), over fixed seeds (Decision D-123).
-    public static let duplicateAccuracy = Workload.measured(MeasuredWorkload(
+    package static let duplicateAccuracy = Workload.measured(MeasuredWorkload(
         name: "csv.import.duplicate-accuracy",
         summary: "duplicate detection on labelled corpora of real-looking libraries: precision and recall (D-123)",
         measure: { smoke in accuracyMetrics(seeds: smoke ? accuracySeedsSmoke : accuracySeedsFull, groups: accuracyGroups) }
     ))
 
     /// The figures of `duplicateAccuracy` over corpora of `groups` groups from `seeds`.
-    public static func accuracyMetrics(seeds: [UInt64], groups: Int) -> [Metric] {
+    package static func accuracyMetrics(seeds: [UInt64], groups: Int) -> [Metric] {
         let scores = seeds.map { DuplicateCorpus.goodreads(groups: groups, seed: $0).measure() }
         let sum = { (figure: (DuplicateDetectionScore) -> Int) in scores.reduce(0) { $0 + figure($1) } }
         let found = sum(\.found), duplicates = sum(\.trueDuplicates), falseDuplicates = sum(\.falseDuplicates)
@@ -106,7 +106,7 @@ extension CSVImportWorkloads {
     /// The import of a labelled corpus's file into its library (the library's rows imported
     /// untimed): tier 3 compares far more here than in the Goodreads workloads, whose duplicates are
     /// respellings.
-    public static let duplicateCorpus = Workload.timed(TimedWorkload(
+    package static let duplicateCorpus = Workload.timed(TimedWorkload(
         name: "csv.import.duplicate-corpus",
         summary: "import of a labelled corpus's file (look-alikes and respellings) into a library holding half its rows, Skip",
         unit: "rows",
@@ -170,11 +170,11 @@ enum CSVImportFiles {
 extension CSVImportWorkloads {
     /// The plain versions' cost, beside the engine's: no target, so the price of reading the rule as
     /// the seed states it is known (issue 21). `PlainAgainstEngineTests` holds the engine to them.
-    public static var plain: [Workload] { [plainGoodreads(rows: 1_500), plainTitleNormalization, engineTitleNormalization] }
+    package static var plain: [Workload] { [plainGoodreads(rows: 1_500), plainTitleNormalization, engineTitleNormalization] }
 
     /// `PlainImport` of the 1,500-row export `csv.import.goodreads-1500` imports: every row compared
     /// with every book before it, pairwise, as the seed's tiers read.
-    public static func plainGoodreads(rows: Int) -> Workload {
+    package static func plainGoodreads(rows: Int) -> Workload {
         .timed(TimedWorkload(
             name: "csv.import.plain.goodreads-\(rows)",
             summary: "the plain import (PlainImport: a pairwise scan per row) of the \(rows)-book export, Skip",
@@ -199,7 +199,7 @@ extension CSVImportWorkloads {
 
     /// The seed's five normalization steps, applied by hand over Unicode scalars
     /// (`TitleNormalization.normalizedForSearch`), to the titles of the 1,500-row export.
-    public static let plainTitleNormalization = Workload.timed(TimedWorkload(
+    package static let plainTitleNormalization = Workload.timed(TimedWorkload(
         name: "csv.import.plain.title-normalization-1500",
         summary: "the plain five normalization steps over the 1,500 titles of the Goodreads export",
         unit: "titles",
@@ -216,7 +216,7 @@ extension CSVImportWorkloads {
 
     /// The engine's normalization (`TitleNormalizationEngine`, over the title's bytes) of the same
     /// titles, for the plain row beside it.
-    public static let engineTitleNormalization = Workload.timed(TimedWorkload(
+    package static let engineTitleNormalization = Workload.timed(TimedWorkload(
         name: "csv.import.title-normalization-1500",
         summary: "the engine's title normalization over the 1,500 titles of the Goodreads export",
         unit: "titles",

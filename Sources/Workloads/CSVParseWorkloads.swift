@@ -10,21 +10,21 @@ import SpecModel
 /// Target (release build): at least 300 MB/s on a Goodreads-like file, at every size, so
 /// that a cost growing faster than the file misses it. The seed's own figure (1,500 rows in 5–7 s,
 /// under 50 MB) is for the whole import; parsing is a negligible share of it.
-public enum CSVParseWorkloads {
+package enum CSVParseWorkloads {
     /// The Goodreads export sizes parsed: the seed's 1,500 books, and 10 and 100 times that.
-    public static let goodreadsRows = [1_500, 15_000, 150_000]
+    package static let goodreadsRows = [1_500, 15_000, 150_000]
     /// The chunk size files are fed in.
-    public static let chunkBytes = 65_536
+    package static let chunkBytes = 65_536
     /// The throughput every parse workload must reach in a release build, in bytes per second.
-    public static let releaseTargetBytesPerSecond = 300_000_000.0
+    package static let releaseTargetBytesPerSecond = 300_000_000.0
 
     /// Every CSV parse workload, in the order benchrunner runs them.
-    public static var all: [Workload] {
+    package static var all: [Workload] {
         goodreadsRows.map(goodreads) + [libraryThingTabSeparated, goodreadsInBatches]
     }
 
     /// A Goodreads export of `rows` books (24 columns, guarded ISBNs, reviews with line breaks).
-    public static func goodreads(rows: Int) -> Workload {
+    package static func goodreads(rows: Int) -> Workload {
         .timed(TimedWorkload(
             name: "csv.parse.goodreads-\(rows)",
             summary: "CSVParser over a \(rows)-book Goodreads export in 64 KiB chunks, fields as Strings",
@@ -38,7 +38,7 @@ public enum CSVParseWorkloads {
     }
 
     /// LibraryThing's tab-separated export (later columns) of 15,000 books.
-    public static let libraryThingTabSeparated = Workload.timed(TimedWorkload(
+    package static let libraryThingTabSeparated = Workload.timed(TimedWorkload(
         name: "csv.parse.librarything-tsv-15000",
         summary: "CSVParser over a 15,000-book tab-separated LibraryThing export in 64 KiB chunks",
         unit: "bytes",
@@ -54,7 +54,7 @@ public enum CSVParseWorkloads {
     /// No target of its own: it parses exactly as the push workloads do, but holds 50 rows at once
     /// before dropping them, which costs the allocator (freed rows are no longer reused at once)
     /// about a sixth of the throughput. The figure shows what the importer's batching costs.
-    public static let goodreadsInBatches = Workload.timed(TimedWorkload(
+    package static let goodreadsInBatches = Workload.timed(TimedWorkload(
         name: "csv.parse.goodreads-15000-batches-of-50",
         summary: "CSVRowReader.nextBatch(rowsMax: 50) over a 15,000-book Goodreads export, fields as Strings",
         unit: "bytes",

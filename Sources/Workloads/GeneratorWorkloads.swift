@@ -4,14 +4,14 @@ import Generators
 ///
 /// Generation workloads make a fresh `ChoiceSource` per case, as the property runner does, and
 /// generate without recording (the runner records only to regenerate a failing case).
-public enum GeneratorWorkloads {
+package enum GeneratorWorkloads {
     /// Every generator workload, in the order benchrunner runs them.
-    public static var all: [Workload] {
+    package static var all: [Workload] {
         [prngNext, integers, arrays, recordedArrays, asciiStrings, unicodeStrings, trivialPropertyChecks]
     }
 
     /// Raw xoshiro256** output: a million words per iteration.
-    public static let prngNext = Workload.timed(TimedWorkload(
+    package static let prngNext = Workload.timed(TimedWorkload(
         name: "generators.prng.next",
         summary: "xoshiro256** raw 64-bit outputs",
         unit: "words",
@@ -25,7 +25,7 @@ public enum GeneratorWorkloads {
     ))
 
     /// `Gen.int` over the full range: 10,000 cases of 100 integers each.
-    public static let integers = Workload.timed(TimedWorkload(
+    package static let integers = Workload.timed(TimedWorkload(
         name: "generators.gen.integers",
         summary: "Gen.int (biased, full Int range), 100 per case, fresh source per case",
         unit: "integers",
@@ -43,7 +43,7 @@ public enum GeneratorWorkloads {
     ))
 
     /// Arrays of 0 to 50 integers, one per case.
-    public static let arrays = Workload.timed(TimedWorkload(
+    package static let arrays = Workload.timed(TimedWorkload(
         name: "generators.gen.arrays",
         summary: "Gen.array(of: Gen.int, count: 0...50), fresh source per array",
         unit: "arrays",
@@ -61,7 +61,7 @@ public enum GeneratorWorkloads {
     ))
 
     /// The same arrays with choices, kinds and spans recorded, as when a failing case is regenerated.
-    public static let recordedArrays = Workload.timed(TimedWorkload(
+    package static let recordedArrays = Workload.timed(TimedWorkload(
         name: "generators.gen.arrays-recorded",
         summary: "Gen.array(of: Gen.int, count: 0...50) recording choices, kinds and spans",
         unit: "arrays",
@@ -79,7 +79,7 @@ public enum GeneratorWorkloads {
     ))
 
     /// Printable ASCII strings of 0 to 30 characters, one per case.
-    public static let asciiStrings = Workload.timed(TimedWorkload(
+    package static let asciiStrings = Workload.timed(TimedWorkload(
         name: "generators.gen.strings-ascii",
         summary: "Gen.asciiString(count: 0...30), fresh source per string",
         unit: "strings",
@@ -87,7 +87,7 @@ public enum GeneratorWorkloads {
     ))
 
     /// Unicode strings of 0 to 30 scalars, biased toward awkward scalars, one per case.
-    public static let unicodeStrings = Workload.timed(TimedWorkload(
+    package static let unicodeStrings = Workload.timed(TimedWorkload(
         name: "generators.gen.strings-unicode",
         summary: "Gen.unicodeString(count: 0...30), fresh source per string",
         unit: "strings",
@@ -106,7 +106,7 @@ public enum GeneratorWorkloads {
     }
 
     /// Whole property runs of a trivial property: generation, evaluation and bookkeeping per case.
-    public static let trivialPropertyChecks = Workload.timed(TimedWorkload(
+    package static let trivialPropertyChecks = Workload.timed(TimedWorkload(
         name: "generators.property.trivial-checks",
         summary: "checkProperty over Gen.int with a property that always holds, 100,000 cases",
         unit: "checks",

@@ -8,18 +8,18 @@ import SpecModel
 /// Targets (issue 3, release build): 1,500 books in at most 1 ms (≥ 1.5M books/s) and 1,000,000 in at
 /// most 1 s (≥ 1M books/s); the sizes between share the 1M books/s floor, so a cost that grows faster
 /// than linearly misses them. The seed's own target is under 2 s for 1,000+ books.
-public enum LibraryResetWorkloads {
+package enum LibraryResetWorkloads {
     /// The library sizes reset, in books: from the seed's 1,500 to 1,000,000.
-    public static let libraryBooks = [1_500, 15_000, 150_000, 1_000_000]
+    package static let libraryBooks = [1_500, 15_000, 150_000, 1_000_000]
 
     /// One reset workload per library size, smallest first.
-    public static var all: [Workload] { libraryBooks.map(reset) }
+    package static var all: [Workload] { libraryBooks.map(reset) }
 
     /// The reset of a library of `books` books, from the confirmation to the success toast.
     ///
     /// The library is built before the timed part and handed to it by moving, so the timed reset
     /// owns it alone and frees the deleted objects inside the timed region (at `save()`).
-    public static func reset(books: Int) -> Workload {
+    package static func reset(books: Int) -> Workload {
         .timed(TimedWorkload(
             name: "library.reset.\(books)",
             summary: "Library Reset of \(books) books (editions, shared authors, entries, queued job), confirm to toast",

@@ -7,29 +7,29 @@ import SpecModel
 /// Targets (issue 5, release build): the throttle decides at least 10M reports a second, so that a
 /// socket deciding every report of a job costs nothing next to the job; the codec has no target of its
 /// own ("report MB/s"): its figures are bytes of canonical JSON encoded or decoded per second.
-public enum ProgressProtocolWorkloads {
+package enum ProgressProtocolWorkloads {
     /// Reports the throttle benchmark decides per iteration.
-    public static let throttleReportCount = 1_000_000
+    package static let throttleReportCount = 1_000_000
     /// The throttle benchmark's release target, in decisions per second.
-    public static let throttleReleaseTargetPerSecond = 10_000_000.0
+    package static let throttleReleaseTargetPerSecond = 10_000_000.0
     /// Books in the codec benchmark's traffic: the seed's 1,500-book enrichment job.
-    public static let trafficItems = 1_500
+    package static let trafficItems = 1_500
     /// Items in the traced steady stream: the seed's 1,500-book job.
-    public static let traceItems = 1_500
+    package static let traceItems = 1_500
     /// The traced stream's spacing: one report every 20 ms, far more often than the 500 ms interval.
-    public static let traceSpacingMilliseconds: Int64 = 20
+    package static let traceSpacingMilliseconds: Int64 = 20
     /// The messages the traced stream yields: reports at 20 ms to 30,000 ms, the first sent at once and
     /// a held one flushed every 500 ms after it (20, 520, …, 29,520 ms: 60 messages), then the finish
     /// at 30,020 ms, an interval after the last flush, sends the last report and the terminal message.
-    public static let traceEmissions = 62
+    package static let traceEmissions = 62
 
     /// Every progress protocol workload, in the order benchrunner runs them.
-    public static var all: [Workload] { [throttleDecisions, throttleTrace, codecEncode, codecDecode] }
+    package static var all: [Workload] { [throttleDecisions, throttleTrace, codecEncode, codecDecode] }
 
     // MARK: - Throttle
 
     /// A fresh `ProgressThrottle` deciding a million prepared reports, timers fired as a socket would.
-    public static let throttleDecisions = Workload.timed(TimedWorkload(
+    package static let throttleDecisions = Workload.timed(TimedWorkload(
         name: "progress.throttle.decisions",
         summary: "ProgressThrottle offer (and fire when due) over 1,000,000 reports: bursts, 20 ms, stale counts, long gaps",
         unit: "decisions",
@@ -47,7 +47,7 @@ public enum ProgressProtocolWorkloads {
 
     /// `ThrottleRun.run` over the seed's 1,500-book job reporting every 20 ms: the trace the property
     /// tests check, with its allocations (reports and emissions are recorded).
-    public static let throttleTrace = Workload.timed(TimedWorkload(
+    package static let throttleTrace = Workload.timed(TimedWorkload(
         name: "progress.throttle.trace-\(traceItems)",
         summary: "ThrottleRun.run of ProgressThrottle over a steady \(traceItems)-report stream (20 ms apart), recording the trace",
         unit: "reports",
@@ -66,7 +66,7 @@ public enum ProgressProtocolWorkloads {
     // MARK: - Codec
 
     /// Canonical JSON encoding of a 1,500-book job's traffic; throughput in bytes written.
-    public static let codecEncode = Workload.timed(TimedWorkload(
+    package static let codecEncode = Workload.timed(TimedWorkload(
         name: "progress.codec.encode",
         summary: "ProgressMessageCodec.encode over a \(trafficItems)-book job's traffic (started, progress with titles, ping/pong, complete)",
         unit: "bytes",
@@ -93,7 +93,7 @@ public enum ProgressProtocolWorkloads {
     /// Every message is decoded with `from:` its type's sender, as its receiver would: `job_*` and
     /// `pong` from the server (the client's side), the pings from the client (the server's side). The
     /// traffic holds pings, so decoding all of it `from: .server` would reject them.
-    public static let codecDecode = Workload.timed(TimedWorkload(
+    package static let codecDecode = Workload.timed(TimedWorkload(
         name: "progress.codec.decode",
         summary: "ProgressMessageCodec.decode(from: sender) over a \(trafficItems)-book job's encoded traffic",
         unit: "bytes",

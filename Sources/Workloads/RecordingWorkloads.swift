@@ -9,21 +9,21 @@ import SpecModel
 /// Target (issue 23, release build): 1,000,000 lines a second, so a 1 GB recording is checked in
 /// minutes. The recording is `jobs` copies of the model's calm 1,500-book run, each under its own job
 /// ID, interleaved line by line as concurrent jobs would be.
-public enum RecordingWorkloads {
+package enum RecordingWorkloads {
     /// Concurrent jobs in the generated recording.
-    public static let jobs = 100
+    package static let jobs = 100
     /// Books per job: the seed's 1,500-book enrichment job.
-    public static let itemsPerJob = 1_500
+    package static let itemsPerJob = 1_500
     /// The checker's release target, in lines per second.
-    public static let releaseTargetPerSecond = 1_000_000.0
+    package static let releaseTargetPerSecond = 1_000_000.0
     /// The bytes handed to the checker at a time, as sessioncheck reads its file.
-    public static let chunkBytes = 1 << 20
+    package static let chunkBytes = 1 << 20
 
     /// Every recording workload: the checker's throughput.
-    public static var all: [Workload] { [check] }
+    package static var all: [Workload] { [check] }
 
     /// sessioncheck's checker over the interleaved recording, in 1 MiB chunks; throughput in lines (target 1M lines/s).
-    public static let check = Workload.timed(TimedWorkload(
+    package static let check = Workload.timed(TimedWorkload(
         name: "recordings.check",
         summary: "sessioncheck's checker over a clean recording of \(jobs) interleaved \(itemsPerJob)-book jobs (about 312,000 lines), in 1 MiB chunks",
         unit: "lines",
@@ -41,13 +41,13 @@ public enum RecordingWorkloads {
 }
 
 /// A generated session recording and the checker run the benchmark and its test share.
-public enum RecordingFixture {
+package enum RecordingFixture {
     /// The recording's bytes and its number of lines.
-    public static let interleaved: (bytes: [UInt8], lines: Int) = make(jobs: RecordingWorkloads.jobs, items: RecordingWorkloads.itemsPerJob)
+    package static let interleaved: (bytes: [UInt8], lines: Int) = make(jobs: RecordingWorkloads.jobs, items: RecordingWorkloads.itemsPerJob)
 
     /// `jobs` copies of the model's calm run of `items` books, each under its own job ID (the model's
     /// ID with its last digits replaced), interleaved line by line.
-    public static func make(jobs: Int, items: Int) -> (bytes: [UInt8], lines: Int) {
+    package static func make(jobs: Int, items: Int) -> (bytes: [UInt8], lines: Int) {
         var configuration = ProgressRun.Configuration(items: items)
         configuration.recordsRecording = true
         let lines = ProgressRun.run(seed: 1, configuration).recording
@@ -67,7 +67,7 @@ public enum RecordingFixture {
     }
 
     /// Checks `bytes` as sessioncheck checks a file: the exit status, the lines read and the report.
-    public static func check(_ bytes: [UInt8], arguments: [String] = []) -> (status: Int32, lines: Int, report: String) {
+    package static func check(_ bytes: [UInt8], arguments: [String] = []) -> (status: Int32, lines: Int, report: String) {
         guard case let .check(invocation) = SessionCheckCommand.parse(["generated.jsonl"] + arguments) else {
             preconditionFailure("the fixture's arguments \(arguments) do not parse")
         }

@@ -9,34 +9,34 @@ import SpecModel
 /// seven books (works in the store, every third read), detected from Google Books, OpenLibrary and
 /// Goodreads title markers in turn; the detection benchmark detects 100 new books (new series and later
 /// books of existing ones) into a copy prepared outside the timed part.
-public enum SeriesWorkloads {
+package enum SeriesWorkloads {
     /// The library sizes measured, in series: the seed's 50, and 100 times that.
-    public static let seriesCounts = [50, 5_000]
+    package static let seriesCounts = [50, 5_000]
     /// Books in each series of a fixture library.
-    public static let booksPerSeries = 7
+    package static let booksPerSeries = 7
     /// Books the detection benchmark detects per iteration: book 8 of 50 existing series and book 1 of 50 new ones.
-    public static let detectionsPerIteration = 100
+    package static let detectionsPerIteration = 100
 
     /// Every series workload: detection, list and detail for each library size.
-    public static var all: [Workload] {
+    package static var all: [Workload] {
         seriesCounts.flatMap { [detection(series: $0), list(series: $0), detail(series: $0)] }
     }
 
     /// A library of `series` series of seven books, and the metadata of 100 books still to detect.
-    public struct Fixture: Sendable {
+    package struct Fixture: Sendable {
         /// The library, its works saved and its series detected.
-        public let app: AppState
+        package let app: AppState
         /// The works still to detect, with their metadata: `detectionsPerIteration` of them.
-        public let pending: [(PersistentIdentifier, SeriesMetadata)]
+        package let pending: [(PersistentIdentifier, SeriesMetadata)]
         /// The series the detail benchmark opens: the last one created.
-        public let largest: SeriesID
+        package let largest: SeriesID
     }
 
     static let fixture50 = makeFixture(series: 50)
     static let fixture5000 = makeFixture(series: 5_000)
 
     /// The fixture of `series` series; those of 50 and 5,000 are built at first use and then shared.
-    public static func fixture(series: Int) -> Fixture {
+    package static func fixture(series: Int) -> Fixture {
         switch series {
         case 50: return fixture50
         case 5_000: return fixture5000
@@ -60,7 +60,7 @@ public enum SeriesWorkloads {
     }
 
     /// Builds a fresh fixture of `count` series, detecting every book as the app would.
-    public static func makeFixture(series count: Int) -> Fixture {
+    package static func makeFixture(series count: Int) -> Fixture {
         var app = AppState()
         var now = start
         func addWork(_ title: String, read: Bool) -> PersistentIdentifier {
@@ -97,7 +97,7 @@ public enum SeriesWorkloads {
     }
 
     /// `detectSeries` for 100 books into a library of `series` series (seed target: under 100 ms per book).
-    public static func detection(series: Int) -> Workload {
+    package static func detection(series: Int) -> Workload {
         .timed(TimedWorkload(
             name: "series.detect.\(series)",
             summary: "detectSeries for 100 books (Google Books, OpenLibrary or title marker) into a library of \(series) series",
@@ -125,7 +125,7 @@ public enum SeriesWorkloads {
     }
 
     /// The series list of `series` series, with progress, sorted (seed target: under 300 ms for 50 series).
-    public static func list(series: Int) -> Workload {
+    package static func list(series: Int) -> Workload {
         .timed(TimedWorkload(
             name: "series.list.\(series)",
             summary: "the series list (summaries with progress, sorted alphabetically) of \(series) series",
@@ -144,7 +144,7 @@ public enum SeriesWorkloads {
     }
 
     /// One series' detail in a library of `series` series (seed target: under 200 ms).
-    public static func detail(series: Int) -> Workload {
+    package static func detail(series: Int) -> Workload {
         .timed(TimedWorkload(
             name: "series.detail.\(series)",
             summary: "one series' detail (books in order, owned and read, gaps, progress) in a library of \(series) series",

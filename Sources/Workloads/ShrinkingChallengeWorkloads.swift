@@ -1,31 +1,31 @@
 import Generators
 
 /// The shrinking challenges as a measured workload: counts, not time, against the targets.
-public enum ShrinkingChallengeWorkloads {
+package enum ShrinkingChallengeWorkloads {
     /// Every shrinking workload: the ten challenges as one measured workload.
-    public static var all: [Workload] { [challenges] }
+    package static var all: [Workload] { [challenges] }
 
     /// Seeds per challenge in a full run, and in a smoke run.
-    public static let seedsFull = 100
+    package static let seedsFull = 100
     /// Seeds per challenge in a smoke run, for CI.
-    public static let seedsSmoke = 10
+    package static let seedsSmoke = 10
     /// Cases generated per attempt before the challenge counts as not found.
-    public static let casesPerAttempt = 1_000
+    package static let casesPerAttempt = 1_000
 
     /// The fixed seeds of the challenge runs: `index × golden ratio + 12345`.
-    public static func seed(_ index: Int) -> UInt64 {
+    package static func seed(_ index: Int) -> UInt64 {
         UInt64(index) &* 0x9E37_79B9_7F4A_7C15 &+ 12_345
     }
 
     /// The ten challenges over fixed seeds: distinct results, shrink evaluations and replays, against the bounds.
-    public static let challenges = Workload.measured(MeasuredWorkload(
+    package static let challenges = Workload.measured(MeasuredWorkload(
         name: "generators.shrinking.challenges",
-        summary: "the ten public shrinking challenges over fixed seeds: distinct results and shrink evaluations",
+        summary: "the ten package shrinking challenges over fixed seeds: distinct results and shrink evaluations",
         measure: { smoke in measure(seeds: smoke ? seedsSmoke : seedsFull) }
     ))
 
     /// Runs every challenge over `seeds` seeds and returns the figures with their bounds.
-    public static func measure(seeds: Int) -> [Metric] {
+    package static func measure(seeds: Int) -> [Metric] {
         var metrics: [Metric] = []
         var unique = 0
         for challenge in ShrinkChallenge.all {
@@ -39,29 +39,29 @@ public enum ShrinkingChallengeWorkloads {
 }
 
 /// One challenge's figures over a set of seeds.
-public struct ShrinkChallengeSummary: Sendable {
+package struct ShrinkChallengeSummary: Sendable {
     /// The challenge's name in the public repository.
-    public let name: String
+    package let name: String
     /// The number of seeds run, each one attempt.
-    public let seeds: Int
+    package let seeds: Int
     /// Attempts that found a counterexample within `casesPerAttempt` cases.
-    public let found: Int
+    package let found: Int
     /// Each shrunk counterexample and how many seeds ended there, most frequent first.
-    public let results: [(counterexample: String, count: Int)]
+    package let results: [(counterexample: String, count: Int)]
     /// The mean number of property evaluations a shrink spent, over the attempts that found a counterexample.
-    public let meanEvaluations: Double
+    package let meanEvaluations: Double
     /// The most property evaluations any one shrink spent.
-    public let maxEvaluations: Int
+    package let maxEvaluations: Int
     /// The mean number of generator replays a shrink spent, over the attempts that found a counterexample.
-    public let meanReplays: Double
+    package let meanReplays: Double
     /// Attempts whose shrink stopped at a budget.
-    public let partial: Int
+    package let partial: Int
 
     /// The number of distinct shrunk counterexamples; a good engine reaches one from every seed.
-    public var distinctResults: Int { results.count }
+    package var distinctResults: Int { results.count }
 
     /// Runs `challenge` once per seed (`ShrinkingChallengeWorkloads.seed(_:)`) and gathers the figures.
-    public init(challenge: ShrinkChallenge, seeds: Int) {
+    package init(challenge: ShrinkChallenge, seeds: Int) {
         var counts: [String: Int] = [:]
         var evaluations: [Int] = []
         var replays: [Int] = []
@@ -87,7 +87,7 @@ public struct ShrinkChallengeSummary: Sendable {
     }
 
     /// The figures with the bounds.
-    public var metrics: [Metric] {
+    package var metrics: [Metric] {
         [
             Metric(name: "\(name): found", value: Double(found), unit: "of \(seeds) runs", bound: .atLeast(Double(seeds))),
             Metric(name: "\(name): distinct results", value: Double(distinctResults), unit: "results", bound: .atMost(2)),

@@ -13,27 +13,27 @@ import SpecModel
 /// reports, the throttle, the heartbeat, every frame encoded and decoded), so its figure, simulated
 /// seconds per wall second, is reported without that target until the import and enrichment actors
 /// are wired in.
-public enum SimulatorWorkloads {
+package enum SimulatorWorkloads {
     /// Events the engine benchmark runs per iteration.
-    public static let chainEvents = 1_000_000
+    package static let chainEvents = 1_000_000
     /// The engine benchmark's release target, in events per second.
-    public static let eventsReleaseTargetPerSecond = 5_000_000.0
+    package static let eventsReleaseTargetPerSecond = 5_000_000.0
 
     /// Every simulator workload, in the order benchrunner runs them.
-    public static var all: [Workload] { [engineEvents, progressRun, progressFleet, importEnrichProgress] }
+    package static var all: [Workload] { [engineEvents, progressRun, progressFleet, importEnrichProgress] }
 
     /// The 1,500-book file of the import-and-enrichment benchmark, built once.
     static let importFile = ImportFile(name: "goodreads_library_export.csv", bytes: ExportFixture.goodreads(rows: 1_500, seed: 1_500, duplicateShare: 0.05).bytes)
 
     /// Clients in the fleet benchmark, and the target time compression (issue 7: "100 concurrent
     /// WebSocket clients at 1,000× or better").
-    public static let fleetClients = 100
+    package static let fleetClients = 100
     /// The fleet's release target, in simulated seconds per wall second (issue 7: 1,000× or better).
-    public static let fleetReleaseTargetCompression = 1_000.0
+    package static let fleetReleaseTargetCompression = 1_000.0
 
     /// A million events: each schedules the next at a delay from the run's PRNG, a tenth of them also a
     /// timer that is canceled before it fires.
-    public static let engineEvents = Workload.timed(TimedWorkload(
+    package static let engineEvents = Workload.timed(TimedWorkload(
         name: "simulator.engine.events",
         summary: "Simulation run loop: 1,000,000 events, each scheduling the next (random delay), 10% with a canceled timer",
         unit: "events",
@@ -48,7 +48,7 @@ public enum SimulatorWorkloads {
     ))
 
     /// The chain behind `simulator.engine.events`; returns the events run.
-    public static func chain(events: Int, seed: UInt64) -> Int {
+    package static func chain(events: Int, seed: UInt64) -> Int {
         var simulation = Simulation<UInt32>(seed: seed)
         simulation.schedule(at: 0, 0)
         var scheduled = 1
@@ -68,7 +68,7 @@ public enum SimulatorWorkloads {
 
     /// The seed's 1,500-book job at 100 books a minute (15 simulated minutes), calm network: job, socket,
     /// throttle, client, heartbeat, every frame through the codec.
-    public static let progressRun = Workload.timed(TimedWorkload(
+    package static let progressRun = Workload.timed(TimedWorkload(
         name: "simulator.progress.1500",
         summary: "ProgressRun: a 1,500-item job over 15 simulated minutes (socket, throttle, client, heartbeat, codec), calm links",
         unit: "simulated seconds",
@@ -85,7 +85,7 @@ public enum SimulatorWorkloads {
     /// 100 jobs of 1,500 books, each followed by its own client (socket, throttle, heartbeat, codec), on
     /// one timeline: 15 simulated minutes. The figure is simulated seconds per wall second, the time
     /// compression; the target is 1,000×.
-    public static let progressFleet = Workload.timed(TimedWorkload(
+    package static let progressFleet = Workload.timed(TimedWorkload(
         name: "simulator.progress.fleet-100",
         summary: "ProgressRun.runFleet: 100 concurrent 1,500-item jobs and their clients over 15 simulated minutes, calm links",
         unit: "simulated seconds",
@@ -106,7 +106,7 @@ public enum SimulatorWorkloads {
     /// client and heartbeat: about 18 simulated minutes of each. The figure is simulated seconds of the
     /// slower of the two per wall second; the issue's target, 15 simulated minutes in at most 100 ms, is
     /// 9,000×.
-    public static let importEnrichProgress = Workload.timed(TimedWorkload(
+    package static let importEnrichProgress = Workload.timed(TimedWorkload(
         name: "simulator.import-enrich-progress.1500",
         summary: "ImportAndEnrichRun (1,500-row import, worker, provider) and ProgressRun (1,500-item job's socket) over their simulated minutes",
         unit: "simulated seconds",

@@ -4,14 +4,14 @@
 /// items it processed, so benchrunner can compute throughput from wall time (which only benchrunner
 /// reads). A *measured* workload computes deterministic figures itself (shrink evaluations, distinct
 /// counterexamples, event counts) and states the targets they must meet.
-public enum Workload: Sendable {
+package enum Workload: Sendable {
     /// A workload benchrunner times: throughput from wall time.
     case timed(TimedWorkload)
     /// A workload that computes its own deterministic figures and their bounds.
     case measured(MeasuredWorkload)
 
     /// The workload's dotted name, such as `generators.prng.next`.
-    public var name: String {
+    package var name: String {
         switch self {
         case let .timed(workload): return workload.name
         case let .measured(workload): return workload.name
@@ -19,7 +19,7 @@ public enum Workload: Sendable {
     }
 
     /// One line saying what the workload does.
-    public var summary: String {
+    package var summary: String {
         switch self {
         case let .timed(workload): return workload.summary
         case let .measured(workload): return workload.summary
@@ -32,31 +32,31 @@ public enum Workload: Sendable {
 /// An iteration has an untimed preparation (building a library to reset, say) and a timed part:
 /// `makeIteration` prepares and returns the closure benchrunner times. Only the returned closure runs
 /// inside the timed region; whatever it frees before returning is timed with it.
-public struct TimedWorkload: Sendable {
+package struct TimedWorkload: Sendable {
     /// The workload's dotted name, such as `library.reset.1500`.
-    public let name: String
+    package let name: String
     /// One line saying what the workload does.
-    public let summary: String
+    package let summary: String
     /// What one processed item is, plural: "integers", "arrays", "property checks".
-    public let unit: String
+    package let unit: String
     /// The throughput the workload must reach in a release build, in items per second, if any.
-    public let releaseTargetPerSecond: Double?
+    package let releaseTargetPerSecond: Double?
     /// The throughput the workload must reach in a debug build, in items per second, if any.
-    public let debugTargetPerSecond: Double?
+    package let debugTargetPerSecond: Double?
     /// When set, benchrunner reports the peak memory above the workload's starting point divided by
     /// this count (bytes per book, say).
-    public let memoryItemCount: Int?
+    package let memoryItemCount: Int?
     /// The most peak memory per item allowed (bytes), judged when `memoryItemCount` is set.
-    public let peakBytesPerItemMax: Double?
+    package let peakBytesPerItemMax: Double?
     /// Prepares one iteration (untimed) and returns the timed part, which returns the number of items
     /// processed.
     ///
     /// The result must depend on the work (a checksum folded into the count, for example, or the count
     /// itself computed from the data) so the optimiser cannot remove the work.
-    public let makeIteration: @Sendable () -> @Sendable () -> Int
+    package let makeIteration: @Sendable () -> @Sendable () -> Int
 
     /// A workload whose iterations need preparation.
-    public init(
+    package init(
         name: String,
         summary: String,
         unit: String,
@@ -77,7 +77,7 @@ public struct TimedWorkload: Sendable {
     }
 
     /// A workload whose iterations need no preparation.
-    public init(
+    package init(
         name: String,
         summary: String,
         unit: String,
@@ -93,16 +93,16 @@ public struct TimedWorkload: Sendable {
 }
 
 /// A workload that measures deterministic figures (counts, not time) against stated targets.
-public struct MeasuredWorkload: Sendable {
+package struct MeasuredWorkload: Sendable {
     /// The workload's dotted name, such as `generators.shrinking.challenges`.
-    public let name: String
+    package let name: String
     /// One line saying what the workload does.
-    public let summary: String
+    package let summary: String
     /// Computes the figures; `smoke` asks for a quick, reduced run (fewer seeds) for CI.
-    public let measure: @Sendable (_ smoke: Bool) -> [Metric]
+    package let measure: @Sendable (_ smoke: Bool) -> [Metric]
 
     /// Builds a measured workload from its name, summary and the function that computes its figures.
-    public init(name: String, summary: String, measure: @escaping @Sendable (_ smoke: Bool) -> [Metric]) {
+    package init(name: String, summary: String, measure: @escaping @Sendable (_ smoke: Bool) -> [Metric]) {
         self.name = name
         self.summary = summary
         self.measure = measure
@@ -110,9 +110,9 @@ public struct MeasuredWorkload: Sendable {
 }
 
 /// One measured figure and the bound it must respect.
-public struct Metric: Sendable, Hashable, Codable {
+package struct Metric: Sendable, Hashable, Codable {
     /// The limit a figure must respect.
-    public enum Bound: Sendable, Hashable, Codable {
+    package enum Bound: Sendable, Hashable, Codable {
         /// The value must be at most this.
         case atMost(Double)
         /// The value must be at least this.
@@ -120,16 +120,16 @@ public struct Metric: Sendable, Hashable, Codable {
     }
 
     /// What the figure is: "reverse: mean shrink evaluations".
-    public let name: String
+    package let name: String
     /// The figure's value, in `unit`.
-    public let value: Double
+    package let value: Double
     /// The figure's unit, plural: "evaluations", "runs".
-    public let unit: String
+    package let unit: String
     /// The limit the value must respect, or `nil` when the figure is only reported.
-    public let bound: Bound?
+    package let bound: Bound?
 
     /// Builds a figure with its unit and, optionally, its bound.
-    public init(name: String, value: Double, unit: String, bound: Bound? = nil) {
+    package init(name: String, value: Double, unit: String, bound: Bound? = nil) {
         self.name = name
         self.value = value
         self.unit = unit
@@ -137,7 +137,7 @@ public struct Metric: Sendable, Hashable, Codable {
     }
 
     /// Whether the value respects its bound (always true without one).
-    public var meetsBound: Bool {
+    package var meetsBound: Bool {
         switch bound {
         case nil: return true
         case let .atMost(limit)?: return value <= limit

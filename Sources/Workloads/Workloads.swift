@@ -1,9 +1,9 @@
 import Generators
 
 /// Every workload benchrunner knows, in the order it runs them.
-public enum Workloads {
+package enum Workloads {
     /// Every workload: generators, shrinking, library reset, CSV parse and import, progress protocol, series, simulator, recordings.
-    public static var all: [Workload] {
+    package static var all: [Workload] {
         GeneratorWorkloads.all + ShrinkingChallengeWorkloads.all + LibraryResetWorkloads.all
             + CSVParseWorkloads.all + CSVImportWorkloads.all + ProgressProtocolWorkloads.all
             + SeriesWorkloads.all + SimulatorWorkloads.all + RecordingWorkloads.all

@@ -1,6 +1,7 @@
 // simrunner: runs the scenario files in Scenarios/ on the simulator, replays a run from its seed, and
 // sweeps seeds in shards. Everything but reading and writing files lives in Simulator's
 // `ScenarioCommand`, where it is tested; see `simrunner` without arguments.
+import CommandLineParsing
 import Foundation
 import Scenarios
 
@@ -23,14 +24,7 @@ for (path, contents) in outcome.files {
         try contents.write(toFile: path, atomically: true, encoding: .utf8)
         print("wrote \(path)")
     } catch {
-        let folder = (path as NSString).deletingLastPathComponent
-        var isFolder: ObjCBool = false
-        let pathIsFolder = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
-        let failure = ScenarioCommand.WriteFailure(
-            folder: folder.isEmpty ? "." : folder, folderExists: FileManager.default.fileExists(atPath: folder.isEmpty ? "." : folder),
-            folderIsWritable: FileManager.default.isWritableFile(atPath: folder.isEmpty ? "." : folder), pathIsFolder: pathIsFolder
-        )
-        FileHandle.standardError.write(Data(ScenarioCommand.cannotWrite(path, failure).utf8))
+        FileHandle.standardError.write(Data(WriteFailure(probing: path).line(for: path).utf8))
         exit(2)
     }
 }

@@ -1,6 +1,7 @@
 // vectorwriter: writes the test vectors (one JSON file per area, each case's expected output computed
 // by the model) into TestVectors/, or with --check says which committed files differ. Everything but
 // reading and writing files lives in SpecConformance's `VectorWriterCommand`, where it is tested.
+import CommandLineParsing
 import Foundation
 import SpecConformance
 
@@ -25,18 +26,6 @@ func readFolder(_ folder: String) -> VectorWriterCommand.FolderRead {
     return .files(files)
 }
 
-/// What the file system says of `path` and its folder, after writing or creating it failed.
-func failure(at path: String) -> VectorWriterCommand.WriteFailure {
-    let folder = (path as NSString).deletingLastPathComponent
-    let parent = folder.isEmpty ? "." : folder
-    var isFolder: ObjCBool = false
-    let pathIsFolder = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
-    return VectorWriterCommand.WriteFailure(
-        folder: parent, folderExists: FileManager.default.fileExists(atPath: parent),
-        folderIsWritable: FileManager.default.isWritableFile(atPath: parent), pathIsFolder: pathIsFolder
-    )
-}
-
 /// Prints `line` on standard error and stops with the file-error status.
 func fail(_ line: String) -> Never {
     FileHandle.standardError.write(Data(line.utf8))
@@ -48,14 +37,14 @@ if !outcome.files.isEmpty, !FileManager.default.fileExists(atPath: outcome.folde
     do {
         try FileManager.default.createDirectory(atPath: outcome.folder, withIntermediateDirectories: false)
     } catch {
-        fail(VectorWriterCommand.cannotCreate(outcome.folder, failure(at: outcome.folder)))
+        fail(WriteFailure(probing: outcome.folder).line(forFolder: outcome.folder))
     }
 }
 for (path, contents) in outcome.files {
     do {
         try Data(contents).write(to: URL(fileURLWithPath: path), options: .atomic)
     } catch {
-        fail(VectorWriterCommand.cannotWrite(path, failure(at: path)))
+        fail(WriteFailure(probing: path).line(for: path))
     }
 }
 if outcome.status == 2 {

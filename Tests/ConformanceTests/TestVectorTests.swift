@@ -297,12 +297,4 @@ import Testing
         let again = Self.run(["--directory", "out/"], folder: Self.upToDate)
         #expect(again.files.first?.path == "out/csv-records.json" && again.output.contains("(unchanged)"), "\(again.output)")
     }
-
-    @Test func aFolderThatCannotBeWrittenIsOnePlainLine() {
-        let line = VectorWriterCommand.cannotWrite("/ro/TestVectors/isbn.json", .init(folder: "/ro/TestVectors", folderExists: true, folderIsWritable: false, pathIsFolder: false))
-        #expect(line == "cannot write /ro/TestVectors/isbn.json: the folder /ro/TestVectors is not writable\n")
-        #expect(VectorWriterCommand.cannotWrite("x/y.json", .init(folder: "x", folderExists: false, folderIsWritable: false, pathIsFolder: false)).hasSuffix("there is no folder x\n"))
-        let folder = VectorWriterCommand.cannotCreate("a/b/TestVectors", .init(folder: "a/b", folderExists: false, folderIsWritable: false, pathIsFolder: false))
-        #expect(folder == "cannot create the folder a/b/TestVectors: there is no folder a/b\n")
-    }
 }

@@ -1,3 +1,5 @@
+import CommandLineParsing
+
 /// `benchrunner side-by-side OLD NEW`: runs two builds' benchrunners alternately, round by round, on
 /// this machine, and judges each workload's change against the noise the rounds measured
 /// (`SideBySide`). The builds are given as executables, so any two revisions can be compared: build
@@ -17,61 +19,48 @@ package struct SideBySideCommand {
         self.runBuild = runBuild
     }
 
-    /// The `--help` text: the arguments, the options and when a run exits 1.
-    package static let usage = """
-        USAGE: benchrunner side-by-side OLD NEW [--rounds N] [--filter SUBSTRING] [--iterations N]
-                                                [--warmup N] [--threshold PERCENT]
+    /// The command line: two executables and the options, from which come `--help` and usage errors.
+    package static let command = Command(
+        "benchrunner side-by-side",
+        "Runs the benchrunner executables OLD and NEW alternately on this machine and compares each timed workload.",
+        arguments: [.init("OLD", "the old build's benchrunner"), .init("NEW", "the new build's benchrunner")],
+        options: [
+            .value("--rounds", "N", "Rounds, each running both builds, the first to run alternating (default 3, at most 100)."),
+            .values("--filter", "SUBSTRING", "Passed to both builds: the workloads to run."),
+            .value("--iterations", "N", "Passed to both builds: timed samples per workload."),
+            .value("--warmup", "N", "Passed to both builds: untimed iterations before the samples."),
+            .value("--threshold", "PERCENT", "The slowdown beyond which a change is a regression (default 10)."),
+        ],
+        discussion: """
+            Each timed workload is judged by the ratio of NEW's median time to OLD's, with a 95% bootstrap
+            interval. A workload regressed when the ratio exceeds 1 + PERCENT/100 and the whole interval
+            is above 1; the run then exits 1. Build two revisions with Benchmarks/side-by-side OLD_REV [NEW_REV].
+            """
+    )
 
-        Runs the benchrunner executables OLD and NEW alternately on this machine, N rounds (default 3),
-        each round both builds (the first to run alternates), and compares each timed workload's
-        samples: the ratio of NEW's median time to OLD's, with a 95% bootstrap interval. A workload
-        regressed when the ratio exceeds 1 + PERCENT/100 (default 10) and the whole interval is
-        above 1; the run then exits 1.
-
-        Build two revisions with Benchmarks/side-by-side OLD_REV [NEW_REV].
-        """
+    /// The `--help` text.
+    package static var usage: String { command.help }
 
     /// Runs the comparison with `arguments` (after `side-by-side`) and returns the exit status.
     package func run(arguments: [String]) -> ExitCode {
-        if arguments.contains("--help") || arguments.contains("-h") {
-            console.output(Self.usage)
-            return .success
-        }
-        var positional: [String] = []
-        var rounds = 3
-        var passed: [String] = []
-        var threshold = 10.0
-        var remaining = arguments[...]
-        while let argument = remaining.popFirst() {
-            guard argument.hasPrefix("--") else { positional.append(argument); continue }
-            guard let value = remaining.popFirst() else {
-                console.error("benchrunner side-by-side: error: \(argument) needs a value\n\n" + Self.usage)
-                return .usageError
+        let parsed: ParsedArguments
+        let rounds: Int
+        let threshold: Double
+        do {
+            parsed = try Self.command.parse(arguments)
+            if parsed.wantsHelp {
+                console.output(Self.usage)
+                return .success
             }
-            switch argument {
-            case "--rounds":
-                guard let number = Int(value), (1...100).contains(number) else {
-                    console.error("benchrunner side-by-side: error: --rounds expects 1 to 100, got \(quoted(value))")
-                    return .usageError
-                }
-                rounds = number
-            case "--threshold":
-                guard let percent = Double(value), percent.isFinite, percent >= 0 else {
-                    console.error("benchrunner side-by-side: error: --threshold expects a non-negative percentage, got \(quoted(value))")
-                    return .usageError
-                }
-                threshold = percent
-            case "--filter", "--iterations", "--warmup":
-                passed += [argument, value]
-            default:
-                console.error("benchrunner side-by-side: error: unknown option \(argument)\n\n" + Self.usage)
-                return .usageError
-            }
-        }
-        guard positional.count == 2 else {
-            console.error("benchrunner side-by-side: error: expects two benchrunner executables, OLD and NEW\n\n" + Self.usage)
+            rounds = try parsed.value("--rounds", "a whole number from 1 to 100") { Int($0).flatMap { (1...100).contains($0) ? $0 : nil } } ?? 3
+            threshold = try parsed.value("--threshold", "a non-negative percentage") { Double($0).flatMap { $0.isFinite && $0 >= 0 ? $0 : nil } } ?? 10
+        } catch {
+            console.error("benchrunner side-by-side: error: \(error)")
             return .usageError
         }
+        let passed = (parsed.allValues["--filter"] ?? []).flatMap { ["--filter", $0] }
+            + ["--iterations", "--warmup"].flatMap { name in parsed.values[name].map { [name, $0] } ?? [] }
+        let positional = parsed.positionals
         let builds = (old: positional[0], new: positional[1])
         var samples: (old: [String: [Double]], new: [String: [Double]]) = ([:], [:])
         var order: [String] = []

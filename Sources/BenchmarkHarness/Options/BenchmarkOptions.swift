@@ -1,9 +1,11 @@
-/// What one benchrunner invocation asks for, parsed from its command-line arguments.
+import CommandLineParsing
+
+/// What one benchrunner invocation asks for, read from its command line as `command` declares it.
 ///
-/// Parsing is by hand (the package has no dependencies) and total: every argument list yields either
-/// options or a `UsageError` naming the offending option, never a crash. Options that take a value
-/// accept it as the next argument or after `=` (`--iterations 5`, `--iterations=5`). When a
-/// value-taking option is repeated, the last one wins, except `--filter`, whose values accumulate.
+/// Every argument list yields either options or a `UsageError` naming the option and the value it got,
+/// never a crash. As every executable of the package reads them (`CommandLineParsing`): a value follows
+/// its option or is attached with `=`, the last of a repeated option wins, and `--filter`'s values
+/// accumulate.
 package struct BenchmarkOptions: Sendable, Equatable {
     /// What the invocation does.
     package enum Action: Sendable, Equatable {
@@ -85,126 +87,47 @@ package struct BenchmarkOptions: Sendable, Equatable {
     /// Parses benchrunner's arguments, without the program name.
     ///
     /// `--help` (or `-h`) stops parsing and asks for the usage text, whatever follows it.
-    package static func parse(
-        _ arguments: [String],
-        configuration: BuildConfiguration
-    ) throws(UsageError) -> BenchmarkOptions {
+    package static func parse(_ arguments: [String], configuration: BuildConfiguration) throws(UsageError) -> BenchmarkOptions {
+        let parsed = try command.parse(arguments)
         var options = BenchmarkOptions(reportPath: defaultReportPath(for: configuration))
-        var explicitIterations: Int?
-        var explicitWarmup: Int?
-        var explicitReportPath: String?
-        var noReport = false
-        var updateBaseline = false
-        var list = false
-
-        var remaining = arguments[...]
-        while let argument = remaining.popFirst() {
-            guard argument.hasPrefix("-"), argument != "-" else {
-                throw .unexpectedArgument(argument)
-            }
-            // Split `--option=value`; a value given that way is the option's, even if it starts with "--".
-            let option: String
-            let attached: String?
-            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-                option = String(argument[..<equals])
-                attached = String(argument[argument.index(after: equals)...])
-            } else {
-                option = argument
-                attached = nil
-            }
-
-            func flag() throws(UsageError) {
-                if let attached { throw .unexpectedValue(option: option, value: attached) }
-            }
-            func value(_ expected: String) throws(UsageError) -> String {
-                if let attached { return attached }
-                // A following option means this one's value was forgotten; no valid value starts with "--".
-                guard let next = remaining.first, !next.hasPrefix("--") else {
-                    throw .missingValue(option: option, expected: expected)
-                }
-                remaining.removeFirst()
-                return next
-            }
-
-            func integer(in range: ClosedRange<Int>, _ expected: String) throws(UsageError) -> Int {
-                let text = try value(expected)
-                guard let number = Int(text), range.contains(number) else {
-                    throw .invalidValue(option: option, value: text, expected: expected)
-                }
-                return number
-            }
-
-            switch option {
-            case "--help", "-h":
-                try flag()
-                options.action = .help
-                return options
-            case "--list":
-                try flag()
-                list = true
-            case "--filter":
-                let expected = "a substring of a workload name (several may be comma-separated)"
-                let text = try value(expected)
-                let pieces = text.split(separator: ",").map(trimmed).filter { !$0.isEmpty }
-                guard !pieces.isEmpty else {
-                    throw .invalidValue(option: option, value: text, expected: expected)
-                }
-                options.filters.append(contentsOf: pieces)
-            case "--iterations":
-                explicitIterations = try integer(in: 1...iterationsMax, "a positive integer no greater than \(iterationsMax)")
-            case "--warmup":
-                explicitWarmup = try integer(in: 0...warmupIterationsMax, "a non-negative integer no greater than \(warmupIterationsMax)")
-            case "--smoke":
-                try flag()
-                options.smoke = true
-            case "--json":
-                let expected = "a file path for the JSON report"
-                let path = try value(expected)
-                guard !path.isEmpty else { throw .invalidValue(option: option, value: path, expected: expected) }
-                explicitReportPath = path
-            case "--no-json":
-                try flag()
-                noReport = true
-            case "--update-baseline":
-                try flag()
-                updateBaseline = true
-            case "--compare":
-                let expected = "the path of a previous JSON report"
-                let path = try value(expected)
-                guard !path.isEmpty else { throw .invalidValue(option: option, value: path, expected: expected) }
-                options.baselinePath = path
-            case "--threshold":
-                let expected = "a non-negative percentage such as 15 or 7.5"
-                let text = try value(expected)
-                guard let percent = Double(text), percent.isFinite, percent >= 0 else {
-                    throw .invalidValue(option: option, value: text, expected: expected)
-                }
-                options.thresholdPercent = percent
-            case "--strict":
-                try flag()
-                options.strict = true
-            case "--format":
-                let expected = "github-action-benchmark"
-                let text = try value(expected)
-                guard text == "github-action-benchmark" else { throw .invalidValue(option: option, value: text, expected: expected) }
-                options.githubActionBenchmark = true
-            default:
-                throw .unknownOption(option)
-            }
+        if parsed.wantsHelp {
+            options.action = .help
+            return options
         }
+        func conflict(_ first: String, _ second: String) -> UsageError {
+            UsageError("\(first) and \(second) cannot be used together", command: command)
+        }
+        func given(_ name: String) -> Bool { parsed.has(name) || parsed.values[name] != nil }
 
-        if noReport, explicitReportPath != nil { throw .conflictingOptions("--json", "--no-json") }
-        if updateBaseline, explicitReportPath != nil { throw .conflictingOptions("--update-baseline", "--json") }
-        if updateBaseline, noReport { throw .conflictingOptions("--update-baseline", "--no-json") }
-        if updateBaseline { options.reportPath = baselineReportPath(for: configuration) }
-        if options.githubActionBenchmark, noReport { throw .conflictingOptions("--format", "--no-json") }
-        if options.smoke, explicitIterations != nil { throw .conflictingOptions("--smoke", "--iterations") }
-        if options.smoke, explicitWarmup != nil { throw .conflictingOptions("--smoke", "--warmup") }
+        for text in parsed.allValues["--filter"] ?? [] {
+            let pieces = text.split(separator: ",").map(trimmed).filter { !$0.isEmpty }
+            guard !pieces.isEmpty else {
+                throw UsageError("--filter must be a substring of a workload name (several may be comma-separated), got \"\(text)\"", command: command)
+            }
+            options.filters.append(contentsOf: pieces)
+        }
+        let iterations = try parsed.value("--iterations", "a positive integer no greater than \(iterationsMax)") { Int($0).flatMap { (1...iterationsMax).contains($0) ? $0 : nil } }
+        let warmup = try parsed.value("--warmup", "a non-negative integer no greater than \(warmupIterationsMax)") { Int($0).flatMap { (0...warmupIterationsMax).contains($0) ? $0 : nil } }
+        let reportPath = try parsed.value("--json", "a file path for the JSON report") { $0.isEmpty ? nil : $0 }
+        options.baselinePath = try parsed.value("--compare", "the path of a previous JSON report") { $0.isEmpty ? nil : $0 }
+        options.thresholdPercent = try parsed.value("--threshold", "a non-negative percentage such as 15 or 7.5") { Double($0).flatMap { $0.isFinite && $0 >= 0 ? $0 : nil } } ?? thresholdPercentDefault
+        options.githubActionBenchmark = try parsed.value("--format", "github-action-benchmark") { $0 == "github-action-benchmark" ? true : nil } ?? false
+        options.smoke = parsed.has("--smoke")
+        options.strict = parsed.has("--strict")
+        let noReport = parsed.has("--no-json")
+        let updateBaseline = parsed.has("--update-baseline")
 
-        if list { options.action = .list }
-        options.iterations = options.smoke ? 1 : explicitIterations ?? iterationsDefault
-        options.warmupIterations = options.smoke ? 0 : explicitWarmup ?? warmupIterationsDefault
-        options.reportPath = noReport ? nil : explicitReportPath ?? options.reportPath
+        if noReport, reportPath != nil { throw conflict("--json", "--no-json") }
+        if updateBaseline, reportPath != nil { throw conflict("--update-baseline", "--json") }
+        if updateBaseline, noReport { throw conflict("--update-baseline", "--no-json") }
+        if options.githubActionBenchmark, noReport { throw conflict("--format", "--no-json") }
+        if options.smoke, given("--iterations") { throw conflict("--smoke", "--iterations") }
+        if options.smoke, given("--warmup") { throw conflict("--smoke", "--warmup") }
+
+        if parsed.has("--list") { options.action = .list }
+        options.iterations = options.smoke ? 1 : iterations ?? iterationsDefault
+        options.warmupIterations = options.smoke ? 0 : warmup ?? warmupIterationsDefault
+        options.reportPath = noReport ? nil : reportPath ?? (updateBaseline ? baselineReportPath(for: configuration) : options.reportPath)
         return options
     }
 }

@@ -51,3 +51,8 @@ package enum Formatting {
         return String(format: "%.\(decimals)f", value)
     }
 }
+
+/// `text` in double quotes, so that empty and space-padded values are visible in messages.
+func quoted(_ text: String) -> String {
+    "\"\(text)\""
+}

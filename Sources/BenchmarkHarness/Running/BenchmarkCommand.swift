@@ -1,3 +1,4 @@
+import CommandLineParsing
 import Foundation
 import Workloads
 
@@ -143,7 +144,9 @@ package struct BenchmarkCommand {
     package static func select(_ workloads: [Workload], filters: [String]) throws(UsageError) -> [Workload] {
         guard !filters.isEmpty else { return workloads }
         let selected = workloads.filter { workload in filters.contains { name(workload.name, matches: $0) } }
-        guard !selected.isEmpty else { throw .noWorkloadMatches(filters: filters) }
+        guard !selected.isEmpty else {
+            throw UsageError("--filter matched no workload: \(filters.map(quoted).joined(separator: ", ")); run benchrunner --list to see the names", command: BenchmarkOptions.command)
+        }
         return selected
     }
 

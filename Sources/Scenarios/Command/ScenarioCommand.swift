@@ -95,41 +95,6 @@ public enum ScenarioCommand {
         case tooLarge(bytes: Int)
     }
 
-    /// What the file system says of a path simrunner could not write, found after the write failed.
-    public struct WriteFailure: Sendable {
-        /// The folder the file would be in (`.` for a bare name).
-        public var folder: String
-        public var folderExists: Bool
-        /// Whether the current user may create files in it.
-        public var folderIsWritable: Bool
-        /// Whether the path itself names a folder.
-        public var pathIsFolder: Bool
-
-        /// Creates the findings on a path that could not be written.
-        public init(folder: String, folderExists: Bool, folderIsWritable: Bool, pathIsFolder: Bool) {
-            self.folder = folder
-            self.folderExists = folderExists
-            self.folderIsWritable = folderIsWritable
-            self.pathIsFolder = pathIsFolder
-        }
-    }
-
-    /// The one plain line for a file simrunner could not write: the path and the reason, with no
-    /// system error domain or code in it.
-    public static func cannotWrite(_ path: String, _ failure: WriteFailure) -> String {
-        let reason: String
-        if failure.pathIsFolder {
-            reason = "it is a folder"
-        } else if !failure.folderExists {
-            reason = "there is no folder \(failure.folder)"
-        } else if !failure.folderIsWritable {
-            reason = "the folder \(failure.folder) is not writable"
-        } else {
-            reason = "the file could not be written"
-        }
-        return "cannot write \(path): \(reason)\n"
-    }
-
     /// Runs simrunner with files held in memory (tests): a file's size is checked after reading it.
     public static func run(arguments: [String], readFile: (String) -> [UInt8]?) -> Outcome {
         run(arguments: arguments) { path, bytesMax -> FileRead in

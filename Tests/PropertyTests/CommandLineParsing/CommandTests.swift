@@ -21,10 +21,24 @@ import Testing
         #expect(try Self.command.parse(["--help"]).wantsHelp, "--help needs no argument")
     }
 
+    /// As swift-argument-parser reads them: a value attached with `=` (the only way to give one that
+    /// starts with `--`), the last of a repeated option, and `--help` ending the parse.
+    @Test func attachedValuesRepeatsAndHelpReadAsArgumentParserReadsThem() throws {
+        let attached = try Self.command.parse(["a.json", "--seed=--7"])
+        #expect(attached.values == ["--seed": "--7"])
+        let repeated = try Self.command.parse(["a.json", "--seed", "1", "--seed=2"])
+        #expect(repeated.values == ["--seed": "2"] && repeated.allValues == ["--seed": ["1", "2"]])
+        #expect(try Self.command.parse(["-h", "--bogus", "x", "y", "z"]).wantsHelp)
+    }
+
     @Test(arguments: [
         (["a.json", "--sead", "1"], "unknown option --sead; tool check takes --seed, --strict"),
         (["a.json", "--seed"], "--seed needs a value (N)"),
-        (["a.json", "--seed", "1", "--seed", "2"], "--seed is given twice"),
+        (["a.json", "--seed", "--strict"], "--seed needs a value (N)"),
+        (["a.json", "--strict=yes"], "--strict takes no value, got yes"),
+        (["a.json", "--help=1"], "--help takes no value, got 1"),
+        (["a.json", "--sead=1"], "unknown option --sead; tool check takes --seed, --strict"),
+        (["--bogus", "--help"], "unknown option --bogus; tool check takes --seed, --strict"),
         (["a.json", "b", "c"], "tool check takes at most 2 arguments, but got c as well"),
         ([], "tool check needs FILE: the file"),
         (["--strict"], "tool check needs FILE: the file"),
@@ -38,6 +52,8 @@ import Testing
         #expect(throws: UsageError("--seed must be an integer, got x", command: Self.command)) { try parsed.value("--seed", "an integer") { Int($0) } }
         let empty = try Self.command.parse(["a.json", "--seed", ""])
         #expect(throws: UsageError("--seed must be an integer, got nothing", command: Self.command)) { try empty.value("--seed", "an integer") { Int($0) } }
+        let spaced = try Self.command.parse(["a.json", "--seed", " 1"])
+        #expect(throws: UsageError("--seed must be an integer, got \" 1\"", command: Self.command)) { try spaced.value("--seed", "an integer") { Int($0) } }
     }
 
     @Test func theHelpAndTheUsageErrorComeFromTheDeclaration() {
@@ -47,10 +63,11 @@ import Testing
 
             Checks a file.
 
-              FILE      the file
-              OUT       where to write
-              --seed N  the seed
-              --strict  fail on warnings
+              FILE        the file
+              OUT         where to write
+              --seed N    the seed
+              --strict    fail on warnings
+              -h, --help  Print this text.
 
             Exit status: 0 clean, 2 a usage error.
 

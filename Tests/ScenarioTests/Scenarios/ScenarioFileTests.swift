@@ -221,19 +221,6 @@ import Testing
         #expect(refused.status == 2 && refused.output.contains(#"refuseOpens has no key "statu""#), "\(refused.output)")
     }
 
-    /// Issue 24: a trace path simrunner cannot write is one plain line with the path and the reason.
-    @Test func aFileThatCannotBeWrittenIsOnePlainLine() {
-        typealias Failure = ScenarioCommand.WriteFailure
-        #expect(ScenarioCommand.cannotWrite("no/such/t.jsonl", Failure(folder: "no/such", folderExists: false, folderIsWritable: false, pathIsFolder: false))
-            == "cannot write no/such/t.jsonl: there is no folder no/such\n")
-        #expect(ScenarioCommand.cannotWrite("/ro/t.jsonl", Failure(folder: "/ro", folderExists: true, folderIsWritable: false, pathIsFolder: false))
-            == "cannot write /ro/t.jsonl: the folder /ro is not writable\n")
-        #expect(ScenarioCommand.cannotWrite("traces", Failure(folder: ".", folderExists: true, folderIsWritable: true, pathIsFolder: true))
-            == "cannot write traces: it is a folder\n")
-        #expect(ScenarioCommand.cannotWrite("t.jsonl", Failure(folder: ".", folderExists: true, folderIsWritable: true, pathIsFolder: false))
-            == "cannot write t.jsonl: the file could not be written\n")
-    }
-
     /// A hostile key is named cut to 60 characters, so the error line stays short.
     @Test func aLongUnknownKeyIsNamedCut() {
         let key = String(repeating: "k", count: 10_000)

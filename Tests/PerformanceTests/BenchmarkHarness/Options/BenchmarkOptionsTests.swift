@@ -1,7 +1,9 @@
 import BenchmarkHarness
+import CommandLineParsing
 import Testing
 
-// benchrunner's command line: every option's effect, and the typed error for every kind of bad input.
+// benchrunner's command line: every option's effect, and the usage error, naming the option and the
+// value it got, for every kind of bad input.
 @Suite struct BenchmarkOptionsTests {
     private func parse(_ arguments: [String], _ configuration: BuildConfiguration = .release) throws(UsageError) -> BenchmarkOptions {
         try BenchmarkOptions.parse(arguments, configuration: configuration)
@@ -30,9 +32,9 @@ import Testing
     @Test func updateBaselineWritesTheCommittedReport() throws {
         #expect(try parse(["--update-baseline"], .release).reportPath == "Benchmarks/results/latest-release.json")
         #expect(try parse(["--update-baseline"], .debug).reportPath == "Benchmarks/results/latest-debug.json")
-        #expect(throws: UsageError.conflictingOptions("--update-baseline", "--json")) { try parse(["--update-baseline", "--json", "x.json"]) }
-        #expect(throws: UsageError.conflictingOptions("--update-baseline", "--no-json")) { try parse(["--no-json", "--update-baseline"]) }
-        #expect(throws: UsageError.unexpectedValue(option: "--update-baseline", value: "yes")) { try parse(["--update-baseline=yes"]) }
+        #expect(throws: Self.error("--update-baseline and --json cannot be used together")) { try parse(["--update-baseline", "--json", "x.json"]) }
+        #expect(throws: Self.error("--update-baseline and --no-json cannot be used together")) { try parse(["--no-json", "--update-baseline"]) }
+        #expect(throws: Self.error("--update-baseline takes no value, got yes")) { try parse(["--update-baseline=yes"]) }
     }
 
     @Test func listAsksForTheListAndKeepsTheFilters() throws {
@@ -90,68 +92,64 @@ import Testing
         #expect(options.warmupIterations == BenchmarkOptions.warmupIterationsMax)
     }
 
-    static let positiveInteger = "a positive integer no greater than \(BenchmarkOptions.iterationsMax)"
-    static let nonNegativeInteger = "a non-negative integer no greater than \(BenchmarkOptions.warmupIterationsMax)"
-    static let percentage = "a non-negative percentage such as 15 or 7.5"
-    static let substring = "a substring of a workload name (several may be comma-separated)"
+    static let positiveInteger = "must be a positive integer no greater than \(BenchmarkOptions.iterationsMax)"
+    static let nonNegativeInteger = "must be a non-negative integer no greater than \(BenchmarkOptions.warmupIterationsMax)"
+    static let percentage = "must be a non-negative percentage such as 15 or 7.5"
+    static let known = "benchrunner takes " + BenchmarkOptions.command.options.map(\.name).joined(separator: ", ")
 
-    static let badInputs: [([String], UsageError)] = [
-        (["--bogus"], .unknownOption("--bogus")),
-        (["-x"], .unknownOption("-x")),
-        (["--bogus=1"], .unknownOption("--bogus")),
-        (["prng"], .unexpectedArgument("prng")),
-        (["--iterations", "abc"], .invalidValue(option: "--iterations", value: "abc", expected: positiveInteger)),
-        (["--iterations", "0"], .invalidValue(option: "--iterations", value: "0", expected: positiveInteger)),
-        (["--iterations", "-3"], .invalidValue(option: "--iterations", value: "-3", expected: positiveInteger)),
-        (["--iterations", "10001"], .invalidValue(option: "--iterations", value: "10001", expected: positiveInteger)),
-        (["--iterations", "99999999999999999999"], .invalidValue(option: "--iterations", value: "99999999999999999999", expected: positiveInteger)),
-        (["--iterations"], .missingValue(option: "--iterations", expected: positiveInteger)),
-        (["--iterations", "--smoke"], .missingValue(option: "--iterations", expected: positiveInteger)),
-        (["--warmup", "-1"], .invalidValue(option: "--warmup", value: "-1", expected: nonNegativeInteger)),
-        (["--warmup", "2.5"], .invalidValue(option: "--warmup", value: "2.5", expected: nonNegativeInteger)),
-        (["--warmup"], .missingValue(option: "--warmup", expected: nonNegativeInteger)),
-        (["--threshold", "ten"], .invalidValue(option: "--threshold", value: "ten", expected: percentage)),
-        (["--threshold", "-5"], .invalidValue(option: "--threshold", value: "-5", expected: percentage)),
-        (["--threshold", "nan"], .invalidValue(option: "--threshold", value: "nan", expected: percentage)),
-        (["--threshold", "inf"], .invalidValue(option: "--threshold", value: "inf", expected: percentage)),
-        (["--threshold"], .missingValue(option: "--threshold", expected: percentage)),
-        (["--filter"], .missingValue(option: "--filter", expected: substring)),
-        (["--filter", ""], .invalidValue(option: "--filter", value: "", expected: substring)),
-        (["--filter", " , "], .invalidValue(option: "--filter", value: " , ", expected: substring)),
-        (["--json"], .missingValue(option: "--json", expected: "a file path for the JSON report")),
-        (["--json="], .invalidValue(option: "--json", value: "", expected: "a file path for the JSON report")),
-        (["--compare"], .missingValue(option: "--compare", expected: "the path of a previous JSON report")),
-        (["--compare", "--strict"], .missingValue(option: "--compare", expected: "the path of a previous JSON report")),
-        (["--smoke=yes"], .unexpectedValue(option: "--smoke", value: "yes")),
-        (["--help=1"], .unexpectedValue(option: "--help", value: "1")),
-        (["--json", "a.json", "--no-json"], .conflictingOptions("--json", "--no-json")),
-        (["--smoke", "--iterations", "5"], .conflictingOptions("--smoke", "--iterations")),
-        (["--warmup", "1", "--smoke"], .conflictingOptions("--smoke", "--warmup")),
+    static func error(_ message: String) -> UsageError { UsageError(message, command: BenchmarkOptions.command) }
+
+    static let badInputs: [([String], String)] = [
+        (["--bogus"], "unknown option --bogus; \(known)"),
+        (["-x"], "unknown option -x; \(known)"),
+        (["--bogus=1"], "unknown option --bogus; \(known)"),
+        (["prng"], "benchrunner takes no arguments, but got prng as well"),
+        (["--iterations", "abc"], "--iterations \(positiveInteger), got abc"),
+        (["--iterations", "0"], "--iterations \(positiveInteger), got 0"),
+        (["--iterations", "-3"], "--iterations \(positiveInteger), got -3"),
+        (["--iterations", "10001"], "--iterations \(positiveInteger), got 10001"),
+        (["--iterations", "99999999999999999999"], "--iterations \(positiveInteger), got 99999999999999999999"),
+        (["--iterations"], "--iterations needs a value (N)"),
+        (["--iterations", "--smoke"], "--iterations needs a value (N)"),
+        (["--warmup", "-1"], "--warmup \(nonNegativeInteger), got -1"),
+        (["--warmup", "2.5"], "--warmup \(nonNegativeInteger), got 2.5"),
+        (["--warmup"], "--warmup needs a value (N)"),
+        (["--threshold", "ten"], "--threshold \(percentage), got ten"),
+        (["--threshold", "-5"], "--threshold \(percentage), got -5"),
+        (["--threshold", "nan"], "--threshold \(percentage), got nan"),
+        (["--threshold", "inf"], "--threshold \(percentage), got inf"),
+        (["--threshold"], "--threshold needs a value (PERCENT)"),
+        (["--filter"], "--filter needs a value (SUBSTRING)"),
+        (["--filter", ""], "--filter must be a substring of a workload name (several may be comma-separated), got \"\""),
+        (["--filter", " , "], "--filter must be a substring of a workload name (several may be comma-separated), got \" , \""),
+        (["--json"], "--json needs a value (PATH)"),
+        (["--json="], "--json must be a file path for the JSON report, got nothing"),
+        (["--compare"], "--compare needs a value (BASELINE)"),
+        (["--compare", "--strict"], "--compare needs a value (BASELINE)"),
+        (["--format", "csv"], "--format must be github-action-benchmark, got csv"),
+        (["--smoke=yes"], "--smoke takes no value, got yes"),
+        (["--help=1"], "--help takes no value, got 1"),
+        (["--json", "a.json", "--no-json"], "--json and --no-json cannot be used together"),
+        (["--smoke", "--iterations", "5"], "--smoke and --iterations cannot be used together"),
+        (["--warmup", "1", "--smoke"], "--smoke and --warmup cannot be used together"),
+        (["--format", "github-action-benchmark", "--no-json"], "--format and --no-json cannot be used together"),
     ]
 
     @Test(arguments: badInputs)
-    func badInputIsRejectedWithATypedError(arguments: [String], expected: UsageError) {
-        #expect(throws: expected) { try parse(arguments) }
+    func badInputIsRejectedNamingTheOptionAndTheValue(arguments: [String], message: String) {
+        #expect(throws: Self.error(message)) { try parse(arguments) }
     }
 
-    @Test func unknownOptionIsRejectedWithItsName() {
-        let error = UsageError.unknownOption("--bogus")
-        #expect(error.description == #"unknown option "--bogus"; run benchrunner --help to see the options"#)
+    @Test func aUsageErrorPrintsItsMessageThenTheUsageLine() {
+        let description = Self.error("--iterations needs a value (N)").description
+        #expect(description.hasPrefix("--iterations needs a value (N)\n\nUSAGE: benchrunner [--list] [--filter SUBSTRING]..."))
+        #expect(description.hasSuffix("See --help for more.\n"))
     }
 
-    @Test func aBadValueMessageNamesTheOptionTheExpectedFormAndTheValue() {
-        let error = UsageError.invalidValue(option: "--iterations", value: "abc", expected: "a positive integer")
-        #expect(error.description == #"--iterations expects a positive integer, got "abc""#)
-    }
-
-    @Test func aMissingValueMessageSaysNothingWasGiven() {
-        let error = UsageError.missingValue(option: "--json", expected: "a file path for the JSON report")
-        #expect(error.description == "--json expects a file path for the JSON report, got nothing")
-    }
-
-    @Test func aFilterMatchingNothingIsNamedInItsMessage() {
-        let error = UsageError.noWorkloadMatches(filters: ["nomatch", "other"])
-        #expect(error.description == #"--filter matched no workload: "nomatch", "other"; run benchrunner --list to see the names"#)
+    @Test func aFilterMatchingNothingIsNamedInItsMessage() throws {
+        #expect(throws: Self.error(#"--filter matched no workload: "nomatch", "other"; run benchrunner --list to see the names"#)) {
+            try BenchmarkCommand.select([], filters: ["nomatch", "other"])
+        }
     }
 
     @Test func usageTextMentionsEveryOption() {
