@@ -7,13 +7,19 @@
 /// different traces of one scenario unlikely, and it is stable across processes and toolchains (unlike
 /// `Hasher`, which is seeded per process).
 public struct TraceDigest: Hashable, Sendable, CustomStringConvertible {
-    static let offsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
-    static let prime: UInt64 = 0x0000_0100_0000_01b3
+    @usableFromInline static let offsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
+    @usableFromInline static let prime: UInt64 = 0x0000_0100_0000_01b3
+
+    // Inlinable, as is every call below: the runs in `Scenarios` record every event, and a generic
+    // `record` called across a module boundary would walk its bytes unspecialized.
+
+    @usableFromInline var _value: UInt64 = offsetBasis
+    @usableFromInline var _records = 0
 
     /// The digest so far.
-    public private(set) var value: UInt64 = offsetBasis
+    @inlinable public var value: UInt64 { _value }
     /// The records folded in so far.
-    public private(set) var records = 0
+    @inlinable public var records: Int { _records }
 
     /// Creates the digest of an empty trace: FNV's 64-bit offset basis and no records.
     public init() {}
@@ -21,8 +27,9 @@ public struct TraceDigest: Hashable, Sendable, CustomStringConvertible {
     /// Folds one record in: its bytes as little-endian 64-bit words (the last one padded with zeros),
     /// each mixed in with a multiply and a shift, then its length. Whatever sequence type carries the
     /// bytes, the same bytes give the same digest.
+    @inlinable
     public mutating func record(_ bytes: some Sequence<UInt8>) {
-        var hash = value
+        var hash = _value
         var length: UInt64 = 0
         var word: UInt64 = 0
         var filled: UInt64 = 0
@@ -38,25 +45,27 @@ public struct TraceDigest: Hashable, Sendable, CustomStringConvertible {
         }
         if filled > 0 { hash = Self.mix(hash, word) }
         hash = Self.mix(hash, length)
-        value = hash
-        records += 1
+        _value = hash
+        _records += 1
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     static func mix(_ hash: UInt64, _ word: UInt64) -> UInt64 {
         let h = (hash ^ word) &* prime
         return h ^ (h >> 29)
     }
 
     /// Folds one text record in (its UTF-8 bytes).
+    @inlinable
     public mutating func record(_ text: String) {
         record(text.utf8)
     }
 
     /// Folds an integer in, as one word.
+    @inlinable
     public mutating func record(_ number: UInt64) {
-        value = Self.mix(value, number)
-        records += 1
+        _value = Self.mix(_value, number)
+        _records += 1
     }
 
     /// Sixteen hexadecimal digits.

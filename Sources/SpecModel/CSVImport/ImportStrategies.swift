@@ -108,15 +108,15 @@ extension PlainImport {
         if work.firstPublicationYear == nil, let year = book.originalYear ?? book.year {
             LibraryStore.related("the merged work \(workID)") { () throws(StoreError) in try store.updateWork(workID) { $0.firstPublicationYear = year } }
         }
-        let knownKeys = work.authorIDs.compactMap { store.author($0).map { AuthorNames.key($0.name) } }
+        let knownKeys = work.authorIDList.compactMap { store.author($0).map { AuthorNames.key($0.name) } }
         let newAuthors = book.authors.filter { name in
             !knownKeys.contains { AuthorSimilarity.score(keys: $0, AuthorNames.key(name)) > AuthorSimilarity.duplicateThreshold }
         }
         link(newAuthors, to: workID, in: &store)
 
-        var readingEdition = work.editionIDs.first
+        var readingEdition = work.editionIDList.first
         if let isbn = book.isbn {
-            if let same = work.editionIDs.first(where: { store.edition($0)?.isbn13 == isbn.isbn13 }) {
+            if let same = work.editionIDList.first(where: { store.edition($0)?.isbn13 == isbn.isbn13 }) {
                 readingEdition = same
                 fill(same, from: book, in: &store)
             } else {
@@ -126,7 +126,7 @@ extension PlainImport {
                 readingEdition = readingEdition ?? added
                 if let known = books.firstIndex(where: { $0.work == workID }) { books[known].keys.otherISBN13s.append(isbn.isbn13) }
             }
-        } else if let first = work.editionIDs.first {
+        } else if let first = work.editionIDList.first {
             fill(first, from: book, in: &store)
         } else if book.publisher != nil || book.pages != nil || book.year != nil {
             readingEdition = LibraryStore.related("a new edition of \(workID)") { () throws(StoreError) in
@@ -135,7 +135,7 @@ extension PlainImport {
         }
 
         let row = Self.entry(of: book)
-        if let entryID = work.entryIDs.first, let entry = store.entry(entryID) {
+        if let entryID = work.entryIDList.first, let entry = store.entry(entryID) {
             LibraryStore.related("the merged entry \(entryID)") { () throws(StoreError) in
                 try store.updateEntry(entryID) { kept in
                     kept.rating = kept.rating ?? row.rating
@@ -172,12 +172,12 @@ extension PlainImport {
     ///
     /// - Throws: the store's refusal to delete the known work; nothing has changed then.
     mutating func replace(_ workID: PersistentIdentifier, with book: ImportedBook, in store: inout LibraryStore) throws(StoreError) -> PersistentIdentifier {
-        let authors = store.work(workID)?.authorIDs.map { $0 } ?? []
+        let authors = store.work(workID)?.authorIDList.map { $0 } ?? []
         _ = try store.delete(workID)
         books.removeAll { $0.work == workID }
         let work = insert(book, into: &store)
         for author in authors {
-            guard let known = store.author(author), known.workIDs.isEmpty else { continue }
+            guard let known = store.author(author), known.workIDList.isEmpty else { continue }
             do {
                 _ = try store.delete(author)
             } catch {

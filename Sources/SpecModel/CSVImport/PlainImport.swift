@@ -159,8 +159,8 @@ public struct PlainImport {
     /// each live work's title, first author's name and editions' ISBNs; each live author's name key.
     static func read(_ store: LibraryStore) -> (books: [(work: PersistentIdentifier, keys: DuplicateKeys)], authors: [(author: PersistentIdentifier, key: String)]) {
         let books = store.works().map { work in
-            let author = work.authorIDs.first.flatMap { store.author($0)?.name } ?? ""
-            let isbns = work.editionIDs.compactMap { store.edition($0)?.isbn13 }
+            let author = work.authorIDList.first.flatMap { store.author($0)?.name } ?? ""
+            let isbns = work.editionIDList.compactMap { store.edition($0)?.isbn13 }
             return (work.id, DuplicateKeys(title: work.title, author: author, isbn13: isbns.first, otherISBN13s: Array(isbns.dropFirst())))
         }
         let authors = store.authors().map { ($0.id, AuthorNames.key($0.name)) }

@@ -32,7 +32,7 @@ extension EnrichmentWorker {
         var originalEdition: Edition?
         var insertedEdition: PersistentIdentifier?
         if candidate.hasEditionFields {
-            let existing = original.editionIDs.first.flatMap { store.edition($0) }
+            let existing = original.editionIDList.first.flatMap { store.edition($0) }
             var edition = existing.map(EditionDraft.init(copying:)) ?? EditionDraft()
             fill(&edition.isbn13, from: candidate.isbn13, .isbn13, &fields)
             fill(&edition.isbn10, from: candidate.isbn10, .isbn10, &fields)

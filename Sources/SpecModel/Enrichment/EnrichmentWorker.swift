@@ -452,9 +452,9 @@ public struct EnrichmentWorker: Sendable {
     func query(for work: PersistentIdentifier, in store: LibraryStore) -> EnrichmentQuery {
         // The one caller, `advance`, checked `store.work(current.work)` just before.
         guard let found = store.work(work) else { preconditionFailure("querying \(work), which is not live") }
-        let author = found.authorIDs.first.flatMap { store.author($0)?.name }
+        let author = found.authorIDList.first.flatMap { store.author($0)?.name }
         var isbn: String?
-        for id in found.editionIDs {
+        for id in found.editionIDList {
             guard let edition = store.edition(id) else { continue }
             if !EnrichmentText.isMissing(edition.isbn13) {
                 isbn = edition.isbn13

@@ -24,8 +24,8 @@ public enum SeriesBookState: Int, Hashable, Comparable, Sendable, CaseIterable {
             self = .notInLibrary
             return
         }
-        var owned = stored.entryIDs.isEmpty
-        for entryID in stored.entryIDs {
+        var owned = stored.entryIDList.isEmpty
+        for entryID in stored.entryIDList {
             guard let status = store.entry(entryID)?.readingStatus else { continue }
             if status == .read {
                 self = .read

@@ -82,7 +82,7 @@ extension SeriesLibrary {
         var detection = SeriesDetection()
         let (groups, warnings) = claimGroups(metadata: metadata, title: stored.title)
         detection.warnings = warnings
-        let author = Self.cleanedAuthor(stored.authorIDs.first.flatMap { store.author($0)?.name })
+        let author = Self.cleanedAuthor(stored.authorIDList.first.flatMap { store.author($0)?.name })
         for group in groups {
             detection.outcomes.append(link(work, group, author: author, at: now, warnings: &detection.warnings))
         }

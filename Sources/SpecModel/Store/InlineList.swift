@@ -8,38 +8,38 @@ import InternalChecks
 /// frees in a fraction of that (Benchmarks/results, `library.reset.*`).
 ///
 /// Layout is canonical (elements packed from `first`), so equality and hashing compare the sequences.
-public struct InlineList<Element: Hashable & Sendable>: Hashable, Sendable, RandomAccessCollection, MutableCollection, RangeReplaceableCollection, ExpressibleByArrayLiteral, CustomStringConvertible {
+package struct InlineList<Element: Hashable & Sendable>: Hashable, Sendable, RandomAccessCollection, MutableCollection, RangeReplaceableCollection, ExpressibleByArrayLiteral, CustomStringConvertible {
     @usableFromInline var first0: Element?
     @usableFromInline var second0: Element?
     @usableFromInline var rest: [Element] = []
 
     /// An empty list; it allocates nothing.
     @inlinable
-    public init() {}
+    package init() {}
 
     @inlinable
-    public init(arrayLiteral elements: Element...) {
+    package init(arrayLiteral elements: Element...) {
         self.init(elements)
     }
 
     /// A list of `elements`, in order; it allocates only for a third element and beyond.
     @inlinable
-    public init<S: Sequence>(_ elements: S) where S.Element == Element {
+    package init<S: Sequence>(_ elements: S) where S.Element == Element {
         for element in elements { append(element) }
     }
 
     /// The position of the first element: always 0.
-    @inlinable public var startIndex: Int { 0 }
+    @inlinable package var startIndex: Int { 0 }
 
     /// One past the last position: the number of elements.
     @inlinable
-    public var endIndex: Int {
+    package var endIndex: Int {
         first0 == nil ? 0 : (second0 == nil ? 1 : 2 + rest.count)
     }
 
     /// The element at `position`, read or replaced in place; `position` must be in `0..<endIndex`.
     @inlinable
-    public subscript(position: Int) -> Element {
+    package subscript(position: Int) -> Element {
         get {
             precondition(position >= 0 && position < endIndex, "InlineList index \(position) out of range 0..<\(endIndex)")
             // Within `endIndex`, the first two places are set: the list fills them before `rest`.
@@ -63,7 +63,7 @@ public struct InlineList<Element: Hashable & Sendable>: Hashable, Sendable, Rand
     ///
     /// - Complexity: O(1) amortized.
     @inlinable
-    public mutating func append(_ element: Element) {
+    package mutating func append(_ element: Element) {
         internalCheck(isCanonical, "InlineList: elements not packed from the first (\(first0 == nil), \(second0 == nil), \(rest.count))")
         if first0 == nil {
             first0 = element
@@ -78,7 +78,7 @@ public struct InlineList<Element: Hashable & Sendable>: Hashable, Sendable, Rand
     ///
     /// - Complexity: O(count + newElements.count).
     @inlinable
-    public mutating func replaceSubrange<C: Collection>(_ subrange: Range<Int>, with newElements: C) where C.Element == Element {
+    package mutating func replaceSubrange<C: Collection>(_ subrange: Range<Int>, with newElements: C) where C.Element == Element {
         var elements = Array(self)
         elements.replaceSubrange(subrange, with: newElements)
         self = InlineList(elements)
@@ -88,12 +88,12 @@ public struct InlineList<Element: Hashable & Sendable>: Hashable, Sendable, Rand
     ///
     /// - Complexity: O(count).
     @inlinable
-    public mutating func removeAll(where shouldBeRemoved: (Element) throws -> Bool) rethrows {
+    package mutating func removeAll(where shouldBeRemoved: (Element) throws -> Bool) rethrows {
         let kept = try filter { try !shouldBeRemoved($0) }
         self = InlineList(kept)
     }
 
-    public var description: String { Array(self).description }
+    package var description: String { Array(self).description }
 
     /// Whether the elements are packed from `first0`: equality, hashing and `endIndex` rely on it.
     @inlinable

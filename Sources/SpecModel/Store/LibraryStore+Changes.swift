@@ -21,7 +21,7 @@ extension LibraryStore {
         try requireLive(workID, .work)
         let id = allocate(.edition)
         insertNew(Edition(id: id, workID: workID, draft: draft))
-        try modifyWork(workID) { $0.editionIDs.append(id) }
+        try modifyWork(workID) { $0.editionIDList.append(id) }
         return id
     }
 
@@ -35,7 +35,7 @@ extension LibraryStore {
         }
         let id = allocate(.userLibraryEntry)
         insertNew(UserLibraryEntry(id: id, workID: workID, editionID: editionID, draft: draft))
-        try modifyWork(workID) { $0.entryIDs.append(id) }
+        try modifyWork(workID) { $0.entryIDList.append(id) }
         return id
     }
 
@@ -104,7 +104,7 @@ extension LibraryStore {
         var entryIDs = InlineList<PersistentIdentifier>()
         entryIDs.append(entryID)
         let builtWork = work(id, authorIDs, editionIDs, entryIDs)
-        assert(builtWork.id == id && builtWork.authorIDs == authorIDs && builtWork.editionIDs == editionIDs && builtWork.entryIDs == entryIDs,
+        assert(builtWork.id == id && builtWork.authorIDList == authorIDs && builtWork.editionIDList == editionIDs && builtWork.entryIDList == entryIDs,
             "LibraryStore.insertBook: the work has another identifier or relationships")
         insertNew(consume builtWork)
         return id
@@ -115,7 +115,7 @@ extension LibraryStore {
         try requireLive(authorID, .author)
         try requireLive(workID, .work)
         guard !workHasAuthor(workID, authorID) else { return }
-        try modifyWork(workID) { $0.authorIDs.append(authorID) }
+        try modifyWork(workID) { $0.authorIDList.append(authorID) }
         try appendWork(workID, toAuthor: authorID)
     }
 
@@ -140,7 +140,7 @@ extension LibraryStore {
     /// Whether a live work lists the author, without copying the work.
     func workHasAuthor(_ workID: PersistentIdentifier, _ authorID: PersistentIdentifier) -> Bool {
         guard let slot = live.works.slot(of: workID) else { return false }
-        return live.works[slot: slot].authorIDs.contains(authorID)
+        return live.works[slot: slot].authorIDList.contains(authorID)
     }
 
     func requireLive(_ id: PersistentIdentifier, _ kind: EntityKind) throws(StoreError) {
@@ -176,10 +176,10 @@ extension LibraryStore {
     mutating func deleteWork(_ id: PersistentIdentifier) -> [PersistentIdentifier] {
         guard let work = work(id) else { return [] }
         var removed = [id]
-        for entryID in work.entryIDs { forget(entryID); removed.append(entryID) }  // cascade
-        for editionID in work.editionIDs { forget(editionID); removed.append(editionID) }  // cascade
-        for authorID in work.authorIDs {  // nullify
-            Self.related("\(id)'s author \(authorID)") { () throws(StoreError) in try modifyAuthor(authorID) { $0.workIDs.removeAll { $0 == id } } }
+        for entryID in work.entryIDList { forget(entryID); removed.append(entryID) }  // cascade
+        for editionID in work.editionIDList { forget(editionID); removed.append(editionID) }  // cascade
+        for authorID in work.authorIDList {  // nullify
+            Self.related("\(id)'s author \(authorID)") { () throws(StoreError) in try modifyAuthor(authorID) { $0.workIDList.removeAll { $0 == id } } }
         }
         forget(id)
         return removed
@@ -187,9 +187,9 @@ extension LibraryStore {
 
     mutating func deleteEdition(_ id: PersistentIdentifier) -> [PersistentIdentifier] {
         guard let edition = edition(id) else { return [] }
-        Self.related("\(id)'s work \(edition.workID)") { () throws(StoreError) in try modifyWork(edition.workID) { $0.editionIDs.removeAll { $0 == id } } }
+        Self.related("\(id)'s work \(edition.workID)") { () throws(StoreError) in try modifyWork(edition.workID) { $0.editionIDList.removeAll { $0 == id } } }
         if let work = work(edition.workID) {
-            for entryID in work.entryIDs where entry(entryID)?.editionID == id {  // nullify
+            for entryID in work.entryIDList where entry(entryID)?.editionID == id {  // nullify
                 Self.related("the entry \(entryID) reading \(id)") { () throws(StoreError) in try modifyEntry(entryID) { $0.editionID = nil } }
             }
         }
@@ -199,8 +199,8 @@ extension LibraryStore {
 
     mutating func deleteAuthor(_ id: PersistentIdentifier) -> [PersistentIdentifier] {
         guard let author = author(id) else { return [] }
-        for workID in author.workIDs {  // nullify
-            Self.related("\(id)'s work \(workID)") { () throws(StoreError) in try modifyWork(workID) { $0.authorIDs.removeAll { $0 == id } } }
+        for workID in author.workIDList {  // nullify
+            Self.related("\(id)'s work \(workID)") { () throws(StoreError) in try modifyWork(workID) { $0.authorIDList.removeAll { $0 == id } } }
         }
         forget(id)
         return [id]
@@ -208,7 +208,7 @@ extension LibraryStore {
 
     mutating func deleteEntry(_ id: PersistentIdentifier) -> [PersistentIdentifier] {
         guard let entry = entry(id) else { return [] }
-        Self.related("\(id)'s work \(entry.workID)") { () throws(StoreError) in try modifyWork(entry.workID) { $0.entryIDs.removeAll { $0 == id } } }
+        Self.related("\(id)'s work \(entry.workID)") { () throws(StoreError) in try modifyWork(entry.workID) { $0.entryIDList.removeAll { $0 == id } } }
         forget(id)
         return [id]
     }

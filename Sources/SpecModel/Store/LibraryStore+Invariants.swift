@@ -26,34 +26,34 @@ extension LibraryStore {
         try checkTable(view.entries, .userLibraryEntry)
 
         for work in view.works.values {
-            guard Set(work.authorIDs).count == work.authorIDs.count else { throw fail("\(work.id) lists an author twice") }
-            for authorID in work.authorIDs {
+            guard Set(work.authorIDList).count == work.authorIDList.count else { throw fail("\(work.id) lists an author twice") }
+            for authorID in work.authorIDList {
                 guard let author = view.authors[authorID] else { throw fail("\(work.id) names missing author \(authorID)") }
-                guard author.workIDs.contains(work.id) else { throw fail("\(authorID) does not list \(work.id) among its works") }
+                guard author.workIDList.contains(work.id) else { throw fail("\(authorID) does not list \(work.id) among its works") }
             }
-            for editionID in work.editionIDs {
+            for editionID in work.editionIDList {
                 guard let edition = view.editions[editionID] else { throw fail("\(work.id) names missing edition \(editionID)") }
                 guard edition.workID == work.id else { throw fail("\(editionID) belongs to \(edition.workID), not \(work.id)") }
             }
-            for entryID in work.entryIDs {
+            for entryID in work.entryIDList {
                 guard let entry = view.entries[entryID] else { throw fail("\(work.id) names missing entry \(entryID)") }
                 guard entry.workID == work.id else { throw fail("\(entryID) belongs to \(entry.workID), not \(work.id)") }
             }
         }
         for author in view.authors.values {
-            guard Set(author.workIDs).count == author.workIDs.count else { throw fail("\(author.id) lists a work twice") }
-            for workID in author.workIDs {
+            guard Set(author.workIDList).count == author.workIDList.count else { throw fail("\(author.id) lists a work twice") }
+            for workID in author.workIDList {
                 guard let work = view.works[workID] else { throw fail("\(author.id) names missing work \(workID)") }
-                guard work.authorIDs.contains(author.id) else { throw fail("\(workID) does not list author \(author.id)") }
+                guard work.authorIDList.contains(author.id) else { throw fail("\(workID) does not list author \(author.id)") }
             }
         }
         for edition in view.editions.values {
             guard let work = view.works[edition.workID] else { throw fail("orphan edition \(edition.id): its work \(edition.workID) is missing") }
-            guard work.editionIDs.filter({ $0 == edition.id }).count == 1 else { throw fail("\(edition.workID) does not list \(edition.id) exactly once") }
+            guard work.editionIDList.filter({ $0 == edition.id }).count == 1 else { throw fail("\(edition.workID) does not list \(edition.id) exactly once") }
         }
         for entry in view.entries.values {
             guard let work = view.works[entry.workID] else { throw fail("orphan entry \(entry.id): its work \(entry.workID) is missing") }
-            guard work.entryIDs.filter({ $0 == entry.id }).count == 1 else { throw fail("\(entry.workID) does not list \(entry.id) exactly once") }
+            guard work.entryIDList.filter({ $0 == entry.id }).count == 1 else { throw fail("\(entry.workID) does not list \(entry.id) exactly once") }
             if let editionID = entry.editionID {
                 guard let edition = view.editions[editionID] else { throw fail("\(entry.id) reads missing edition \(editionID)") }
                 guard edition.workID == entry.workID else { throw fail("\(entry.id) reads \(editionID), an edition of another work") }

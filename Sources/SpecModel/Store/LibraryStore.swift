@@ -189,7 +189,7 @@ public struct LibraryStore: Sendable {
         guard stage > 1 else { return live.authors.readAhead(id, stage: stage) }
         guard let slot = live.authors.slot(of: id) else { return 0 }
         return live.authors.withObject(atSlot: slot) { author in
-            author.workIDs.last.map { Int(truncatingIfNeeded: $0.rawValue) } ?? 0
+            author.workIDList.last.map { Int(truncatingIfNeeded: $0.rawValue) } ?? 0
         }
     }
 
@@ -207,8 +207,8 @@ public struct LibraryStore: Sendable {
 
     /// Adds a work to an author in place; returns how many works it had.
     static func append(_ workID: PersistentIdentifier, to author: inout Author) -> Int {
-        let count = author.workIDs.count
-        author.workIDs.append(workID)
+        let count = author.workIDList.count
+        author.workIDList.append(workID)
         return count
     }
 
@@ -259,7 +259,7 @@ public struct LibraryStore: Sendable {
         // batch-deleted, `beforeBatchDelete` held it. And it has gained only works since the save.
         for (id, count) in undo.savedWorkCounts {
             guard let slot = live.authors.slot(of: id) else { preconditionFailure("LibraryStore.rollback: author \(id) is gone") }
-            live.authors[slot: slot].workIDs.removeSubrange(count...)
+            live.authors[slot: slot].workIDList.removeSubrange(count...)
         }
         if let count = undo.savedImportCount { live.imports.removeSubrange(count...) }
         if let count = undo.savedImportBatchCount { live.imports[live.imports.count - 1].batches.removeSubrange(count...) }

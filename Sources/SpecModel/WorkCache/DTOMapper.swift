@@ -58,7 +58,7 @@ public struct DTOMapper: Hashable, Sendable {
             let missing = cached.filter { !known.contains($0) }
             if !missing.isEmpty {
                 do {
-                    try store.updateWork(found.id) { $0.googleBooksVolumeIDs += missing }
+                    try store.updateWork(found.id) { $0.googleBooksVolumeIDList += missing }
                 } catch {
                     // `found.id` is a work the store answered live a moment ago, and nothing between
                     // changed the store, so updating it cannot fail.

@@ -390,7 +390,7 @@ public struct CSVImport {
                 summary.matches[book.rowNumber] = match
                 return
             case .replaceAll:
-                replacedAuthors = store.work(match.workID)?.authorIDs
+                replacedAuthors = store.work(match.workID)?.authorIDList
                 do {
                     _ = try store.delete(match.workID)
                 } catch {
@@ -436,7 +436,7 @@ public struct CSVImport {
     /// their identity and data.
     mutating func removeAuthorsWithoutWorks(_ authors: InlineList<PersistentIdentifier>, in store: inout LibraryStore) {
         for author in authors {
-            guard let known = store.author(author), known.workIDs.isEmpty else { continue }
+            guard let known = store.author(author), known.workIDList.isEmpty else { continue }
             do {
                 try store.delete(author)
             } catch {
@@ -560,15 +560,15 @@ public struct CSVImport {
         }
         // An author is new to the work unless one of its authors has the same name, or one tier 3 would
         // take for the same person (more than 80% similar): "Suzanne Colins" is Suzanne Collins.
-        let knownKeys = existing.authorIDs.compactMap { store.author($0).map { AuthorNamesEngine.key($0.name) } }
+        let knownKeys = existing.authorIDList.compactMap { store.author($0).map { AuthorNamesEngine.key($0.name) } }
         let newAuthors = book.authors.filter { name in
             let key = AuthorNamesEngine.key(name)
             return !knownKeys.contains { AuthorSimilarityEngine.score(keys: $0, key) > AuthorSimilarity.duplicateThreshold }
         }
         linkAuthors(newAuthors, to: work, in: &store)
-        var readingEdition: PersistentIdentifier? = existing.editionIDs.first
+        var readingEdition: PersistentIdentifier? = existing.editionIDList.first
         if let isbn = book.isbn {
-            if let same = existing.editionIDs.first(where: { store.edition($0)?.isbn13 == isbn.isbn13 }) {
+            if let same = existing.editionIDList.first(where: { store.edition($0)?.isbn13 == isbn.isbn13 }) {
                 readingEdition = same
                 fillEdition(same, from: book, in: &store)
             } else {
@@ -576,12 +576,12 @@ public struct CSVImport {
                 index.addISBN(isbn.isbn13, to: work)
                 readingEdition = readingEdition ?? added
             }
-        } else if let first = existing.editionIDs.first {
+        } else if let first = existing.editionIDList.first {
             fillEdition(first, from: book, in: &store)
         } else if book.publisher != nil || book.pages != nil || book.year != nil {
             readingEdition = LibraryStore.related("a new edition of \(work)") { () throws(StoreError) in try store.insertEdition(Self.editionDraft(book), of: work) }
         }
-        if let entryID = existing.entryIDs.first, let entry = store.entry(entryID) {
+        if let entryID = existing.entryIDList.first, let entry = store.entry(entryID) {
             let draft = Self.entryDraft(book)
             LibraryStore.related("the merged entry \(entryID)") { () throws(StoreError) in try store.updateEntry(entryID) { kept in
                 if kept.rating == nil { kept.rating = draft.rating }

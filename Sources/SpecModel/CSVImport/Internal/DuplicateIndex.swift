@@ -152,8 +152,8 @@ package struct DuplicateIndex: Sendable {
     /// An index of every live work in `store`: its title, first author and editions' ISBNs.
     package init(store: LibraryStore) {
         for work in store.works() {
-            let author = work.authorIDs.first.flatMap { store.author($0)?.name } ?? ""
-            let isbns = work.editionIDs.compactMap { store.edition($0)?.isbn13 }
+            let author = work.authorIDList.first.flatMap { store.author($0)?.name } ?? ""
+            let isbns = work.editionIDList.compactMap { store.edition($0)?.isbn13 }
             let normalizedTitle = TitleNormalizationEngine.normalizedForSearch(work.title)
             insert(work.id, keys: keys(title: work.title, normalizedTitle: normalizedTitle, author: author, isbn13: isbns.first))
             for isbn in isbns.dropFirst() { addISBN(isbn, to: work.id) }

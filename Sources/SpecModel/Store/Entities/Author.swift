@@ -14,8 +14,8 @@ public struct Author: Hashable, Sendable {
     public var culturalRegion: CulturalRegion
     /// Whether the author is a marginalized voice, for the diversity insights.
     public var isMarginalizedVoice: Bool
-    /// The works by this author (the inverse of `Work.authorIDs`).
-    public internal(set) var workIDs: InlineList<PersistentIdentifier>
+    /// Stored inline (`InlineList`, D-112); the public API reads it as an array.
+    package internal(set) var workIDList: InlineList<PersistentIdentifier>
 }
 
 // In an extension, so the struct keeps its memberwise initialiser (see `Work`'s, Decision D-115).
@@ -23,7 +23,7 @@ extension Author {
     init(id: PersistentIdentifier, draft: consuming AuthorDraft, workIDs: InlineList<PersistentIdentifier> = []) {
         self.init(
             id: id, name: take(&draft.name, leaving: ""),  // moved, not copied
-            gender: draft.gender, culturalRegion: draft.culturalRegion, isMarginalizedVoice: draft.isMarginalizedVoice, workIDs: workIDs
+            gender: draft.gender, culturalRegion: draft.culturalRegion, isMarginalizedVoice: draft.isMarginalizedVoice, workIDList: workIDs
         )
     }
 }
@@ -59,4 +59,9 @@ public enum CulturalRegion: String, Hashable, Sendable, CaseIterable {
     /// A region of the world, `indigenous` or `international` for authors no single region describes, or
     /// not known.
     case africa, asia, europe, northAmerica, southAmerica, oceania, middleEast, caribbean, centralAsia, indigenous, international, unknown
+}
+
+extension Author {
+    /// The works by this author (the inverse of `Work.authorIDs`).
+    public var workIDs: [PersistentIdentifier] { Array(workIDList) }
 }

@@ -11,15 +11,23 @@ public struct Work: Hashable, Sendable {
     /// The year the work was first published, if known.
     public var firstPublicationYear: Int?
 
-    /// Google Books volume IDs: the keys of the DTOMapper work cache (seed 001_…).
-    public var googleBooksVolumeIDs: InlineList<String>
+    // The lists below are stored inline (`InlineList`, D-112); the public API reads them as arrays.
+    package var googleBooksVolumeIDList: InlineList<String>
+    package internal(set) var authorIDList: InlineList<PersistentIdentifier>
+    package internal(set) var editionIDList: InlineList<PersistentIdentifier>
+    package internal(set) var entryIDList: InlineList<PersistentIdentifier>
 
+    /// Google Books volume IDs: the keys of the DTOMapper work cache (seed 001_…).
+    public var googleBooksVolumeIDs: [String] {
+        get { Array(googleBooksVolumeIDList) }
+        set { googleBooksVolumeIDList = InlineList(newValue) }
+    }
     /// The work's authors (many-to-many; deleting the work nullifies, the authors stay).
-    public internal(set) var authorIDs: InlineList<PersistentIdentifier>
+    public var authorIDs: [PersistentIdentifier] { Array(authorIDList) }
     /// The work's editions (one-to-many; deleting the work cascades to them).
-    public internal(set) var editionIDs: InlineList<PersistentIdentifier>
+    public var editionIDs: [PersistentIdentifier] { Array(editionIDList) }
     /// The user's library entries for the work (one-to-many; deleting the work cascades to them).
-    public internal(set) var entryIDs: InlineList<PersistentIdentifier>
+    public var entryIDs: [PersistentIdentifier] { Array(entryIDList) }
 
     /// The fields enrichment fills and an import leaves empty, out of line: `nil` while all are empty,
     /// so an imported work is 208 bytes rather than 320 (Decision D-112, `EntityLayoutTests`).
@@ -86,8 +94,8 @@ extension Work {
         editionIDs: InlineList<PersistentIdentifier>, entryIDs: InlineList<PersistentIdentifier>
     ) {
         self.init(
-            id: id, title: title, firstPublicationYear: firstPublicationYear, googleBooksVolumeIDs: InlineList(), authorIDs: authorIDs,
-            editionIDs: editionIDs, entryIDs: entryIDs, details: nil
+            id: id, title: title, firstPublicationYear: firstPublicationYear, googleBooksVolumeIDList: InlineList(), authorIDList: authorIDs,
+            editionIDList: editionIDs, entryIDList: entryIDs, details: nil
         )
     }
 
@@ -106,7 +114,7 @@ extension Work {
         )
         self.init(
             id: id, title: take(&draft.title, leaving: ""), firstPublicationYear: draft.firstPublicationYear,
-            googleBooksVolumeIDs: InlineList(draft.googleBooksVolumeIDs), authorIDs: [], editionIDs: [], entryIDs: [],
+            googleBooksVolumeIDList: InlineList(draft.googleBooksVolumeIDs), authorIDList: [], editionIDList: [], entryIDList: [],
             details: details.isEmpty ? nil : OutOfLine(details)
         )
     }
