@@ -82,6 +82,7 @@ public enum ISO8601Timestamp {
     // MARK: - Civil-date arithmetic
 
     /// Days since 1970-01-01 of a proleptic Gregorian date (Hinnant's `days_from_civil`).
+    @inlinable
     package static func days(fromCivil year: Int64, _ month: Int64, _ day: Int64) -> Int64 {
         let y = month <= 2 ? year - 1 : year
         let era = floorDivide(y, 400)
@@ -105,6 +106,7 @@ public enum ISO8601Timestamp {
         return (year, month, day)
     }
 
+    @inlinable
     package static func daysInMonth(year: Int64, month: Int64) -> Int64 {
         switch month {
         case 2:
@@ -116,6 +118,7 @@ public enum ISO8601Timestamp {
     }
 
     /// Division rounding toward negative infinity (Swift's `/` rounds toward zero).
+    @usableFromInline
     static func floorDivide(_ dividend: Int64, _ divisor: Int64) -> Int64 {
         let quotient = dividend / divisor
         return (dividend % divisor != 0 && (dividend < 0) != (divisor < 0)) ? quotient - 1 : quotient

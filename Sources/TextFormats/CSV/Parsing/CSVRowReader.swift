@@ -15,9 +15,9 @@ import InternalChecks
 public struct CSVRowReader: Sendable {
     /// The file.
     public let bytes: [UInt8]
-    var scanner: CSVScanner
+    @usableFromInline var scanner: CSVScanner
     /// The offset of the next byte to read.
-    var position = 0
+    @usableFromInline var position = 0
     var isHeadChecked = false
     var isAtEnd = false
 
@@ -30,7 +30,7 @@ public struct CSVRowReader: Sendable {
     }
 
     /// The offset of the first byte not yet read: just past the last record returned.
-    public var byteOffset: Int { position }
+    @inlinable public var byteOffset: Int { position }
 
     /// Returns the next record, or `nil` at the end of the file.
     public mutating func next() throws(CSVParseError) -> CSVRow? {
@@ -62,6 +62,7 @@ public struct CSVRowReader: Sendable {
     /// the end of the file.
     ///
     /// The view is valid only inside `body`. The same rows, errors and offsets as `next()`.
+    @inlinable
     package mutating func withNextRecord<Result>(_ body: (CSVRow, CSVFieldsView) throws(CSVParseError) -> Result) throws(CSVParseError) -> Result? {
         scanner.output = .spans
         defer { scanner.output = .strings }
@@ -116,15 +117,25 @@ public struct CSVRowReader: Sendable {
 
 /// The fields of one record, as bytes of the file (or of the scanner's unescaped text): what
 /// `CSVRowReader.withNextRecord` lends. Valid only while it is lent.
+@usableFromInline
 package struct CSVFieldsView {
-    let file: UnsafeBufferPointer<UInt8>
-    let unescaped: UnsafeBufferPointer<UInt8>
-    let spans: UnsafeBufferPointer<Int>
+    @usableFromInline let file: UnsafeBufferPointer<UInt8>
+    @usableFromInline let unescaped: UnsafeBufferPointer<UInt8>
+    @usableFromInline let spans: UnsafeBufferPointer<Int>
+
+    @usableFromInline
+    init(file: UnsafeBufferPointer<UInt8>, unescaped: UnsafeBufferPointer<UInt8>, spans: UnsafeBufferPointer<Int>) {
+        self.file = file
+        self.unescaped = unescaped
+        self.spans = spans
+    }
 
     /// The number of fields.
+    @inlinable
     package var count: Int { spans.count &>> 1 }
 
     /// The bytes of field `index` (quotes removed, escaped quotes unescaped), valid UTF-8.
+    @inlinable
     package subscript(index: Int) -> UnsafeBufferPointer<UInt8> {
         internalCheck(index >= 0 && index < count, "CSVFieldsView: field \(index) of \(count)")
         let start = spans[2 &* index]
@@ -140,6 +151,7 @@ package struct CSVFieldsView {
     /// What is wrong with the view, if anything: a field outside its buffer, or not UTF-8.
     ///
     /// - Complexity: O(the record's bytes).
+    @usableFromInline
     func problems() -> [String] {
         guard spans.count % 2 == 0 else { return ["\(spans.count) span ends, an odd number"] }
         var problems: [String] = []

@@ -20,7 +20,11 @@ import InternalChecks
 // which skips a second validation of ASCII text.
 
 /// The parse state shared by `CSVParser` and `CSVRowReader`.
-struct CSVScanner {
+///
+/// `@usableFromInline`, with the members `CSVRowReader.withNextRecord` reads: the import calls that
+/// once a record from another module, and inlined there it costs no generic call per record.
+@usableFromInline
+struct CSVScanner: Sendable {
     /// Where the scanner is in the grammar, between two bytes.
     enum State: UInt8 {
         /// Between records: line breaks here are blank lines.
@@ -76,18 +80,18 @@ struct CSVScanner {
     var partial: [UInt8] = []
     var pending: PendingSequence?
     /// What the scanner makes of each finished field (Decision D-110).
-    var output = FieldOutput.strings
+    @usableFromInline var output = FieldOutput.strings
     /// The current record's fields so far, whatever the output.
     var fieldCount = 0
     /// With `.spans`, the current record's fields as pairs of offsets: `start, end` in the input for a
     /// field whose text lies in one piece there, `~start, end` in `unescaped` for one that does not
     /// (an escaped quote, or a field the input's end cut). Valid until the next record starts.
-    var spans: [Int] = []
+    @usableFromInline var spans: [Int] = []
     /// With `.spans`, how many entries of `spans` the current (or last) record uses; the fast path of
     /// `wholeRecord` writes into room made ahead, so `spans` may be longer.
-    var spanCount = 0
+    @usableFromInline var spanCount = 0
     /// With `.spans`, the text of the current record's fields that do not lie in one piece in the input.
-    var unescaped: [UInt8] = []
+    @usableFromInline var unescaped: [UInt8] = []
     /// The previous record's field count, to size the next record's array once.
     var columnsHint = 8
     /// The first error; every later call throws it again.
@@ -101,7 +105,8 @@ struct CSVScanner {
     }
 
     /// What the scanner makes of each finished field.
-    enum FieldOutput {
+    @usableFromInline
+    enum FieldOutput: Sendable {
         /// A `String` each, in `fields` and the returned row.
         case strings
         /// Their places in the input (`spans`); the returned row has no fields. Only for input read
