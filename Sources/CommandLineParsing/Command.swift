@@ -149,12 +149,27 @@ package struct Command: Sendable {
     }
 
     /// The usage line: `USAGE: simrunner run FILE [--seed N]`.
+    /// A line longer than `usageWidth` columns wraps between words, its continuations indented under
+    /// the first word after the command's name.
     package var usageLine: String {
         let positional = arguments.map { $0.isRequired ? $0.name : "[\($0.name)]" }
         let flags = options.map { "[\($0.name)\($0.valueName.map { " \($0)" } ?? "")]\($0.isRepeatable ? "..." : "")" }
         let after = trailing.map { ["--", $0.name] } ?? []
-        return (["USAGE:", name] + positional + flags + after).joined(separator: " ")
+        let head = "USAGE: \(name)"
+        let indent = String(repeating: " ", count: head.count + 1)
+        var lines = [head]
+        for word in positional + flags + after {
+            if lines[lines.count - 1].count + 1 + word.count > Self.usageWidth {
+                lines.append(indent + word)
+            } else {
+                lines[lines.count - 1] += " " + word
+            }
+        }
+        return lines.joined(separator: "\n")
     }
+
+    /// The widest usage line, in columns (characters).
+    package static let usageWidth = 100
 
     /// The `--help` text: the usage line, the abstract, the arguments and options with their help in
     /// an aligned column, and the discussion.

@@ -56,6 +56,16 @@ import Testing
         #expect(throws: UsageError("--seed must be an integer, got \" 1\"", command: Self.command)) { try spaced.value("--seed", "an integer") { Int($0) } }
     }
 
+    @Test func aLongUsageLineWrapsAtOneHundredColumnsUnderItsFirstWord() {
+        let options = (1...12).map { Command.Option.value("--option-\($0)", "VALUE", "option \($0)") }
+        let usage = Command("tool wide", "Has many options.", arguments: [.init("FILE", "the file")], options: options).usageLine
+        let lines = usage.split(separator: "\n")
+        #expect(lines.count > 1 && lines.allSatisfy { $0.count <= Command.usageWidth }, "\(usage)")
+        #expect(lines.dropFirst().allSatisfy { $0.hasPrefix(String(repeating: " ", count: "USAGE: tool wide ".count) + "[--option-") }, "\(usage)")
+        #expect(usage.replacingOccurrences(of: "\n" + String(repeating: " ", count: "USAGE: tool wide ".count), with: " ")
+            == "USAGE: tool wide FILE " + (1...12).map { "[--option-\($0) VALUE]" }.joined(separator: " "))
+    }
+
     @Test func theHelpAndTheUsageErrorComeFromTheDeclaration() {
         #expect(Self.command.usageLine == "USAGE: tool check FILE [OUT] [--seed N] [--strict]")
         #expect(Self.command.help == """
