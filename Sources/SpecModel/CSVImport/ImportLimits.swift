@@ -1,25 +1,25 @@
 /// Every limit of the CSV import (seed 004), each stated once with its unit and its source; the types
 /// that keep one take it from here.
-public enum ImportLimits {
+package enum ImportLimits {
     // Batches
 
     /// Rows per batch (seed 004_…, "Batch Size: 50 rows/batch"; Decision D-030).
-    public static let batchRowsMax = 50
+    package static let batchRowsMax = 50
 
     // Title normalization
 
     /// The longest title (in characters) whose subtitle step 3 keeps.
-    public static let subtitleKeptLengthMax = 10
+    package static let subtitleKeptLengthMax = 10
     /// The most rounds of the five steps: every round that changes a title after the first shortens
     /// it, and a title needs far fewer to stop changing.
-    public static let titleNormalizationRoundsMax = 16
+    package static let titleNormalizationRoundsMax = 16
 
     // Format detection and its messages
 
     /// The lowest share of a known format's signature a header must match to be that format.
-    public static let knownFormatConfidenceMin = 0.6
+    package static let knownFormatConfidenceMin = 0.6
     /// The longest part of the message that lists the columns found, in UTF-8 bytes; the rest are counted.
-    public static let foundColumnsListBytesMax = 300
+    package static let foundColumnsListBytesMax = 300
     /// The most UTF-8 bytes of one column's name the message shows.
-    public static let columnNameBytesMax = 60
+    package static let columnNameBytesMax = 60
 }

@@ -1,44 +1,44 @@
 /// Every limit of series tracking (seed 002), each stated once with its unit; the types that keep one
 /// take it from here.
-public enum SeriesLimits {
+package enum SeriesLimits {
     // The library
 
     /// The most series a library holds.
-    public static let seriesCountMax = 100_000
+    package static let seriesCountMax = 100_000
     /// The most books in one series.
-    public static let booksPerSeriesMax = 1_000
+    package static let booksPerSeriesMax = 1_000
     /// The most series one book is in.
-    public static let seriesPerBookMax = 32
+    package static let seriesPerBookMax = 32
     /// The most names (current and earlier) a series is found by.
-    public static let nameKeysPerSeriesMax = 8
+    package static let nameKeysPerSeriesMax = 8
     /// The most related series suggested after finishing a series.
-    public static let relatedSeriesMax = 3
+    package static let relatedSeriesMax = 3
     /// The most works a library search for assignment returns.
-    public static let searchResultsMax = 50
+    package static let searchResultsMax = 50
     /// The most covers on a card: the seed's "Cover grid (4 books)".
-    public static let coverGridCount = 4
+    package static let coverGridCount = 4
 
     // Names and places
 
     /// The longest name accepted, in UTF-8 bytes.
-    public static let nameUTF8BytesMax = 200
+    package static let nameUTF8BytesMax = 200
     /// The largest whole number a place may hold.
-    public static let placeNumberMax = 9_999
+    package static let placeNumberMax = 9_999
     /// The most digits after a decimal point (`#2.125`).
-    public static let placeFractionDigitsMax = 3
+    package static let placeFractionDigitsMax = 3
     /// The most books one omnibus may collect.
-    public static let omnibusBooksMax = 100
+    package static let omnibusBooksMax = 100
 
     // Detection
 
     /// The most series detection reads for one book; further claims are dropped with a warning.
-    public static let claimsPerBookMax = 8
+    package static let claimsPerBookMax = 8
     /// The most entries read from each source; a book's metadata naming more is cut, with a warning.
-    public static let entriesPerSourceMax = 32
+    package static let entriesPerSourceMax = 32
     /// The longest OpenLibrary series string read, in UTF-8 bytes; longer strings are refused whole.
-    public static let openLibrarySeriesUTF8BytesMax = 1_000
+    package static let openLibrarySeriesUTF8BytesMax = 1_000
     /// The longest Google Books series ID accepted, in UTF-8 bytes.
-    public static let googleBooksSeriesIDUTF8BytesMax = 200
+    package static let googleBooksSeriesIDUTF8BytesMax = 200
     /// The longest excerpt of an input a warning keeps, in Unicode scalars.
-    public static let warningExcerptScalarsMax = 100
+    package static let warningExcerptScalarsMax = 100
 }
