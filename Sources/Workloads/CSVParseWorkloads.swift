@@ -34,7 +34,7 @@ package enum CSVParseWorkloads {
                 let file = CSVParseFiles.goodreads(rows: rows)
                 return { parseInChunks(file, dialect: .comma, records: rows + 1) }
             }
-        ))
+        ).parsing { CSVFile(bytes: CSVParseFiles.goodreads(rows: rows), delimiter: UInt8(ascii: ","), records: rows + 1) })
     }
 
     /// LibraryThing's tab-separated export (later columns) of 15,000 books.
@@ -47,7 +47,7 @@ package enum CSVParseWorkloads {
             let file = CSVParseFiles.libraryThing15000
             return { parseInChunks(file, dialect: .tab, records: 15_001) }
         }
-    ))
+    ).parsing { CSVFile(bytes: CSVParseFiles.libraryThing15000, delimiter: UInt8(ascii: "\t"), records: 15_001) })
 
     /// The importer's way of reading: `CSVRowReader` over the file in memory, 50 rows at a time.
     ///

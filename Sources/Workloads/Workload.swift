@@ -54,6 +54,9 @@ package struct TimedWorkload: Sendable {
     /// The result must depend on the work (a checksum folded into the count, for example, or the count
     /// itself computed from the data) so the optimiser cannot remove the work.
     package let makeIteration: @Sendable () -> @Sendable () -> Int
+    /// For a CSV parse workload, the file it parses, so that benchrunner times Python's `csv` module
+    /// on the same bytes in the same run; nil for the others.
+    package var csvFile: (@Sendable () -> CSVFile)?
 
     /// A workload whose iterations need preparation.
     package init(
@@ -74,6 +77,14 @@ package struct TimedWorkload: Sendable {
         self.memoryItemCount = memoryItemCount
         self.peakBytesPerItemMax = peakBytesPerItemMax
         self.makeIteration = makeIteration
+        self.csvFile = nil
+    }
+
+    /// This workload, with the file it parses for the comparison with Python's `csv`.
+    package func parsing(_ file: @escaping @Sendable () -> CSVFile) -> TimedWorkload {
+        var workload = self
+        workload.csvFile = file
+        return workload
     }
 
     /// A workload whose iterations need no preparation.
@@ -89,6 +100,21 @@ package struct TimedWorkload: Sendable {
             name: name, summary: summary, unit: unit, releaseTargetPerSecond: releaseTargetPerSecond,
             debugTargetPerSecond: debugTargetPerSecond, memoryItemCount: nil, makeIteration: { iteration }
         )
+    }
+}
+
+/// A CSV file as a parse workload reads it: its bytes, its field delimiter and how many records (the
+/// header included) it holds, which another parser must count too.
+package struct CSVFile: Sendable {
+    package var bytes: [UInt8]
+    /// `,` or a tab, as one ASCII byte.
+    package var delimiter: UInt8
+    package var records: Int
+
+    package init(bytes: [UInt8], delimiter: UInt8, records: Int) {
+        self.bytes = bytes
+        self.delimiter = delimiter
+        self.records = records
     }
 }
 

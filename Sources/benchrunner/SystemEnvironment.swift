@@ -1,5 +1,6 @@
 import BenchmarkHarness
 import Foundation
+import Workloads
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -72,5 +73,24 @@ struct SystemEnvironment: BenchmarkEnvironment {
 
     func machineInfo() -> MachineInfo {
         MachineInfo.current()
+    }
+
+    func runPythonCSV(_ file: CSVFile, iterations: Int) -> Result<String, PythonCSVError> {
+        PythonRunner.run(file, iterations: iterations)
+    }
+
+    func readFile(_ path: String, bytesMax: Int) -> Result<[UInt8], InputFileError> {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return .failure(.notFound(path: path)) }
+        if isFolder.boolValue { return .failure(.folder(path: path)) }
+        let size: Int
+        do {
+            size = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
+        } catch {
+            return .failure(.unreadable(path: path, reason: error.localizedDescription))
+        }
+        if size > bytesMax { return .failure(.tooLarge(path: path, bytes: size, bytesMax: bytesMax)) }
+        guard let data = FileManager.default.contents(atPath: path) else { return .failure(.unreadable(path: path, reason: "the file could not be read")) }
+        return data.count > bytesMax ? .failure(.tooLarge(path: path, bytes: data.count, bytesMax: bytesMax)) : .success(Array(data))
     }
 }

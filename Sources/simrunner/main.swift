@@ -13,6 +13,7 @@ func read(_ path: String, bytesMax: Int) -> ScenarioCommand.FileRead {
     } catch {
         return .unreadable(reason: FileManager.default.fileExists(atPath: path) ? "it cannot be read" : "no such file")
     }
+    if attributes[.type] as? FileAttributeType == .typeDirectory { return .unreadable(reason: "it is a folder, not a scenario file") }
     if let size = (attributes[.size] as? NSNumber)?.intValue, size > bytesMax { return .tooLarge(bytes: size) }
     guard let data = FileManager.default.contents(atPath: path) else { return .unreadable(reason: "the file could not be read") }
     return data.count > bytesMax ? .tooLarge(bytes: data.count) : .contents(Array(data))

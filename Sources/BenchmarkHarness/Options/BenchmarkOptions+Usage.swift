@@ -6,6 +6,7 @@ extension BenchmarkOptions {
         "benchrunner", "Runs the benchmark workloads, prints their figures, and writes a JSON report.",
         options: [
             .flag("--list", "Print the workloads' names and summaries, then stop."),
+            .value("--csv", "FILE", "Time your own export instead: the parse beside Python's csv, the whole import with each duplicate strategy, and what the import found (report: .build/benchmark-results/csv-<debug|release>.json)."),
             .values("--filter", "SUBSTRING", "Run only workloads whose name contains SUBSTRING (several may be comma-separated; one ending in $ matches the end of the name)."),
             .value("--iterations", "N", "Timed samples per workload (default \(iterationsDefault), at most \(iterationsMax))."),
             .value("--warmup", "N", "Untimed iterations before the samples (default \(warmupIterationsDefault), at most \(warmupIterationsMax))."),
@@ -17,6 +18,7 @@ extension BenchmarkOptions {
             .value("--compare", "BASELINE", "Compare with a previous JSON report: a median time per iteration grown beyond the threshold is a regression."),
             .value("--threshold", "PERCENT", "Regression threshold for --compare (default \(Int(thresholdPercentDefault)))."),
             .flag("--strict", "A timed workload missing its throughput target fails the run."),
+            .flag("--verbose", "Print each workload's full figures as it finishes: times, throughput, memory, every metric."),
         ],
         discussion: """
             Build in release mode for meaningful figures: swift run -c release benchrunner

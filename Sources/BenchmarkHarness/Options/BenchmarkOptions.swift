@@ -48,6 +48,12 @@ package struct BenchmarkOptions: Sendable, Equatable {
     package var strict: Bool
     /// Whether the report is also written in github-action-benchmark's formats, beside it.
     package var githubActionBenchmark = false
+    /// Whether each workload's full figures are printed as it finishes (`--verbose`, and `--csv`).
+    package var verbose = false
+    /// A user's export to time instead of the generated workloads (`--csv FILE`).
+    package var csvPath: String?
+    /// The largest file `--csv` reads into memory, in bytes (2 GiB).
+    package static let csvBytesMax = 1 << 31
 
     /// Builds options; by default a full run of every workload, 10 samples after 2 warm-up iterations, 15% threshold.
     package init(
@@ -76,6 +82,12 @@ package struct BenchmarkOptions: Sendable, Equatable {
     /// untracked, so that a run leaves the committed files as they were.
     package static func defaultReportPath(for configuration: BuildConfiguration) -> String {
         ".build/benchmark-results/latest-\(configuration.rawValue).json"
+    }
+
+    /// The report path used with `--csv` and without `--json`, apart from the generated workloads' report:
+    /// `.build/benchmark-results/csv-<configuration>.json`.
+    package static func csvReportPath(for configuration: BuildConfiguration) -> String {
+        ".build/benchmark-results/csv-\(configuration.rawValue).json"
     }
 
     /// The committed baseline, written only with `--update-baseline`:
@@ -114,6 +126,8 @@ package struct BenchmarkOptions: Sendable, Equatable {
         options.githubActionBenchmark = try parsed.value("--format", "github-action-benchmark") { $0 == "github-action-benchmark" ? true : nil } ?? false
         options.smoke = parsed.has("--smoke")
         options.strict = parsed.has("--strict")
+        options.csvPath = try parsed.value("--csv", "the path of a CSV or TSV export") { $0.isEmpty ? nil : $0 }
+        options.verbose = parsed.has("--verbose") || options.csvPath != nil
         let noReport = parsed.has("--no-json")
         let updateBaseline = parsed.has("--update-baseline")
 
@@ -123,11 +137,13 @@ package struct BenchmarkOptions: Sendable, Equatable {
         if options.githubActionBenchmark, noReport { throw conflict("--format", "--no-json") }
         if options.smoke, given("--iterations") { throw conflict("--smoke", "--iterations") }
         if options.smoke, given("--warmup") { throw conflict("--smoke", "--warmup") }
+        if options.csvPath != nil, updateBaseline { throw conflict("--csv", "--update-baseline") }
 
         if parsed.has("--list") { options.action = .list }
         options.iterations = options.smoke ? 1 : iterations ?? iterationsDefault
         options.warmupIterations = options.smoke ? 0 : warmup ?? warmupIterationsDefault
-        options.reportPath = noReport ? nil : reportPath ?? (updateBaseline ? baselineReportPath(for: configuration) : options.reportPath)
+        let defaultPath = options.csvPath == nil ? options.reportPath : csvReportPath(for: configuration)
+        options.reportPath = noReport ? nil : reportPath ?? (updateBaseline ? baselineReportPath(for: configuration) : defaultPath)
         return options
     }
 }

@@ -15,14 +15,16 @@ package enum Formatting {
         return "\(significant(scaled)) \(unit)"
     }
 
-    /// A rate with an SI prefix and the unit: `512.3 M words/s`, `950.0 arrays/s`.
-    package static func rate(_ perSecond: Double, unit: String) -> String {
-        guard perSecond.isFinite else { return "\(perSecond) \(unit)/s" }
-        let prefixes: [(Double, String)] = [(1e12, "T "), (1e9, "G "), (1e6, "M "), (1e3, "k ")]
+    /// A rate with an SI prefix and the unit: `512.3 M words/s`, `950.0 arrays/s`; without a unit,
+    /// the number and its prefix alone: `512.3 M`, `950.0`.
+    package static func rate(_ perSecond: Double, unit: String?) -> String {
+        let suffix = unit.map { "\($0)/s" } ?? ""
+        guard perSecond.isFinite else { return "\(perSecond) \(suffix)" }
+        let prefixes: [(Double, String)] = [(1e12, "T"), (1e9, "G"), (1e6, "M"), (1e3, "k")]
         for (factor, prefix) in prefixes where abs(perSecond) >= factor {
-            return String(format: "%.1f", perSecond / factor) + " \(prefix)\(unit)/s"
+            return String(format: "%.1f", perSecond / factor) + " " + ([prefix, suffix].filter { !$0.isEmpty }.joined(separator: " "))
         }
-        return String(format: "%.1f", perSecond) + " \(unit)/s"
+        return String(format: "%.1f", perSecond) + (suffix.isEmpty ? "" : " " + suffix)
     }
 
     /// A size in MiB with one decimal, or `n/a` where it could not be measured.

@@ -1,7 +1,7 @@
 import Foundation
 import Workloads
 
-/// The tables benchrunner prints: workload list, timings, measured metrics and baseline comparison.
+/// The tables benchrunner prints: workload list, timings, measured workloads' bounds and baseline comparison.
 package enum ReportTables {
     /// The selected workloads' names, kinds and summaries, for `--list`.
     package static func list(_ workloads: [Workload]) -> String {
@@ -18,7 +18,8 @@ package enum ReportTables {
 
     /// The timed workloads of `report`, one row each; nil when the report has none.
     ///
-    /// Throughput is the median of the samples' throughputs; the times are per iteration.
+    /// Throughput is the median of the samples' throughputs; the times are per iteration. The target is
+    /// in the throughput's unit, written once, so that the table fits 100 columns.
     package static func timings(_ report: BenchmarkReport) -> String? {
         var table = TextTable([
             .init("WORKLOAD"), .init("MEDIAN", .right), .init("THROUGHPUT", .right), .init("TARGET", .right), .init("STATUS", wraps: true),
@@ -29,7 +30,7 @@ package enum ReportTables {
                 workload.name,
                 Formatting.duration(seconds: timed.secondsPerIteration.median),
                 Formatting.rate(timed.medianItemsPerSecond, unit: timed.unit),
-                timed.targetItemsPerSecond.map { Formatting.rate($0, unit: timed.unit) } ?? "-",
+                timed.targetItemsPerSecond.map { Formatting.rate($0, unit: nil) } ?? "-",
                 status(workload, timed),
             ])
         }
@@ -73,22 +74,60 @@ package enum ReportTables {
         return lines.joined(separator: "\n")
     }
 
-    /// The measured workloads' metrics, one row each; nil when the report has none.
-    package static func metrics(_ report: BenchmarkReport) -> String? {
-        var table = TextTable([
-            .init("WORKLOAD"), .init("METRIC", wraps: true), .init("VALUE", .right), .init("UNIT", wraps: true),
-            .init("BOUND", .right), .init("STATUS"),
-        ])
+    /// The measured workloads, one row each: how many metrics, how many of their bounds held; nil
+    /// when the report has none. Each metric is in `--verbose` and the JSON report; the verdict names
+    /// those out of bound.
+    package static func measuredSummary(_ report: BenchmarkReport) -> String? {
+        var table = TextTable([.init("MEASURED"), .init("METRICS", .right), .init("BOUNDS HELD", .right), .init("STATUS")])
         for workload in report.workloads {
             guard let metrics = workload.metrics else { continue }
-            for metric in metrics {
-                table.append([
-                    workload.name, metric.name, Formatting.number(metric.value), metric.unit, bound(metric.bound),
-                    metric.bound == nil ? "-" : metric.meetsBound ? "PASS" : "MISS",
-                ])
-            }
+            let bounded = metrics.filter { $0.bound != nil }
+            let held = bounded.filter(\.meetsBound).count
+            table.append([workload.name, String(metrics.count), "\(held) of \(bounded.count)", held == bounded.count ? "PASS" : "FAIL"])
         }
         return table.rows.isEmpty ? nil : table.render()
+    }
+
+    /// The CSV parse workloads beside Python's `csv` on the same bytes in this run: each one's
+    /// throughput, Python's, and how many times faster the parser is (Python's median time over the
+    /// parser's); why Python was not timed, when it was not. Nil when no parse workload ran.
+    package static func pythonCSV(_ report: BenchmarkReport) -> String? {
+        let compared = report.workloads.compactMap { workload in workload.pythonCSV.map { (workload, $0) } }
+        guard !compared.isEmpty else { return nil }
+        var table = TextTable([.init("PARSE"), .init("THIS PARSER", .right), .init("PYTHON CSV", .right), .init("FASTER", .right)])
+        for (workload, python) in compared {
+            guard let timed = workload.timed, let pythonSeconds = python.medianSeconds else { continue }
+            let bytes = Double(timed.samples.first?.items ?? 0)
+            table.append([
+                workload.name,
+                Formatting.rate(timed.medianItemsPerSecond, unit: timed.unit),
+                Formatting.rate(bytes / pythonSeconds, unit: timed.unit),
+                String(format: "%.1f×", pythonSeconds / timed.secondsPerIteration.median),
+            ])
+        }
+        let versions = Set(compared.compactMap { $0.1.version }).sorted()
+        var lines = TextTable.wrap("Beside Python's csv on the same bytes, in this run"
+            + (versions.isEmpty ? "" : " (Python \(versions.joined(separator: ", ")))")
+            + "; FASTER: Python's median time over the parser's", width: TextTable.widthMax)
+        if !table.rows.isEmpty { lines.append(table.render()) }
+        for reason in Set(compared.compactMap { $0.1.unavailable }).sorted() {
+            lines += TextTable.wrap("note: Python's csv was not timed: \(reason)", width: TextTable.widthMax)
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// One workload's result on one line, printed beside the progress: the median time and
+    /// throughput against the target, or how many of the metrics' bounds held.
+    package static func brief(_ workload: WorkloadReport) -> String {
+        switch workload.outcome {
+        case let .timed(timed):
+            var line = "median \(Formatting.duration(seconds: timed.secondsPerIteration.median)), \(Formatting.rate(timed.medianItemsPerSecond, unit: timed.unit))"
+            if let target = timed.targetItemsPerSecond { line += " (target \(Formatting.rate(target, unit: timed.unit)): \(status(workload, timed)))" }
+            return line
+        case let .measured(metrics):
+            let bounded = metrics.filter { $0.bound != nil }
+            return "\(metrics.count) metrics, \(bounded.filter(\.meetsBound).count) of \(bounded.count) bounds held"
+        }
     }
 
     /// The comparison with a baseline: timed medians, then metrics, then what only one side has.

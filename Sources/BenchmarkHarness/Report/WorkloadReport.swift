@@ -21,6 +21,8 @@ package struct WorkloadReport: Sendable, Equatable, Codable {
     package var peakBytesPerItemMax: Double?
     /// The timings or the metrics the workload produced.
     package var outcome: Outcome
+    /// For a CSV parse workload, Python's `csv` on the same bytes in the same run.
+    package var pythonCSV: PythonCSVComparison?
 
     /// Builds a workload's report from its name, summary, memory figures and outcome.
     package init(name: String, summary: String, peakResidentMebibytes: Double?, peakBytesPerItem: Double? = nil, peakBytesPerItemMax: Double? = nil, outcome: Outcome) {
@@ -52,7 +54,7 @@ package struct WorkloadReport: Sendable, Equatable, Codable {
 
     // The JSON is flat: a `kind` string, then `timed` or `metrics` beside the common fields.
     private enum CodingKeys: String, CodingKey {
-        case name, summary, peakResidentMebibytes, peakBytesPerItem, peakBytesPerItemMax, kind, timed, metrics
+        case name, summary, peakResidentMebibytes, peakBytesPerItem, peakBytesPerItemMax, kind, timed, metrics, pythonCSV
     }
 
     private enum Kind: String, Codable {
@@ -66,6 +68,7 @@ package struct WorkloadReport: Sendable, Equatable, Codable {
         peakResidentMebibytes = try container.decodeIfPresent(Double.self, forKey: .peakResidentMebibytes)
         peakBytesPerItem = try container.decodeIfPresent(Double.self, forKey: .peakBytesPerItem)
         peakBytesPerItemMax = try container.decodeIfPresent(Double.self, forKey: .peakBytesPerItemMax)
+        pythonCSV = try container.decodeIfPresent(PythonCSVComparison.self, forKey: .pythonCSV)
         switch try container.decode(Kind.self, forKey: .kind) {
         case .timed: outcome = .timed(try container.decode(TimedResult.self, forKey: .timed))
         case .measured: outcome = .measured(try container.decode([MetricReport].self, forKey: .metrics))
@@ -78,6 +81,7 @@ package struct WorkloadReport: Sendable, Equatable, Codable {
         try container.encode(summary, forKey: .summary)
         try container.encodeIfPresent(peakResidentMebibytes, forKey: .peakResidentMebibytes)
         try container.encodeIfPresent(peakBytesPerItem, forKey: .peakBytesPerItem)
+        try container.encodeIfPresent(pythonCSV, forKey: .pythonCSV)
         try container.encodeIfPresent(peakBytesPerItemMax, forKey: .peakBytesPerItemMax)
         switch outcome {
         case let .timed(result):

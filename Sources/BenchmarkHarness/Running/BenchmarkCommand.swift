@@ -5,9 +5,11 @@ import Workloads
 /// benchrunner from arguments to exit status, with the clock and memory counters supplied from outside.
 ///
 /// A run parses the options, selects the workloads, loads the baseline (before running anything, so
-/// a wrong path fails at once), runs each workload, prints the tables, writes the JSON report,
-/// compares with the baseline, and ends with the verdict. Tables and results go to standard output;
-/// progress, notes and usage errors to standard error.
+/// a wrong path fails at once), runs each workload, compares with the baseline, writes the JSON report,
+/// and prints the report: the verdict and what missed, the timings, the measured workloads' bounds,
+/// and the verdict again as the last line. The report goes to standard output; progress, each
+/// workload's one-line result, and usage errors to standard error. `--verbose` prints each workload's
+/// full figures to standard output as it finishes.
 package struct BenchmarkCommand {
     /// The build configuration benchrunner was compiled in, which decides the targets that apply.
     package var configuration: BuildConfiguration
@@ -35,18 +37,20 @@ package struct BenchmarkCommand {
     package func run(arguments: [String]) -> ExitCode {
         let options: BenchmarkOptions
         let selected: [Workload]
+        var candidates = workloads
         do {
             options = try BenchmarkOptions.parse(arguments, configuration: configuration)
             if options.action == .help {
                 console.output(BenchmarkOptions.usage)
                 return .success
             }
-            selected = try Self.select(workloads, filters: options.filters)
+            candidates = try userWorkloads(options) ?? workloads
+            selected = try Self.select(candidates, filters: options.filters)
         } catch {
             console.error("benchrunner: error: \(error)")
             return .usageError
         }
-        for filter in options.filters where !workloads.contains(where: { Self.name($0.name, matches: filter) }) {
+        for filter in options.filters where !candidates.contains(where: { Self.name($0.name, matches: filter) }) {
             console.error("benchrunner: note: --filter \(quoted(filter)) matched no workload")
         }
         if options.action == .list {
@@ -70,42 +74,65 @@ package struct BenchmarkCommand {
 
         if configuration == .debug { console.output(Self.debugWarning) }
         let report = measure(selected, options: options, arguments: arguments)
-
-        var sections = [ReportTables.timings(report), ReportTables.metrics(report)].compactMap { $0 }
-        sections.append("process peak memory: "
-            + (report.processPeakResidentMebibytes.map { Formatting.mebibytes($0) + " MiB" } ?? "n/a"))
-        console.output("\n" + sections.joined(separator: "\n\n"))
-
-        var comparison: BaselineComparison?
-        if let baseline, let path = options.baselinePath {
-            let compared = BaselineComparison(baseline: baseline, current: report, thresholdPercent: options.thresholdPercent)
-            console.output("\n" + Self.acrossRunsNote(baseline: baseline, current: report))
-            console.output("\n" + ReportTables.comparison(compared, baselinePath: path))
-            comparison = compared
-        }
-
+        let comparison = baseline.map { BaselineComparison(baseline: $0, current: report, thresholdPercent: options.thresholdPercent) }
         let verdict = Verdict(report: report, comparison: comparison, strict: options.strict)
-        var writeFailed = false
-        if let path = options.reportPath {
-            do {
-                try report.write(to: path)
-                console.output("\nreport written to \(path)")
-                if options.githubActionBenchmark {
-                    let lists = GitHubActionBenchmark(report)
-                    let paths = GitHubActionBenchmark.paths(besideReport: path)
-                    for (entries, file) in [(lists.smallerIsBetter, paths.smaller), (lists.biggerIsBetter, paths.bigger)] {
-                        try Self.write(entries, to: file)
-                        console.output("github-action-benchmark list written to \(file)")
-                    }
-                }
-            } catch {
-                console.error("benchrunner: error: \(error)")
-                writeFailed = true
-            }
+        let (written, writeFailed) = writeReport(report, options: options)
+
+        // The answer first, then the table of timings, what the measured workloads held, the comparison,
+        // and the answer again as the last line, for a log's tail.
+        var sections = [verdict.summary]
+        sections += [ReportTables.timings(report), ReportTables.pythonCSV(report), ReportTables.measuredSummary(report)].compactMap { $0 }
+        if let comparison, let path = options.baselinePath, let baseline {
+            sections.append(Self.acrossRunsNote(baseline: baseline, current: report))
+            sections.append(ReportTables.comparison(comparison, baselinePath: path))
         }
-        console.output("\n" + verdict.summary)
+        var closing = ["process peak memory: " + (report.processPeakResidentMebibytes.map { Formatting.mebibytes($0) + " MiB" } ?? "n/a")]
+        closing += written
+        if !options.verbose { closing.append("each workload's own figures: benchrunner --verbose, or the JSON report") }
+        sections.append(closing.joined(separator: "\n"))
+        sections.append(verdict.headline)
+        console.output((options.verbose ? "\n" : "") + sections.joined(separator: "\n\n"))
         if configuration == .debug { console.output(Self.debugWarning) }
         return verdict.passed && !writeFailed ? .success : .failure
+    }
+
+    /// Writes the JSON report, and github-action-benchmark's lists when asked: the lines saying what
+    /// was written, and whether a write failed (said on standard error).
+    private func writeReport(_ report: BenchmarkReport, options: BenchmarkOptions) -> (written: [String], failed: Bool) {
+        guard let path = options.reportPath else { return ([], false) }
+        var written: [String] = []
+        do {
+            try report.write(to: path)
+            written.append("report written to \(path)")
+            if options.githubActionBenchmark {
+                let lists = GitHubActionBenchmark(report)
+                let paths = GitHubActionBenchmark.paths(besideReport: path)
+                for (entries, file) in [(lists.smallerIsBetter, paths.smaller), (lists.biggerIsBetter, paths.bigger)] {
+                    try Self.write(entries, to: file)
+                    written.append("github-action-benchmark list written to \(file)")
+                }
+            }
+        } catch {
+            console.error("benchrunner: error: \(error)")
+            return (written, true)
+        }
+        return (written, false)
+    }
+
+    /// With `--csv FILE`, the workloads of the user's file; nil without. A file that cannot be read, or
+    /// that the import refuses, is a usage error naming it and why.
+    private func userWorkloads(_ options: BenchmarkOptions) throws(UsageError) -> [Workload]? {
+        guard let path = options.csvPath else { return nil }
+        let bytes: [UInt8]
+        switch environment.readFile(path, bytesMax: BenchmarkOptions.csvBytesMax) {
+        case let .success(read): bytes = read
+        case let .failure(error): throw UsageError("--csv: \(error)", command: BenchmarkOptions.command)
+        }
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        switch UserFileWorkloads.make(name: name, bytes: bytes) {
+        case let .success(workloads): return workloads
+        case let .failure(refusal): throw UsageError("--csv: the import refuses \(quoted(path)): \(refusal)", command: BenchmarkOptions.command)
+        }
     }
 
     /// Writes one github-action-benchmark list.
@@ -193,7 +220,7 @@ package struct BenchmarkCommand {
                     perItem = Double(max(0, peakKibibytes - baselineKibibytes)) * 1024 / Double(items)
                 }
             }
-            let finished = WorkloadReport(
+            var finished = WorkloadReport(
                 name: workload.name,
                 summary: workload.summary,
                 peakResidentMebibytes: resetWorked ? peakKibibytes.map(Self.mebibytes) : nil,
@@ -201,8 +228,17 @@ package struct BenchmarkCommand {
                 peakBytesPerItemMax: perItemMax,
                 outcome: outcome
             )
-            // Each result as soon as it is known, so a long run shows its figures as it goes.
-            console.output(ReportTables.finished(finished, configuration: configuration))
+            if case let .timed(timed) = workload, let file = timed.csvFile {
+                console.error("    Python's csv on the same bytes: \(options.iterations) timed")
+                finished.pythonCSV = PythonCSVComparison(timePythonCSV(file(), iterations: options.iterations))
+            }
+            // Each result as soon as it is known, so a long run shows its figures as it goes: in full
+            // with --verbose, else one line beside the progress.
+            if options.verbose {
+                console.output(ReportTables.finished(finished, configuration: configuration))
+            } else {
+                console.error("    " + ReportTables.brief(finished))
+            }
             reports.append(finished)
         }
         processPeakKibibytes = Self.higher(processPeakKibibytes, environment.peakResidentKibibytes())
@@ -216,6 +252,19 @@ package struct BenchmarkCommand {
             workloads: reports,
             processPeakResidentMebibytes: processPeakKibibytes.map(Self.mebibytes)
         )
+    }
+
+    /// Python's `csv` on `file`, its answer checked (`PythonCSV.timing`).
+    private func timePythonCSV(_ file: CSVFile, iterations: Int) -> Result<PythonCSV.Timing, PythonCSVError> {
+        switch environment.runPythonCSV(file, iterations: iterations) {
+        case let .failure(error): return .failure(error)
+        case let .success(output):
+            do {
+                return .success(try PythonCSV.timing(fromOutput: output, iterations: iterations, records: file.records))
+            } catch {
+                return .failure(error)
+            }
+        }
     }
 
     /// Runs the warm-up iterations untimed, then times the samples.

@@ -1,4 +1,5 @@
 import Foundation
+import Workloads
 
 /// What only the executable may read: the wall clock, the date, and the process's memory counters.
 ///
@@ -16,4 +17,26 @@ package protocol BenchmarkEnvironment {
     func currentDate() -> Date
     /// The machine, for the report.
     func machineInfo() -> MachineInfo
+    /// Runs `PythonCSV.script` with python3 on `file` for `iterations` iterations and returns its
+    /// standard output, or why it could not (not found, failed, timed out).
+    func runPythonCSV(_ file: CSVFile, iterations: Int) -> Result<String, PythonCSVError>
+    /// The bytes of the file at `path` (`--csv`), refused unread when larger than `bytesMax`.
+    func readFile(_ path: String, bytesMax: Int) -> Result<[UInt8], InputFileError>
+}
+
+/// A file given to benchrunner that it cannot read, naming it and why.
+package enum InputFileError: Error, Sendable, Equatable, CustomStringConvertible {
+    case notFound(path: String)
+    case folder(path: String)
+    case unreadable(path: String, reason: String)
+    case tooLarge(path: String, bytes: Int, bytesMax: Int)
+
+    package var description: String {
+        switch self {
+        case let .notFound(path): "no file at \(quoted(path))"
+        case let .folder(path): "\(quoted(path)) is a folder, not a file"
+        case let .unreadable(path, reason): "cannot read \(quoted(path)): \(reason)"
+        case let .tooLarge(path, bytes, bytesMax): "\(quoted(path)) is \(bytes) bytes, more than the \(bytesMax) benchrunner reads into memory"
+        }
+    }
 }

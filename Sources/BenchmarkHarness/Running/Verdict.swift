@@ -6,12 +6,15 @@
 package struct Verdict: Sendable, Equatable {
     /// One line per failed check: a missed metric or memory bound, a regression, a missed target under `--strict`.
     package var failures: [String]
-    /// One line per note: a missed target without `--strict`, a memory bound that could not be checked.
+    /// One line per throughput target missed without `--strict`: a note, not a failure.
+    package var missedTargets: [String]
+    /// One line per other note: a memory bound that could not be checked.
     package var notes: [String]
 
     /// Judges `report`, and its comparison with a baseline if any; `strict` makes a missed target a failure.
     package init(report: BenchmarkReport, comparison: BaselineComparison?, strict: Bool) {
         failures = []
+        missedTargets = []
         notes = []
         for workload in report.workloads {
             if let bound = workload.peakBytesPerItemMax {
@@ -28,8 +31,8 @@ package struct Verdict: Sendable, Equatable {
             case let .timed(timed):
                 guard let target = timed.targetItemsPerSecond, timed.meetsTarget == false else { continue }
                 let line = "\(workload.name): median \(Formatting.rate(timed.medianItemsPerSecond, unit: timed.unit))"
-                    + " misses its \(report.buildConfiguration.rawValue) target of \(Formatting.rate(target, unit: timed.unit))"
-                if strict { failures.append(line) } else { notes.append(line + Self.missedTargetNote) }
+                    + ", \(report.buildConfiguration.rawValue) target \(Formatting.rate(target, unit: timed.unit))"
+                if strict { failures.append(line) } else { missedTargets.append(line) }
             case let .measured(metrics):
                 for metric in metrics where !metric.meetsBound {
                     failures.append("\(workload.name): \(metric.name) is \(Formatting.number(metric.value)) "
@@ -45,27 +48,26 @@ package struct Verdict: Sendable, Equatable {
         }
     }
 
-    /// The end of a missed target's note without `--strict`.
-    static let missedTargetNote = " (--strict makes this a failure)"
-
     /// Whether every check held.
     package var passed: Bool { failures.isEmpty }
 
-    /// The notes, the failures, and a last line `result: PASS` or `result: FAIL (n failures)`.
+    /// The one line that answers the run: `result: PASS`, `result: PASS, with n throughput targets
+    /// missed (…)` or `result: FAIL (n failures)`.
+    package var headline: String {
+        if !passed { return "result: FAIL (\(failures.count) \(failures.count == 1 ? "failure" : "failures"))" }
+        let missed = missedTargets.count
+        if missed > 0 { return "result: PASS, with \(missed) throughput \(missed == 1 ? "target" : "targets") missed (a failure only under --strict)" }
+        return "result: PASS"
+    }
+
+    /// The headline, then each failure, missed target and note on its own line within a terminal's
+    /// width, continuation lines indented.
     package var summary: String {
-        // Each note and failure within the width of a terminal, its continuation lines indented.
         func wrapped(_ line: String) -> String {
             TextTable.wrap(line, width: TextTable.widthMax - 6).enumerated().map { $0 == 0 ? $1 : "      " + $1 }.joined(separator: "\n")
         }
-        var lines = notes.map { wrapped("note: \($0)") } + failures.map { wrapped("FAIL: \($0)") }
-        let missed = notes.filter { $0.hasSuffix(Self.missedTargetNote) }.count
-        if !passed {
-            lines.append("result: FAIL (\(failures.count) \(failures.count == 1 ? "failure" : "failures"))")
-        } else if missed > 0 {
-            lines.append("result: PASS, with \(missed) throughput \(missed == 1 ? "target" : "targets") missed (a failure only under --strict)")
-        } else {
-            lines.append("result: PASS")
-        }
+        let lines = [headline] + failures.map { wrapped("FAIL: \($0)") } + missedTargets.map { wrapped("MISS: \($0)") }
+            + notes.map { wrapped("note: \($0)") }
         return lines.joined(separator: "\n")
     }
 }

@@ -8,12 +8,14 @@ import Simulator
 ///     simrunner run FILE [--seed N] [--trace PATH] [--chrome-trace PATH] [--recording PATH]
 ///     simrunner sweep FILE --seeds A..<B [--shard I/N]
 ///     simrunner shrink FILE [--seed N] [--property ID@ACTOR] [--out PATH] [--runs-max N]
+///     simrunner record [--jobs N] [--items N] [--out PATH]
 ///     simrunner interleave [--cases N] [--seed N] [--replay TOKEN]
 ///
 /// `run` replays one run exactly from (file, seed) and prints its digest; `sweep` runs a range of seeds,
 /// or the shard `I` of `N` of it (seeds whose index modulo N is I-1), so a CI matrix can fan a sweep out,
 /// and prints the one command that replays each failure; `shrink` reduces a failing run to a smaller
-/// scenario file that breaks the same property at the same actor (`ScenarioShrinker`); `interleave`
+/// scenario file that breaks the same property at the same actor (`ScenarioShrinker`); `record` writes
+/// a large session recording of many jobs at once (`InterleavedRecording`); `interleave`
 /// checks random interleavings of the whole app's actions (`WholeAppInterleavings`). Exit status: 0 every run kept the properties,
 /// 1 a run broke one, 2 a usage error or an unreadable scenario.
 public enum ScenarioCommand {
@@ -55,6 +57,13 @@ public enum ScenarioCommand {
                 .value("--runs-max", "N", "the most runs shrinking may take (default 4000)"),
             ]),
         Command(
+            "simrunner record", "Writes a large session recording for sessioncheck: many jobs at once, their lines in time order.",
+            options: [
+                .value("--jobs", "N", "concurrent jobs, each at its own pace (default \(recordJobsDefault))"),
+                .value("--items", "N", "books per job (default \(recordItemsDefault), the seed's job)"),
+                .value("--out", "PATH.jsonl", "where to write it (default \(recordOutDefault))"),
+            ]),
+        Command(
             "simrunner interleave", "Checks random interleavings of every action of the whole app on two devices.",
             options: [
                 .value("--cases", "N", "how many (default \(interleavingsDefault))"),
@@ -64,6 +73,11 @@ public enum ScenarioCommand {
     ]
 
     static let file = Command.Argument("FILE", "a scenario file (Scenarios/*.json)")
+    static let recordJobsDefault = 100
+    static let recordItemsDefault = 1_500
+    static let recordOutDefault = ".build/recording.jsonl"
+    /// The most lines `record` writes: 10 million, about 3.4 GB.
+    static let recordLinesMax = 10_000_000
 
     /// The help text `--help` prints and a command line without a subcommand gets.
     public static var usage: String {
@@ -76,7 +90,8 @@ public enum ScenarioCommand {
             Runs the scenario files (Scenarios/*.json) on the simulator. `run` reproduces one run bit for bit
             from its seed and prints its trace digest; `sweep` runs every seed of a range, or one shard of it.
             `shrink` reduces a failing run to a smaller scenario file that breaks the same property at the same
-            actor, replays it twice and writes it. `interleave` checks random interleavings of the whole app's
+            actor, replays it twice and writes it. `record` writes a large recording of many jobs at once for
+            sessioncheck. `interleave` checks random interleavings of the whole app's
             actions; a failure is shrunk to a minimal action list and printed with its replay token.
             `simrunner COMMAND --help` describes a command's options.
             Exit status: 0 all runs kept the properties (shrink: the shrunk file replays), 1 a run broke one
@@ -111,7 +126,7 @@ public enum ScenarioCommand {
         }
         guard let verb = arguments.first, let command = commands.first(where: { $0.name == "simrunner " + verb }) else {
             let what = arguments.first.map { "unknown command \($0); " } ?? ""
-            return Outcome(status: UsageError.exitStatus, output: what + "simrunner takes run, sweep, shrink or interleave\n\n" + usage, files: [])
+            return Outcome(status: UsageError.exitStatus, output: what + "simrunner takes run, sweep, shrink, record or interleave\n\n" + usage, files: [])
         }
         let parsed: ParsedArguments
         do {
@@ -122,6 +137,7 @@ public enum ScenarioCommand {
         if parsed.wantsHelp { return Outcome(status: 0, output: command.help, files: []) }
         do {
             if verb == "interleave" { return try interleave(parsed) }
+            if verb == "record" { return try record(parsed) }
             return try runScenario(verb, parsed, read: read)
         } catch {
             return Outcome(status: UsageError.exitStatus, output: error.description, files: [])
@@ -176,6 +192,21 @@ public enum ScenarioCommand {
         return Outcome(status: result.violations.isEmpty ? 0 : 1, output: output, files: files)
     }
 
+    /// `simrunner record`: the interleaved recording of `--jobs` jobs of `--items` books.
+    static func record(_ options: ParsedArguments) throws(UsageError) -> Outcome {
+        let positive: (String) -> Int? = { Int($0).flatMap { $0 >= 1 ? $0 : nil } }
+        let jobs = try options.value("--jobs", "a positive integer", positive) ?? recordJobsDefault
+        let items = try options.value("--items", "a positive integer", positive) ?? recordItemsDefault
+        // A calm run of n books records about 2n lines; the bound is checked before anything runs.
+        guard jobs <= recordLinesMax / (2 * items + 100) else {
+            throw UsageError("--jobs \(jobs) of --items \(items) would write more than \(recordLinesMax) lines", command: options.command)
+        }
+        let out = options.values["--out"] ?? recordOutDefault
+        let lines = InterleavedRecording.lines(jobs: jobs, items: items)
+        let summary = "\(lines.count) lines: \(jobs) jobs of \(items) books, in time order; check it with sessioncheck \(out) --complete\n"
+        return Outcome(status: 0, output: summary, files: [(out, lines.map { $0 + "\n" }.joined())])
+    }
+
     /// `simrunner sweep`: every seed of the range, or of its shard.
     static func sweep(_ scenario: ScenarioFile, path: String, options: ParsedArguments) throws(UsageError) -> Outcome {
         guard let range = try options.value("--seeds", "a range A..<B of seeds with A ≤ B", parseRange) else {
@@ -190,7 +221,7 @@ public enum ScenarioCommand {
             let violations = scenario.run(seed: seed).violations
             guard !violations.isEmpty else { continue }
             failures += 1
-            output += "seed \(seed): \(violations.joined(separator: "; "))\n  replay: swift run -c release simrunner run \(path) --seed \(seed) --trace run.jsonl\n"
+            output += "seed \(seed): \(violations.joined(separator: "; "))\n  replay: swift run -c release simrunner run \(path) --seed \(seed) --trace .build/run.jsonl\n"
         }
         output += "\(scenario.name): \(runs) runs (shard \(shard.index)/\(shard.count) of seeds \(range.lowerBound)..<\(range.upperBound)), \(failures) failed\n"
         return Outcome(status: failures == 0 ? 0 : 1, output: output, files: [])

@@ -8,8 +8,13 @@ import InternalChecks
 ///     sessioncheck RECORDING.jsonl [--tolerance-ms N] [--rules ID,PREFIX,…] [--complete] [--strict] [--plain-reader] [--one-thread]
 ///
 /// Exit status: 0 the recording keeps every rule checked, 1 a rule is broken or a line is malformed,
-/// 2 a usage error or an unreadable file.
+/// 2 a usage error or an unreadable file, 3 nothing to check (no line checked: an empty file, or
+/// every line skipped), which is not `clean`.
 public enum SessionCheckCommand {
+    /// The exit status when no line was checked and none was malformed: an empty recording, or one
+    /// whose every line was skipped, is neither clean nor broken.
+    public static let nothingCheckedStatus: Int32 = 3
+
     /// The command line, declared: its argument and options.
     package static let command = Command(
         "sessioncheck", "Checks a recorded progress-socket session (JSON Lines, Docs/Recordings.md) against the protocol's rules, streaming, in bounded memory. Each violation names its rule, its line, the job's state before that line, and a minimal witness: the fewest lines that still break the rule.",
@@ -24,7 +29,8 @@ public enum SessionCheckCommand {
         ],
         discussion: """
             Rules: \(RecordingRule.all.map(\.id).joined(separator: ", "))
-            Exit status: 0 clean, 1 violations or malformed lines, 2 a usage error or an unreadable file.
+            Exit status: 0 clean, 1 violations or malformed lines, 2 a usage error or an unreadable file,
+            \(nothingCheckedStatus) nothing to check (no line checked: an empty file, or every line skipped).
             """
     )
 
@@ -181,7 +187,13 @@ public enum SessionCheckCommand {
             for violation in checker.finish() { write(text(violation)) }
         }
         write(summaryText(checker.summary, stoppedAt: stoppedAt))
-        return checker.summary.violationCount == 0 && checker.summary.malformedCount == 0 ? 0 : 1
+        return status(of: checker.summary)
+    }
+
+    /// 1 when a rule is broken or a line malformed; else 0, or `nothingCheckedStatus` when no line was checked.
+    static func status(of summary: RecordingChecker.Summary) -> Int32 {
+        guard summary.violationCount == 0 && summary.malformedCount == 0 else { return 1 }
+        return summary.linesChecked == 0 ? nothingCheckedStatus : 0
     }
 
     /// A violation as the report prints it.
@@ -213,8 +225,9 @@ public enum SessionCheckCommand {
         if !summary.violationsByRule.isEmpty {
             text += " (" + summary.violationsByRule.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + ")"
         }
-        text += complete && summary.violationCount == 0 && summary.malformedCount == 0 ? "\nclean\n" : "\n"
-        return text
+        guard complete && summary.violationCount == 0 && summary.malformedCount == 0 else { return text + "\n" }
+        if summary.linesChecked > 0 { return text + "\nclean\n" }
+        return text + (summary.linesRead == 0 ? "\nnothing to check: the recording is empty\n" : "\nnothing to check: every line was skipped\n")
     }
 }
 

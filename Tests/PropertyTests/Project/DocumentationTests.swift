@@ -117,11 +117,12 @@ enum DocumentationScan {
         "init(from decoder", "func encode(to encoder", "Literal", "var errorDescription:",
     ]
 
-    // `Regex` is not `Sendable`; these are only read.
-    nonisolated(unsafe) static let declaration = /^\s*(?:(?:public|package|private|fileprivate|internal|open|static|final|mutating|nonisolated|override|indirect|@\S+)\s+)*(?:func|var|let|init|struct|enum|class|actor|protocol|typealias|case|subscript)\b/
-    nonisolated(unsafe) static let typeOpening = /^\s*(?:(?:public|package|private|fileprivate|internal|final|indirect)\s+)*(?:struct|enum|class|actor|protocol|extension)\s+([A-Za-z0-9_.]+)/
-    nonisolated(unsafe) static let publicEntry = /^(?:public|open)\s+(?:(?:final|static|mutating|nonisolated|override|class)\s+)*(?:func|struct|enum|class|actor|protocol)\b/
-    nonisolated(unsafe) static let requirement = /^(?:(?:static|mutating)\s+)*(?:func|associatedtype)\b/
+    // Computed, and bound to a local once per scan: a `Regex` held in a static leaks its parse tree under
+    // LeakSanitizer (CI's AddressSanitizer run), and `Regex` is not `Sendable`.
+    static var declaration: Regex<Substring> { /^\s*(?:(?:public|package|private|fileprivate|internal|open|static|final|mutating|nonisolated|override|indirect|@\S+)\s+)*(?:func|var|let|init|struct|enum|class|actor|protocol|typealias|case|subscript)\b/ }
+    static var typeOpening: Regex<(Substring, Substring)> { /^\s*(?:(?:public|package|private|fileprivate|internal|final|indirect)\s+)*(?:struct|enum|class|actor|protocol|extension)\s+([A-Za-z0-9_.]+)/ }
+    static var publicEntry: Regex<Substring> { /^(?:public|open)\s+(?:(?:final|static|mutating|nonisolated|override|class)\s+)*(?:func|struct|enum|class|actor|protocol)\b/ }
+    static var requirement: Regex<Substring> { /^(?:(?:static|mutating)\s+)*(?:func|associatedtype)\b/ }
 
     /// The identifier-like words of `text`, lowercased, with camel case split (`isPending`: is, pending;
     /// `JSONValue`: json, value).
@@ -161,6 +162,7 @@ enum DocumentationScan {
         var comments = 0
         var restating: [Finding] = []
         var types: [(indentation: Int, name: String)] = []
+        let (typeOpening, declaration) = (Self.typeOpening, Self.declaration)
         for (index, line) in lines.enumerated() {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if !trimmed.isEmpty, !trimmed.hasPrefix("//") {
@@ -191,6 +193,7 @@ enum DocumentationScan {
         var declarations = 0
         var undocumented: [Finding] = []
         var protocolIndentation: Int?
+        let (requirement, publicEntry) = (Self.requirement, Self.publicEntry)
         for (index, line) in lines.enumerated() {
             let indent = indentation(line)
             var body = Substring(line.trimmingCharacters(in: .whitespaces))

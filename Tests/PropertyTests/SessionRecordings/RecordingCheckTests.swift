@@ -79,6 +79,21 @@ import Workloads
         #expect(output.hasSuffix("clean\n"))
     }
 
+    /// A recording with no line checked is neither clean nor broken: an empty one, and one of empty
+    /// lines only, say there was nothing to check and exit 3; one checked line is enough to be clean.
+    @Test func aRecordingWithNoLineCheckedSaysThereWasNothingToCheck() {
+        let empty = Self.check([])
+        #expect(empty.status == SessionCheckCommand.nothingCheckedStatus && empty.status == 3)
+        #expect(empty.output == "lines read 0, checked 0, skipped 0\njobs 0; violations 0\nnothing to check: the recording is empty\n")
+        let blank = Self.check(["", ""])
+        #expect(blank.status == 3)
+        #expect(blank.output.hasSuffix("skipped 2: 2 empty line\njobs 0; violations 0\nnothing to check: every line was skipped\n"), "\(blank.output)")
+        let one = Self.check(["", Self.recording(ProgressRun.Configuration(items: 30))[0]])
+        #expect(one.status == 0, "\(one.output)")
+        #expect(one.output.hasSuffix("checked 1, skipped 1: 1 empty line\njobs 1; violations 0\nclean\n"), "\(one.output)")
+        #expect(!empty.output.contains("clean") && !blank.output.contains("clean"))
+    }
+
     /// A run that fails at the end, and one with a lossy network healed later: the model keeps the
     /// rules whatever the network does.
     @Test(arguments: [false, true]) func theModelsFaultyRunsAreClean(failsAtEnd: Bool) {

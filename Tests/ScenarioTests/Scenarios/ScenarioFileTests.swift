@@ -100,7 +100,7 @@ import Testing
         (["sweep", "FILE", "--seeds", "5..<1"], "--seeds must be a range A..<B of seeds with A ≤ B, got 5..<1"),
         (["sweep", "FILE"], "sweep needs --seeds A..<B"),
         (["run", "FILE", "--seeds", "0..<4"], "unknown option --seeds; simrunner run takes --seed, --trace, --chrome-trace, --recording"),
-        (["walk", "FILE"], "unknown command walk; simrunner takes run, sweep, shrink or interleave"),
+        (["walk", "FILE"], "unknown command walk; simrunner takes run, sweep, shrink, record or interleave"),
         (["run", "FILE", "other.json"], "simrunner run takes at most 1 argument, but got other.json as well"),
         (["sweep", "FILE", "--seeds", "0..<4", "--shard", "0/2"], "--shard must be I/N"),
         (["run", "FILE", "--verbose", "1"], "unknown option --verbose"),

@@ -142,7 +142,7 @@ import Testing
 
     @Test func aUsageErrorPrintsItsMessageThenTheUsageLine() {
         let description = Self.error("--iterations needs a value (N)").description
-        #expect(description.hasPrefix("--iterations needs a value (N)\n\nUSAGE: benchrunner [--list] [--filter SUBSTRING]..."))
+        #expect(description.hasPrefix("--iterations needs a value (N)\n\nUSAGE: benchrunner [--list] [--csv FILE] [--filter SUBSTRING]..."))
         #expect(description.hasSuffix("See --help for more.\n"))
     }
 

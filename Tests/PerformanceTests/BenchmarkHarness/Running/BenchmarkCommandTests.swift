@@ -9,12 +9,13 @@ import Workloads
 
     private static func timedWorkload(
         _ name: String = "fixture.timed",
+        unit: String = "items",
         counter: IterationCounter = IterationCounter(),
         releaseTarget: Double? = nil,
         debugTarget: Double? = nil
     ) -> Workload {
         .timed(TimedWorkload(
-            name: name, summary: "counts to a thousand", unit: "items",
+            name: name, summary: "counts to a thousand", unit: unit,
             releaseTargetPerSecond: releaseTarget, debugTargetPerSecond: debugTarget,
             iteration: { counter.increment(); return 1_000 }
         ))
@@ -153,17 +154,36 @@ import Workloads
         let workloads = [Self.timedWorkload(releaseTarget: 1e6)]
         let (lenient, lenientTranscript) = run(["--no-json"], workloads: workloads)
         #expect(lenient == .success)
-        #expect(lenientTranscript.allOutput.contains("(--strict makes this a failure)"))
+        #expect(lenientTranscript.allOutput.contains("\nMISS: fixture.timed: median 500.0 k items/s, release target 1.0 M items/s\n"))
         #expect(lenientTranscript.allOutput.hasSuffix("\nresult: PASS, with 1 throughput target missed (a failure only under --strict)"))
         let (strict, strictTranscript) = run(["--no-json", "--strict"], workloads: workloads)
         #expect(strict == .failure)
         #expect(strictTranscript.allOutput.hasSuffix("\nresult: FAIL (1 failure)"))
     }
 
-    /// Issue 24: each workload's figures are printed as soon as it has run, before the next starts,
-    /// and every line benchrunner prints fits 100 columns, for the real workloads' names too.
+    /// Issue 39: the report opens with the verdict and what missed, and ends with it; each workload's
+    /// figures are not in it, but in one line beside the progress on standard error.
+    @Test func theReportOpensWithTheVerdictAndWhatMissed() {
+        let workloads = [Self.timedWorkload(releaseTarget: 1e6), Self.measuredWorkload(value: 11)]
+        let (status, transcript) = run(["--no-json"], workloads: workloads)
+        #expect(status == .failure)
+        let lines = transcript.allOutput.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(Array(lines.prefix(3)) == [
+            "result: FAIL (1 failure)",
+            "FAIL: fixture.measured: evaluations is 11 evaluations, outside its bound ≤ 10",
+            "MISS: fixture.timed: median 500.0 k items/s, release target 1.0 M items/s",
+        ])
+        #expect(lines.last == "result: FAIL (1 failure)")
+        #expect(transcript.allOutput.contains("fixture.measured        1       0 of 1  FAIL"))
+        #expect(!transcript.allOutput.contains("    median "), "each workload's figures only with --verbose")
+        #expect(transcript.allError.contains("    median 2.000 ms, 500.0 k items/s (target 1.0 M items/s: MISS)"))
+        #expect(transcript.allError.contains("    1 metrics, 0 of 1 bounds held"))
+    }
+
+    /// Issue 24: with `--verbose`, each workload's figures are printed as soon as it has run, before
+    /// the next starts; every line benchrunner prints fits 100 columns, for the real workloads' names too.
     @Test func eachResultPrintsAsItsWorkloadFinishesWithinAHundredColumns() {
-        let (_, transcript) = run(["--no-json"])
+        let (_, transcript) = run(["--no-json", "--verbose"])
         let finished = transcript.output.firstIndex { $0.hasPrefix("fixture.timed\n    median ") }
         let measuredStarts = transcript.events.firstIndex { $0.contains("fixture.measured: measuring") }
         #expect(finished != nil && measuredStarts != nil)
@@ -171,8 +191,18 @@ import Workloads
 
         let longest = Workloads.all.map(\.name).max { $0.count < $1.count }!
         let names = [longest, "csv.import.duplicate-accuracy"]
-        let workloads = [Self.timedWorkload(names[0], releaseTarget: 1e9), Self.measuredWorkload(value: 11)]
-        let (_, wide) = run(["--no-json"], workloads: workloads)
+        let units = Workloads.all.compactMap { workload -> String? in
+            if case let .timed(timed) = workload { return timed.unit }
+            return nil
+        }
+        let longestUnit = units.max { $0.count < $1.count }!
+        let workloads = [Self.timedWorkload(names[0], unit: longestUnit, releaseTarget: 1e9), Self.measuredWorkload(value: 11)]
+        let (_, wide) = run(["--no-json", "--verbose"], workloads: workloads)
+        let (_, plain) = run(["--no-json"], workloads: workloads)
+        #expect(plain.allOutput.contains("\(longestUnit)/s"))
+        for line in plain.allOutput.split(separator: "\n") {
+            #expect(line.count <= 100, "\(line.count) columns: \(line)")
+        }
         let (_, listed) = run(["--list"], workloads: Workloads.all)
         for line in (wide.allOutput + "\n" + listed.allOutput).split(separator: "\n") {
             #expect(line.count <= 100, "\(line.count) columns: \(line)")

@@ -88,6 +88,25 @@ final class ScriptedEnvironment: BenchmarkEnvironment {
     func peakResidentKibibytes() -> Int? { peakKibibytes }
     func currentDate() -> Date { HarnessFixtures.date.addingTimeInterval(0.75) }
     func machineInfo() -> MachineInfo { HarnessFixtures.machine }
+
+    /// What "python3" answers: by default 8 ms an iteration, the file's records read.
+    var python: (CSVFile, Int) -> Result<String, PythonCSVError> = { file, iterations in
+        .success("python 3.11.2\n" + String(repeating: "seconds 0.008\n", count: iterations) + "records \(file.records)\n")
+    }
+    private(set) var pythonFiles: [CSVFile] = []
+
+    func runPythonCSV(_ file: CSVFile, iterations: Int) -> Result<String, PythonCSVError> {
+        pythonFiles.append(file)
+        return python(file, iterations)
+    }
+
+    /// The files `readFile` finds, by path.
+    var files: [String: [UInt8]] = [:]
+
+    func readFile(_ path: String, bytesMax: Int) -> Result<[UInt8], InputFileError> {
+        guard let bytes = files[path] else { return .failure(.notFound(path: path)) }
+        return bytes.count > bytesMax ? .failure(.tooLarge(path: path, bytes: bytes.count, bytesMax: bytesMax)) : .success(bytes)
+    }
 }
 
 /// What a command wrote, line by line.
