@@ -99,6 +99,38 @@ import Testing
         #expect(committed == text, "Sources/SpecRules/Decision+Register.swift is not what Docs/Decisions.md says; regenerate it with \(ConformanceReportTests.writeVariable)=1 swift test --filter DecisionRegisterTests")
     }
 
+    /// An entry states the question, the options, the decision, why, and the pin in about 15 lines;
+    /// history stays in git. The longest two name nine and ten pinning tests.
+    static let entryLinesMax = 19
+
+    /// The entries (`### ` headings) over `entryLinesMax` non-blank lines, the heading included.
+    static func longEntries(of register: String) -> [(id: String, lines: Int)] {
+        var entries: [(id: String, lines: Int)] = []
+        var inEntry = false
+        for line in register.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("### ") {
+                entries.append((String(line.dropFirst(4).prefix(5)), 1))
+                inEntry = true
+            } else if line.hasPrefix("#") {
+                inEntry = false
+            } else if inEntry, !line.allSatisfy(\.isWhitespace) {
+                entries[entries.count - 1].lines += 1
+            }
+        }
+        return entries.filter { $0.lines > entryLinesMax }
+    }
+
+    @Test func everyEntryIsShort() throws {
+        let register = try String(contentsOf: ConformanceReportTests.docs.appendingPathComponent("Decisions.md"), encoding: .utf8)
+        for entry in Self.longEntries(of: register) {
+            Issue.record("\(entry.id) is \(entry.lines) lines; an entry is at most \(Self.entryLinesMax): the question, options, decision, why and pin")
+        }
+        // The scan itself, on both sides of the limit.
+        let body = { (count: Int) in (1..<count).map { "- line \($0)" }.joined(separator: "\n") }
+        let text = "### D-001 At the limit\n\(body(Self.entryLinesMax))\n\n### D-002 Over it\n\(body(Self.entryLinesMax + 1))\n## Open\nnot an entry"
+        #expect(Self.longEntries(of: text).map(\.id) == ["D-002"])
+    }
+
     @Test func everyDecisionARuleRestsOnIsInTheGeneratedRegister() {
         for id in Self.decisionsOfRules.sorted() {
             #expect(Decision.named(DecisionID(id)) != nil, "\(id) is not in Decision+Register.swift; regenerate it")
