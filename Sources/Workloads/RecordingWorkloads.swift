@@ -51,10 +51,8 @@ package enum RecordingFixture {
         var configuration = ProgressRun.Configuration(items: items)
         configuration.recordsRecording = true
         let lines = ProgressRun.run(seed: 1, configuration).recording
-        let base = ProgressRun.jobId
         let copies = (0..<jobs).map { job in
-            let id = String(base.dropLast(6)) + String(String(job + 1_000_000).suffix(6))
-            return lines.map { $0.replacing(base, with: id) }
+            lines.map { $0.replacing(ProgressRun.jobId, with: InterleavedRecording.jobId(job)) }
         }
         var bytes: [UInt8] = []
         for index in lines.indices {

@@ -97,11 +97,10 @@ package enum ReportTables {
         var table = TextTable([.init("PARSE"), .init("THIS PARSER", .right), .init("PYTHON CSV", .right), .init("FASTER", .right)])
         for (workload, python) in compared {
             guard let timed = workload.timed, let pythonSeconds = python.medianSeconds else { continue }
-            let bytes = Double(timed.samples.first?.items ?? 0)
             table.append([
                 workload.name,
                 Formatting.rate(timed.medianItemsPerSecond, unit: timed.unit),
-                Formatting.rate(bytes / pythonSeconds, unit: timed.unit),
+                Formatting.rate(Double(timed.itemsPerIteration) / pythonSeconds, unit: timed.unit),
                 String(format: "%.1f×", pythonSeconds / timed.secondsPerIteration.median),
             ])
         }
