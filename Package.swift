@@ -77,13 +77,13 @@ let package = Package(
         .target(name: "SpecTesting", dependencies: ["Generators", "SpecConformance"], swiftSettings: strict),
         .executableTarget(
             name: "benchrunner",
-            dependencies: ["BenchmarkHarness", "Workloads"],
+            dependencies: ["BenchmarkHarness", "CommandLineParsing", "Workloads"],
             swiftSettings: strict
         ),
         // Runs and replays the scenario files on the simulator; sweeps seeds in shards.
         .executableTarget(name: "simrunner", dependencies: ["CommandLineParsing", "Scenarios"], swiftSettings: strict),
         // Checks a recorded progress-socket session against the protocol's rules (Docs/Recordings.md).
-        .executableTarget(name: "sessioncheck", dependencies: ["SessionRecordings"], swiftSettings: strict),
+        .executableTarget(name: "sessioncheck", dependencies: ["CommandLineParsing", "SessionRecordings"], swiftSettings: strict),
         // Writes the test vectors into TestVectors/ from the model, or checks the committed ones.
         .executableTarget(name: "vectorwriter", dependencies: ["CommandLineParsing", "SpecConformance"], swiftSettings: strict),
         // Layer 6: the conformance kit over a process boundary: the adapter protocol's runner, the seams'
@@ -91,10 +91,10 @@ let package = Package(
         // start processes; never imports Testing.
         .target(name: "ProcessAdapter", dependencies: ["CommandLineParsing", "Generators", "Scenarios", "SessionRecordings", "SpecModel", "SpecConformance"], swiftSettings: strict),
         // Runs the kit's suites against an adapter program.
-        .executableTarget(name: "adapterrun", dependencies: ["ProcessAdapter", "Generators", "Scenarios"], swiftSettings: strict),
+        .executableTarget(name: "adapterrun", dependencies: ["CommandLineParsing", "ProcessAdapter", "Generators", "Scenarios"], swiftSettings: strict),
         // The model, and one wrong implementation per seam, as adapter programs: CI's proof of the runner.
         .executableTarget(name: "adapter-model", dependencies: ["ProcessAdapter"], swiftSettings: strict),
-        .executableTarget(name: "adapter-wrong", dependencies: ["ProcessAdapter", "SpecConformance", "SpecModel"], swiftSettings: strict),
+        .executableTarget(name: "adapter-wrong", dependencies: ["CommandLineParsing", "ProcessAdapter", "SpecConformance", "SpecModel"], swiftSettings: strict),
         .testTarget(
             name: "PropertyTests",
             dependencies: ["CommandLineParsing", "Fixtures", "Generators", "Scenarios", "SessionRecordings", "SpecModel", "SpecRules", "Simulator", "SpecTesting", "Workloads"],

@@ -67,6 +67,8 @@ package struct Command: Sendable {
         /// Whether each value given counts (`ParsedArguments.allValues`), as `--filter`'s do; `--help`
         /// shows it with `...`.
         package var isRepeatable = false
+        /// Whether a command line without it is a usage error; the usage line shows it without brackets.
+        package var isRequired = false
 
         /// A flag: present or not.
         package static func flag(_ name: String, _ help: String) -> Option { Option(name: name, valueName: nil, help: help) }
@@ -75,6 +77,10 @@ package struct Command: Sendable {
         /// An option followed by one value, which may be given again to add another.
         package static func values(_ name: String, _ valueName: String, _ help: String) -> Option {
             Option(name: name, valueName: valueName, help: help, isRepeatable: true)
+        }
+        /// An option followed by one value, which every command line must give.
+        package static func required(_ name: String, _ valueName: String, _ help: String) -> Option {
+            Option(name: name, valueName: valueName, help: help, isRequired: true)
         }
     }
 
@@ -135,6 +141,9 @@ package struct Command: Sendable {
         if let missing = arguments.dropFirst(parsed.positionals.count).first(where: \.isRequired) {
             throw UsageError("\(name) needs \(missing.name): \(missing.help)", command: self)
         }
+        if let missing = options.first(where: { $0.isRequired && parsed.values[$0.name] == nil }) {
+            throw UsageError("\(name) needs \(missing.name) \(missing.valueName ?? ""): \(missing.help)", command: self)
+        }
         if let trailing, parsed.trailing.isEmpty, trailing.isRequired {
             throw UsageError("\(name) needs -- \(trailing.name): \(trailing.help)", command: self)
         }
@@ -153,7 +162,10 @@ package struct Command: Sendable {
     /// the first word after the command's name.
     package var usageLine: String {
         let positional = arguments.map { $0.isRequired ? $0.name : "[\($0.name)]" }
-        let flags = options.map { "[\($0.name)\($0.valueName.map { " \($0)" } ?? "")]\($0.isRepeatable ? "..." : "")" }
+        let flags = options.map { option in
+            let word = option.name + (option.valueName.map { " \($0)" } ?? "")
+            return (option.isRequired ? word : "[\(word)]") + (option.isRepeatable ? "..." : "")
+        }
         let after = trailing.map { ["--", $0.name] } ?? []
         let head = "USAGE: \(name)"
         let indent = String(repeating: " ", count: head.count + 1)
@@ -210,6 +222,12 @@ package struct ParsedArguments: Sendable {
         guard let text = values[name] else { return nil }
         guard let value = convert(text) else { throw UsageError("\(name) must be \(what), got \(Command.shown(text))", command: command) }
         return value
+    }
+
+    /// The value of option `name`, a file's path, `nil` when the option was not given; an empty path
+    /// is a usage error.
+    package func path(_ name: String) throws(UsageError) -> String? {
+        try value(name, "a path") { $0.isEmpty ? nil : $0 }
     }
 }
 

@@ -77,9 +77,11 @@ package enum UserFileWorkloads {
             Metric(name: "data rows", value: Double(first.dataRows), unit: "rows"),
         ]
         for (strategy, summary) in summaries {
+            // Replace All counts a replacement as imported, so its duplicates are the ones it replaced.
+            let found = strategy == .replaceAll ? ("replaced", summary.replaced) : ("duplicates", summary.duplicates)
             metrics += [
                 Metric(name: "\(strategy.rawValue): imported", value: Double(summary.imported), unit: "rows"),
-                Metric(name: "\(strategy.rawValue): duplicates", value: Double(summary.duplicates), unit: "rows"),
+                Metric(name: "\(strategy.rawValue): \(found.0)", value: Double(found.1), unit: "rows"),
                 Metric(name: "\(strategy.rawValue): errors", value: Double(summary.errors.count), unit: "rows"),
             ]
         }

@@ -1,3 +1,4 @@
+import CommandLineParsing
 import Foundation
 import ProcessAdapter
 import SpecModel
@@ -59,7 +60,7 @@ enum Misbehaviour: String, CaseIterable {
             case .error:
                 write(#"{"id":\#(id),"error":"the backend's throttle threw: TypeError: cannot read properties of undefined"}"#)
             case .floodStderr:
-                FileHandle.standardError.write(Data(String(repeating: "noise on stderr\n", count: 65_536).utf8))
+                StandardStream.error.write(String(repeating: "noise on stderr\n", count: 65_536))
                 write(model.answer(line))
             case .oldProtocol:
                 write(model.answer(line))
@@ -69,6 +70,6 @@ enum Misbehaviour: String, CaseIterable {
     }
 
     private func write(_ line: String) {
-        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+        StandardStream.output.write(line + "\n")
     }
 }

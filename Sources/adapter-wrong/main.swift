@@ -5,6 +5,7 @@
 //     adapter-wrong                      one plausible flaw per seam (listed in `flaws`)
 //     adapter-wrong --misbehave MODE     timeout, exit, crash, malformed, wrong-id, wrong-shape, error,
 //                                        old-protocol or flood-stderr at the first call
+import CommandLineParsing
 import Foundation
 import ProcessAdapter
 import SpecConformance
@@ -13,7 +14,7 @@ import SpecModel
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "--misbehave" {
     guard arguments.count == 2, let mode = Misbehaviour(rawValue: arguments[1]) else {
-        FileHandle.standardError.write(Data("usage: adapter-wrong [--misbehave \(Misbehaviour.allCases.map(\.rawValue).joined(separator: "|"))]\n".utf8))
+        StandardStream.error.write("usage: adapter-wrong [--misbehave \(Misbehaviour.allCases.map(\.rawValue).joined(separator: "|"))]\n")
         exit(2)
     }
     mode.run()
@@ -21,6 +22,6 @@ if arguments.first == "--misbehave" {
     var server = AdapterServer(name: "wrong implementations (adapter-wrong)", WrongSeams.factories)
     server.serve()
 } else {
-    FileHandle.standardError.write(Data("usage: adapter-wrong [--misbehave MODE]\n".utf8))
+    StandardStream.error.write("usage: adapter-wrong [--misbehave MODE]\n")
     exit(2)
 }

@@ -1,6 +1,7 @@
 // adapterrun: runs the conformance kit's suites against a program in any language, through the
 // adapter protocol (Docs/ProcessAdapter.md). Everything but the process's own streams and environment
 // lives in ProcessAdapter's `AdapterRunCommand`, where it is tested.
+import CommandLineParsing
 import Foundation
 import Generators
 import ProcessAdapter
@@ -11,7 +12,7 @@ case .help:
     print(AdapterRunCommand.usage, terminator: "")
     exit(0)
 case let .usageError(message):
-    FileHandle.standardError.write(Data(("adapterrun: " + message).utf8))
+    StandardStream.error.write("adapterrun: " + message)
     exit(2)
 case let .run(invocation):
     if let path = invocation.scenarioPath {
@@ -20,37 +21,37 @@ case let .run(invocation):
         do {
             let size = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
             guard size <= ScenarioFile.bytesMax, let data = FileManager.default.contents(atPath: path) else {
-                FileHandle.standardError.write(Data("adapterrun: cannot read \(path): \(size > ScenarioFile.bytesMax ? "it is \(size) bytes, and a scenario file holds at most \(ScenarioFile.bytesMax)" : "the file could not be read")\n".utf8))
+                StandardStream.error.write("adapterrun: cannot read \(path): \(size > ScenarioFile.bytesMax ? "it is \(size) bytes, and a scenario file holds at most \(ScenarioFile.bytesMax)" : "the file could not be read")\n")
                 exit(2)
             }
             scenario = try ScenarioFile(decoding: Array(data))
         } catch let error as ScenarioFileError {
-            FileHandle.standardError.write(Data("adapterrun: cannot load \(path): \(error)\n".utf8))
+            StandardStream.error.write("adapterrun: cannot load \(path): \(error)\n")
             exit(2)
         } catch {
-            FileHandle.standardError.write(Data("adapterrun: cannot read \(path): \(FileManager.default.fileExists(atPath: path) ? "it cannot be read" : "no such file")\n".utf8))
+            StandardStream.error.write("adapterrun: cannot read \(path): \(FileManager.default.fileExists(atPath: path) ? "it cannot be read" : "no such file")\n")
             exit(2)
         }
         let seeds = invocation.seeds.map(Array.init) ?? scenario.seeds
         exit(AdapterScenarioRun.run(scenario, path: path, seeds: seeds, invocation: invocation) { text in
-            FileHandle.standardOutput.write(Data(text.utf8))
+            StandardStream.output.write(text)
         })
     }
     let overrides: PropertyOverrides
     do {
         overrides = try PropertyOverrides(environment: ProcessInfo.processInfo.environment)
     } catch {
-        FileHandle.standardError.write(Data("adapterrun: \(error)\n".utf8))
+        StandardStream.error.write("adapterrun: \(error)\n")
         exit(2)
     }
     let (status, markdown) = AdapterRunCommand.run(invocation, overrides: overrides) { text in
-        FileHandle.standardOutput.write(Data(text.utf8))
+        StandardStream.output.write(text)
     }
     if let path = invocation.reportPath {
         do {
             try Data(markdown.utf8).write(to: URL(fileURLWithPath: path))
         } catch {
-            FileHandle.standardError.write(Data("adapterrun: cannot write \(path): \((error as NSError).localizedFailureReason ?? error.localizedDescription)\n".utf8))
+            StandardStream.error.write("adapterrun: " + WriteFailure(probing: path).line(for: path))
             exit(2)
         }
     }

@@ -1,4 +1,5 @@
 import BenchmarkHarness
+import CommandLineParsing
 import Foundation
 
 /// Runs another build's benchrunner for `benchrunner side-by-side`: its standard output is dropped,
@@ -39,7 +40,7 @@ enum BuildRunner {
         do {
             try FileManager.default.removeItem(atPath: path)
         } catch {
-            FileHandle.standardError.write(Data("benchrunner: note: could not remove \(path)\n".utf8))
+            StandardStream.error.write("benchrunner: note: could not remove \(path)\n")
         }
     }
 }

@@ -1,4 +1,5 @@
 import BenchmarkHarness
+import CommandLineParsing
 import Foundation
 import Workloads
 #if canImport(Glibc)
@@ -28,7 +29,7 @@ struct SystemEnvironment: BenchmarkEnvironment {
     static let slowdownPercent: Int = {
         guard let text = ProcessInfo.processInfo.environment["BENCHRUNNER_SLOWDOWN_PERCENT"] else { return 0 }
         guard let percent = Int(text), (0...1_000).contains(percent) else {
-            FileHandle.standardError.write(Data("benchrunner: BENCHRUNNER_SLOWDOWN_PERCENT must be 0 to 1000, got \(text)\n".utf8))
+            StandardStream.error.write("benchrunner: BENCHRUNNER_SLOWDOWN_PERCENT must be 0 to 1000, got \(text)\n")
             exit(2)
         }
         return percent

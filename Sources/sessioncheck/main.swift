@@ -1,6 +1,7 @@
 // sessioncheck: checks a recorded progress-socket session (Docs/Recordings.md) against the protocol's
 // rules. Everything but opening the file and writing the terminal lives in Simulator's
 // `SessionCheckCommand`, where it is tested.
+import CommandLineParsing
 import Foundation
 import SessionRecordings
 
@@ -12,7 +13,7 @@ case .help:
     print(SessionCheckCommand.usage, terminator: "")
     exit(0)
 case let .usageError(message):
-    FileHandle.standardError.write(Data(message.utf8))
+    StandardStream.error.write(message)
     exit(2)
 case let .check(invocation):
     var isFolder: ObjCBool = false
@@ -20,7 +21,7 @@ case let .check(invocation):
         let handle = FileHandle(forReadingAtPath: invocation.path)
     else {
         let reason = FileManager.default.fileExists(atPath: invocation.path) ? (isFolder.boolValue ? "it is a folder" : "it cannot be read") : "no such file"
-        FileHandle.standardError.write(Data("cannot read \(invocation.path): \(reason)\n".utf8))
+        StandardStream.error.write("cannot read \(invocation.path): \(reason)\n")
         exit(2)
     }
     var readFailure: ReadFailure?
@@ -52,11 +53,11 @@ case let .check(invocation):
         }
         return chunk.isEmpty ? nil : chunk
     }, write: { text in
-        FileHandle.standardOutput.write(Data(text.utf8))
+        StandardStream.output.write(text)
     }, startThread: { body in Thread.detachNewThread(body) })
     // A --strict check may stop at a malformed line before it asks for the chunk that failed.
     if status == 2, let readFailure {
-        FileHandle.standardError.write(Data("cannot read \(invocation.path): \(readFailure)\n".utf8))
+        StandardStream.error.write("cannot read \(invocation.path): \(readFailure)\n")
     }
     exit(status)
 }

@@ -25,12 +25,12 @@ for (path, contents) in outcome.files {
         try contents.write(toFile: path, atomically: true, encoding: .utf8)
         print("wrote \(path)")
     } catch {
-        FileHandle.standardError.write(Data(WriteFailure(probing: path).line(for: path).utf8))
+        StandardStream.error.write(WriteFailure(probing: path).line(for: path))
         exit(2)
     }
 }
 if outcome.status == 2 {
-    FileHandle.standardError.write(Data(outcome.output.utf8))
+    StandardStream.error.write(outcome.output)
 } else {
     print(outcome.output, terminator: "")
 }

@@ -28,7 +28,7 @@ func readFolder(_ folder: String) -> VectorWriterCommand.FolderRead {
 
 /// Prints `line` on standard error and stops with the file-error status.
 func fail(_ line: String) -> Never {
-    FileHandle.standardError.write(Data(line.utf8))
+    StandardStream.error.write(line)
     exit(2)
 }
 
@@ -48,7 +48,7 @@ for (path, contents) in outcome.files {
     }
 }
 if outcome.status == 2 {
-    FileHandle.standardError.write(Data(outcome.output.utf8))
+    StandardStream.error.write(outcome.output)
 } else {
     print(outcome.output, terminator: "")
 }

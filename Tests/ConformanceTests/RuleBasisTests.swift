@@ -30,10 +30,14 @@ import Testing
 
     static let originalSeeds = TraceabilityTests.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/seeds")
 
-    /// Where the original seeds stand beside the package (`../shared/seeds`), the copy must be theirs;
-    /// on a clone without them the test is skipped, and Swift Testing counts it as skipped.
-    @Test(.enabled(if: FileManager.default.fileExists(atPath: originalSeeds.path), "the original seeds are not beside the package (../shared/seeds)"))
-    func theSeedsFolderIsACopyOfTheOriginals() throws {
+    /// Where the original seeds stand beside the package (`../shared/seeds`), the copy must be theirs.
+    /// On a clone without them the comparison cannot run: a warning says so, and the run's last line
+    /// counts it (`passed … with 1 warning`), as a skipped test's would not be.
+    @Test func theSeedsFolderIsACopyOfTheOriginals() throws {
+        guard FileManager.default.fileExists(atPath: Self.originalSeeds.path) else {
+            Issue.record("not checked: the original seeds are not beside the package (\(Self.originalSeeds.path))", severity: .warning)
+            return
+        }
         for document in SeedDocument.allCases {
             let original = Self.originalSeeds.appendingPathComponent(document.fileName)
             let text = try String(contentsOf: original, encoding: .utf8)

@@ -60,6 +60,14 @@ package struct SideBySideCommand {
         }
         let passed = (parsed.allValues["--filter"] ?? []).flatMap { ["--filter", $0] }
             + ["--iterations", "--warmup"].flatMap { name in parsed.values[name].map { [name, $0] } ?? [] }
+        do {
+            // The options passed on are read as each build will read them, so a bad value is named
+            // here, before any build runs.
+            _ = try BenchmarkOptions.parse(passed, configuration: .release)
+        } catch {
+            console.error("benchrunner side-by-side: error: \(error.message)\n\n\(Self.command.usageLine)\nSee --help for more.")
+            return .usageError
+        }
         let positional = parsed.positionals
         let builds = (old: positional[0], new: positional[1])
         var samples: (old: [String: [Double]], new: [String: [Double]]) = ([:], [:])
@@ -72,8 +80,13 @@ package struct SideBySideCommand {
                 switch runBuild(executable, passed) {
                 case let .success(made): report = made
                 case let .failure(error):
-                    console.error("benchrunner side-by-side: error: \(error)")
-                    return .failure
+                    // A build that cannot be started is a wrong argument, found before any figure.
+                    guard case .notStarted = error else {
+                        console.error("benchrunner side-by-side: error: \(error)")
+                        return .failure
+                    }
+                    console.error("benchrunner side-by-side: error: \(isOld ? "OLD" : "NEW"): \(error)")
+                    return .usageError
                 }
                 for workload in report.workloads {
                     guard let timed = workload.timed else { continue }

@@ -1,4 +1,4 @@
-import Foundation
+import CommandLineParsing
 
 /// Where benchrunner writes: tables and results to `output`, progress, notes and errors to `error`.
 package struct Console {
@@ -16,8 +16,8 @@ package struct Console {
     /// The process's standard output and standard error.
     package static var standard: Console {
         Console(
-            output: { print($0) },
-            error: { try? FileHandle.standardError.write(contentsOf: Data(($0 + "\n").utf8)) }
+            output: { StandardStream.output.write($0 + "\n") },
+            error: { StandardStream.error.write($0 + "\n") }
         )
     }
 }

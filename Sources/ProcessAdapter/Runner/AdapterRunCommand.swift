@@ -91,8 +91,8 @@ public enum AdapterRunCommand {
         invocation.side = try parsed.value("--side", "backend or client") { $0 == "backend" || $0 == "client" ? $0 : nil }
         invocation.timeoutSeconds = try parsed.value("--timeout", "a number of seconds above 0 and at most 3600") { Double($0).flatMap { $0 > 0 && $0 <= 3_600 ? $0 : nil } } ?? 10
         invocation.strict = parsed.has("--strict")
-        invocation.reportPath = parsed.values["--report"]
-        invocation.scenarioPath = parsed.values["--scenario"]
+        invocation.reportPath = try parsed.path("--report")
+        invocation.scenarioPath = try parsed.path("--scenario")
         invocation.seeds = try parsed.value("--seeds", "a non-empty range A..<B of seeds") { text in
             let parts = text.split(separator: "..<", omittingEmptySubsequences: false)
             guard parts.count == 2, let low = UInt64(parts[0]), let high = UInt64(parts[1]), low < high else { return nil }

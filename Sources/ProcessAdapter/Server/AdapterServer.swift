@@ -1,3 +1,4 @@
+import CommandLineParsing
 import Foundation
 import SpecConformance
 import SpecModel
@@ -77,7 +78,7 @@ public struct AdapterServer {
     public mutating func serve() {
         while let line = readLine(strippingNewline: true) {
             let answer = answer(line)
-            FileHandle.standardOutput.write(Data((answer + "\n").utf8))
+            StandardStream.output.write(answer + "\n")
         }
     }
 

@@ -44,7 +44,7 @@ public enum ScenarioCommand {
             "simrunner sweep", "Runs every seed of a range, or one shard of it, and prints the command that replays each failure.",
             arguments: [file],
             options: [
-                .value("--seeds", "A..<B", "the seeds, A included and B not (required)"),
+                .required("--seeds", "A..<B", "the seeds, A included and B not"),
                 .value("--shard", "I/N", "only the seeds whose index modulo N is I-1, for a CI matrix"),
             ]),
         Command(
@@ -178,7 +178,7 @@ public enum ScenarioCommand {
     /// `simrunner run`: one run, with the files it was asked to write.
     static func runOnce(_ scenario: ScenarioFile, path: String, options: ParsedArguments) throws(UsageError) -> Outcome {
         let seed = try seed(options, scenario)
-        let (recording, trace, chrome) = (options.values["--recording"], options.values["--trace"], options.values["--chrome-trace"])
+        let (recording, trace, chrome) = (try options.path("--recording"), try options.path("--trace"), try options.path("--chrome-trace"))
         if recording != nil, !scenario.recordsSessions {
             throw UsageError("--recording is for progress scenarios; \(path) is not one", command: options.command)
         }
@@ -201,7 +201,7 @@ public enum ScenarioCommand {
         guard jobs <= recordLinesMax / (2 * items + 100) else {
             throw UsageError("--jobs \(jobs) of --items \(items) would write more than \(recordLinesMax) lines", command: options.command)
         }
-        let out = options.values["--out"] ?? recordOutDefault
+        let out = try options.path("--out") ?? recordOutDefault
         let lines = InterleavedRecording.lines(jobs: jobs, items: items)
         let summary = "\(lines.count) lines: \(jobs) jobs of \(items) books, in time order; check it with sessioncheck \(out) --complete\n"
         return Outcome(status: 0, output: summary, files: [(out, lines.map { $0 + "\n" }.joined())])
@@ -210,7 +210,7 @@ public enum ScenarioCommand {
     /// `simrunner sweep`: every seed of the range, or of its shard.
     static func sweep(_ scenario: ScenarioFile, path: String, options: ParsedArguments) throws(UsageError) -> Outcome {
         guard let range = try options.value("--seeds", "a range A..<B of seeds with A ≤ B", parseRange) else {
-            throw UsageError("sweep needs --seeds A..<B", command: options.command)
+            preconditionFailure("the parse refuses a sweep without --seeds")
         }
         let shard = try options.value("--shard", "I/N with 1 ≤ I ≤ N", parseShard) ?? (1, 1)
         var output = ""
@@ -231,15 +231,16 @@ public enum ScenarioCommand {
     static func shrink(_ scenario: ScenarioFile, path: String, options: ParsedArguments) throws(UsageError) -> Outcome {
         let seed = try seed(options, scenario)
         let runsMax = try options.value("--runs-max", "a positive integer", { Int($0).flatMap { $0 >= 1 ? $0 : nil } }) ?? 4_000
+        let property = try options.value("--property", "a property and its actor, ID@ACTOR") { $0.isEmpty ? nil : $0 }
+        let out = try options.path("--out") ?? "\(scenario.name)-seed\(seed)-shrunk.json"
         let shrunk: ScenarioShrinker.Shrunk
         do {
-            shrunk = try ScenarioShrinker.shrink(scenario, seed: seed, keeping: options.values["--property"], runsMax: runsMax)
+            shrunk = try ScenarioShrinker.shrink(scenario, seed: seed, keeping: property, runsMax: runsMax)
         } catch .keptEveryProperty {
             return Outcome(status: 1, output: "\(scenario.name) seed \(seed) kept every property: nothing to shrink\n", files: [])
         } catch {
             return Outcome(status: 2, output: "cannot shrink \(path) seed \(seed): \(error)\n", files: [])
         }
-        let out = options.values["--out"] ?? "\(scenario.name)-seed\(seed)-shrunk.json"
         var output = "\(scenario.name) seed \(seed) broke \(shrunk.failure)\n"
         output += "shrunk in \(shrunk.runs) runs: \(shrunk.eventsBefore) events -> \(shrunk.eventsAfter) (\(Self.ratio(shrunk.reduction)) fewer), "
         output += "fault elements \(shrunk.faultElementsBefore) -> \(shrunk.faultElementsAfter)\n"

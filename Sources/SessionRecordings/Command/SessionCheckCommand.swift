@@ -71,7 +71,10 @@ public enum SessionCheckCommand {
                 options.toleranceMilliseconds = milliseconds
             }
             if let value = parsed.values["--rules"] {
-                let prefixes = value.split(separator: ",").map { String($0).trimmingSpaces }
+                let prefixes = value.split(separator: ",").map { String($0).trimmingSpaces }.filter { !$0.isEmpty }
+                guard !prefixes.isEmpty else {
+                    throw UsageError("--rules must name rule ids or prefixes, comma-separated, got \(value.isEmpty ? "nothing" : "\"\(value)\"")", command: command)
+                }
                 for prefix in prefixes where RecordingRule.selected(by: [prefix]).isEmpty {
                     throw UsageError("--rules: \(prefix) names no rule; the rules are \(RecordingRule.all.map(\.id).joined(separator: ", "))", command: command)
                 }

@@ -133,6 +133,28 @@ import Testing
         #expect(pathReason.contains("not found on PATH"))
     }
 
+    /// Each option's bad value is named with what it must be and what it got.
+    @Test(arguments: [
+        (["--seam", "nope", "--", "x"], "--seam nope: no such seam; the seams are progress-throttle"),
+        (["--side", "middle", "--", "x"], "--side must be backend or client, got middle"),
+        (["--timeout", "0", "--", "x"], "--timeout must be a number of seconds above 0 and at most 3600, got 0"),
+        (["--timeout", "3600.5", "--", "x"], "got 3600.5"),
+        (["--timeout", "abc", "--", "x"], "got abc"),
+        (["--report", "", "--", "x"], "--report must be a path, got nothing"),
+        (["--scenario", "", "--", "x"], "--scenario must be a path, got nothing"),
+        (["--scenario", "s.json", "--seeds", "3..<3", "--", "x"], "--seeds must be a non-empty range A..<B of seeds, got 3..<3"),
+        (["--seeds", "0..<3", "--", "x"], "--seeds goes with --scenario"),
+        (["--strict"], "adapterrun needs -- PROGRAM [ARGUMENT]...: the adapter program and its arguments"),
+        (["--strict", "--"], "adapterrun needs -- PROGRAM [ARGUMENT]...: the adapter program and its arguments"),
+    ])
+    func aBadValueIsNamedWithWhatItGot(arguments: [String], message: String) {
+        guard case let .usageError(text) = AdapterRunCommand.parse(arguments) else {
+            Issue.record("\(arguments) was not refused")
+            return
+        }
+        #expect(text.contains(message), "\(text)")
+    }
+
     /// The runner's command line: help, usage errors, and no pass for nothing checked.
     @Test func theCommandLineRefusesWhatItCannotRun() throws {
         #expect(AdapterRunCommand.parse(["--help"]) == .help)

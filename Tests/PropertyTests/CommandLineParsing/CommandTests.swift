@@ -52,8 +52,20 @@ import Testing
         #expect(throws: UsageError("--seed must be an integer, got x", command: Self.command)) { try parsed.value("--seed", "an integer") { Int($0) } }
         let empty = try Self.command.parse(["a.json", "--seed", ""])
         #expect(throws: UsageError("--seed must be an integer, got nothing", command: Self.command)) { try empty.value("--seed", "an integer") { Int($0) } }
+        #expect(throws: UsageError("--seed must be a path, got nothing", command: Self.command)) { try empty.path("--seed") }
+        #expect(try Self.command.parse(["a.json", "--seed", "out/x.json"]).path("--seed") == "out/x.json")
+        #expect(try Self.command.parse(["a.json"]).path("--seed") == nil)
         let spaced = try Self.command.parse(["a.json", "--seed", " 1"])
         #expect(throws: UsageError("--seed must be an integer, got \" 1\"", command: Self.command)) { try spaced.value("--seed", "an integer") { Int($0) } }
+    }
+
+    /// A required option is shown without brackets, and a line without it names it and what it is.
+    @Test func aRequiredOptionIsShownBareAndItsAbsenceNamed() throws {
+        let sweep = Command("tool sweep", "Sweeps.", options: [.required("--seeds", "A..<B", "the seeds"), .flag("--quick", "fewer")])
+        #expect(sweep.usageLine == "USAGE: tool sweep --seeds A..<B [--quick]")
+        #expect(throws: UsageError("tool sweep needs --seeds A..<B: the seeds", command: sweep)) { try sweep.parse(["--quick"]) }
+        #expect(try sweep.parse(["--seeds", "0..<3"]).values == ["--seeds": "0..<3"])
+        #expect(try sweep.parse(["--help"]).wantsHelp, "--help needs no required option")
     }
 
     @Test func aLongUsageLineWrapsAtOneHundredColumnsUnderItsFirstWord() {

@@ -91,7 +91,6 @@ import Workloads
         }
         let failure = try #require(report.failure, "the suite did not catch a client that asks for sync once")
         let (faults, seed) = try Self.schedules.replay(failure.token.choices).value
-        print("[simulator] sync-once canary shrunk to seed \(seed): \(faults)")
         func fails(_ options: FaultOptions) -> Bool {
             let configuration = Self.configuration(options, syncRetry: nil)
             return (try? Self.check(ProgressRun.run(seed: seed, configuration), configuration)) == nil

@@ -98,12 +98,16 @@ import Testing
         (["run"], "USAGE"),
         (["run", "missing.json"], "cannot read missing.json: no such file"),
         (["sweep", "FILE", "--seeds", "5..<1"], "--seeds must be a range A..<B of seeds with A ≤ B, got 5..<1"),
-        (["sweep", "FILE"], "sweep needs --seeds A..<B"),
+        (["sweep", "FILE"], "simrunner sweep needs --seeds A..<B: the seeds, A included and B not"),
+        (["sweep", "FILE", "--seeds", "5..3"], "--seeds must be a range A..<B of seeds with A ≤ B, got 5..3"),
         (["run", "FILE", "--seeds", "0..<4"], "unknown option --seeds; simrunner run takes --seed, --trace, --chrome-trace, --recording"),
         (["walk", "FILE"], "unknown command walk; simrunner takes run, sweep, shrink, record or interleave"),
         (["run", "FILE", "other.json"], "simrunner run takes at most 1 argument, but got other.json as well"),
         (["sweep", "FILE", "--seeds", "0..<4", "--shard", "0/2"], "--shard must be I/N"),
         (["run", "FILE", "--verbose", "1"], "unknown option --verbose"),
+        (["run", "FILE", "--trace", ""], "--trace must be a path, got nothing"),
+        (["record", "--out", ""], "--out must be a path, got nothing"),
+        (["shrink", "FILE", "--property", ""], "--property must be a property and its actor, ID@ACTOR, got nothing"),
     ] as [([String], String)])
     func usageErrorsExitTwo(arguments: [String], message: String) {
         let file = Array(#"{"name":"x","scenario":"progress","items":3}"#.utf8)

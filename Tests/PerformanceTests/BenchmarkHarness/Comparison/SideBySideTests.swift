@@ -78,7 +78,25 @@ import Testing
         #expect(help == .success && helpTranscript.allOutput.hasPrefix("USAGE: benchrunner side-by-side"))
         let transcript = Transcript()
         let failing = SideBySideCommand(console: transcript.console) { executable, _ in .failure(.notStarted(executable: executable, reason: "no such file")) }
-        #expect(failing.run(arguments: ["missing", "new"]) == .failure)
-        #expect(transcript.allError.contains("cannot run missing: no such file"))
+        #expect(failing.run(arguments: ["missing", "new"]) == .usageError)
+        #expect(transcript.allError.contains("OLD: cannot run missing: no such file"))
+        let crashing = Transcript()
+        let crashes = SideBySideCommand(console: crashing.console) { executable, _ in .failure(.failed(executable: executable, status: 134)) }
+        #expect(crashes.run(arguments: ["old", "new"]) == .failure)
+        #expect(crashing.allError.contains("old exited with status 134"))
+    }
+
+    /// The options passed to both builds are read before either runs, with benchrunner's own messages.
+    @Test(arguments: [
+        (["old", "new", "--filter", ""], "--filter must be a substring of a workload name (several may be comma-separated), got \"\""),
+        (["old", "new", "--iterations", "0"], "--iterations must be a positive integer no greater than 10000, got 0"),
+        (["old", "new", "--warmup", "x"], "--warmup must be a non-negative integer no greater than 10000, got x"),
+    ])
+    func aBadValuePassedToTheBuildsIsNamedBeforeAnyRuns(arguments: [String], message: String) {
+        let (status, transcript, calls) = Self.run(arguments, old: [1], new: [1])
+        #expect(status == .usageError)
+        #expect(transcript.allError.contains(message), "\(transcript.allError)")
+        #expect(transcript.allError.contains("USAGE: benchrunner side-by-side OLD NEW"))
+        #expect(calls.isEmpty, "\(calls)")
     }
 }

@@ -48,18 +48,20 @@ import Workloads
         #expect(transcript.allOutput.hasSuffix("result: PASS"))
     }
 
-    /// Every way the program's output can differ from what it prints is an error that names it.
+    /// Every way the program's output can differ from what it prints is an error that names it. (The
+    /// output is given as its lines, so each case's description stays on one line.)
     @Test(arguments: [
-        ("python 3.11.2\nseconds 0.1\nrecords 2\n", 2, PythonCSVError.wrongCount(iterations: 2, durations: 1)),
-        ("python 3.11.2\nseconds 0.1\nrecords 3\n", 1, .otherRecords(expected: 2, read: 3)),
-        ("python 3.11.2\nseconds -1\nrecords 2\n", 1, .unexpectedLine(number: 2, text: "seconds -1")),
-        ("python 3.11.2\nseconds nan\nrecords 2\n", 1, .unexpectedLine(number: 2, text: "seconds nan")),
-        ("python 3.11.2\nseconds 0.1\n", 1, .incomplete(output: "python 3.11.2\nseconds 0.1\n")),
-        ("Traceback (most recent call last):\n", 1, .unexpectedLine(number: 1, text: "Traceback (most recent call last):")),
-        ("python 3.11.2\nseconds 0.1\nrecords 2\nrecords 2\n", 1, .unexpectedLine(number: 4, text: "records 2")),
-        ("", 1, .incomplete(output: "")),
+        (["python 3.11.2", "seconds 0.1", "records 2"], 2, PythonCSVError.wrongCount(iterations: 2, durations: 1)),
+        (["python 3.11.2", "seconds 0.1", "records 3"], 1, .otherRecords(expected: 2, read: 3)),
+        (["python 3.11.2", "seconds -1", "records 2"], 1, .unexpectedLine(number: 2, text: "seconds -1")),
+        (["python 3.11.2", "seconds nan", "records 2"], 1, .unexpectedLine(number: 2, text: "seconds nan")),
+        (["python 3.11.2", "seconds 0.1"], 1, .incomplete(output: "python 3.11.2\nseconds 0.1\n")),
+        (["Traceback (most recent call last):"], 1, .unexpectedLine(number: 1, text: "Traceback (most recent call last):")),
+        (["python 3.11.2", "seconds 0.1", "records 2", "records 2"], 1, .unexpectedLine(number: 4, text: "records 2")),
+        ([], 1, .incomplete(output: "")),
     ])
-    func anAnswerThatIsNotTheProgramsIsNamed(output: String, iterations: Int, error: PythonCSVError) {
+    func anAnswerThatIsNotTheProgramsIsNamed(lines: [String], iterations: Int, error: PythonCSVError) {
+        let output = lines.map { $0 + "\n" }.joined()
         #expect(throws: error) { try PythonCSV.timing(fromOutput: output, iterations: iterations, records: 2) }
     }
 

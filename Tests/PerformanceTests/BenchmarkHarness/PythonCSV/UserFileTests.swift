@@ -16,7 +16,9 @@ import Workloads
     }
 
     @Test func anExportIsParsedBesidePythonImportedWithEachStrategyAndItsFindingsSaid() {
-        let export = ExportFixture.goodreads(rows: 40, seed: 3, duplicateShare: 0.1).bytes
+        let fixture = ExportFixture.goodreads(rows: 40, seed: 3, duplicateShare: 0.1)
+        let export = fixture.bytes
+        let planted = fixture.books.filter { $0.duplicateOf != nil }.count
         let (status, environment, transcript) = Self.run(["--csv", "data/my_export.csv", "--no-json", "--iterations", "2"], files: ["data/my_export.csv": export])
         #expect(status == .success, "\(transcript.allError)")
         let output = transcript.allOutput
@@ -29,7 +31,10 @@ import Workloads
         #expect(output.contains("Beside Python's csv on the same bytes, in this run (Python 3.11.2)"))
         #expect(output.contains("format goodreads, confidence: "))
         #expect(output.contains("data rows: 40 rows"))
-        #expect(output.contains("skip: duplicates: "))
+        #expect(planted > 0)
+        for figure in ["skip: duplicates: \(planted) rows", "smart: duplicates: \(planted) rows", "replaceAll: imported: 40 rows", "replaceAll: replaced: \(planted) rows"] {
+            #expect(output.contains(figure), "\(figure)")
+        }
         for line in output.split(separator: "\n") { #expect(line.count <= 100, "\(line)") }
     }
 

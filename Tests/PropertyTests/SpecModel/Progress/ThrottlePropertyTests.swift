@@ -66,7 +66,6 @@ import Workloads
         }
         // The reference throttle keeps the rate on the very same stream.
         #expect(ThrottleRun.run(shrunk, with: ProgressThrottle()).violations().isEmpty)
-        print("[throttle] seed throttle counterexample shrunk from \(failure.originalChoiceCount) choices to \(shrunk)")
     }
 
     /// The seed's code breaks three more properties, each found by the suite: a late milestone count moves
