@@ -93,7 +93,7 @@ let package = Package(
         // Runs the kit's suites against an adapter program.
         .executableTarget(name: "adapterrun", dependencies: ["CommandLineParsing", "ProcessAdapter", "Generators", "Scenarios"], swiftSettings: strict),
         // The model, and one wrong implementation per seam, as adapter programs: CI's proof of the runner.
-        .executableTarget(name: "adapter-model", dependencies: ["ProcessAdapter"], swiftSettings: strict),
+        .executableTarget(name: "adapter-model", dependencies: ["CommandLineParsing", "ProcessAdapter"], swiftSettings: strict),
         .executableTarget(name: "adapter-wrong", dependencies: ["CommandLineParsing", "ProcessAdapter", "SpecConformance", "SpecModel"], swiftSettings: strict),
         .testTarget(
             name: "PropertyTests",

@@ -1,27 +1,32 @@
 // A wrong implementation as an adapter program, which the runner must reject by the rule each flaw
 // breaks, and (with --misbehave) a program that breaks the protocol itself, which the runner must
 // report as such without hanging (Docs/ProcessAdapter.md).
-//
-//     adapter-wrong                      one plausible flaw per seam (listed in `flaws`)
-//     adapter-wrong --misbehave MODE     timeout, exit, crash, malformed, wrong-id, wrong-shape, error,
-//                                        old-protocol or flood-stderr at the first call
 import CommandLineParsing
 import Foundation
 import ProcessAdapter
 import SpecConformance
 import SpecModel
 
-let arguments = Array(CommandLine.arguments.dropFirst())
-if arguments.first == "--misbehave" {
-    guard arguments.count == 2, let mode = Misbehaviour(rawValue: arguments[1]) else {
-        StandardStream.error.write("usage: adapter-wrong [--misbehave \(Misbehaviour.allCases.map(\.rawValue).joined(separator: "|"))]\n")
-        exit(2)
+let command = Command(
+    "adapter-wrong", "Serves one plausible flaw per seam over the adapter protocol, for adapterrun to reject by the rule it breaks.",
+    options: [
+        .value("--misbehave", "MODE", "break the protocol itself at the first call instead: \(Misbehaviour.allCases.map(\.rawValue).joined(separator: ", "))"),
+    ],
+    discussion: "Run it through adapterrun: adapterrun -- adapter-wrong"
+)
+do throws(UsageError) {
+    let parsed = try command.parse(Array(CommandLine.arguments.dropFirst()))
+    if parsed.wantsHelp {
+        StandardStream.output.write(command.help)
+        exit(0)
     }
-    mode.run()
-} else if arguments.isEmpty {
-    var server = AdapterServer(name: "wrong implementations (adapter-wrong)", WrongSeams.factories)
-    server.serve()
-} else {
-    StandardStream.error.write("usage: adapter-wrong [--misbehave MODE]\n")
-    exit(2)
+    if let mode = try parsed.value("--misbehave", "one of \(Misbehaviour.allCases.map(\.rawValue).joined(separator: ", "))", Misbehaviour.init(rawValue:)) {
+        mode.run()
+    } else {
+        var server = AdapterServer(name: "wrong implementations (adapter-wrong)", WrongSeams.factories)
+        server.serve()
+    }
+} catch {
+    StandardStream.error.write("adapter-wrong: \(error)")
+    exit(UsageError.exitStatus)
 }

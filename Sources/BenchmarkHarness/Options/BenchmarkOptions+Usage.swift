@@ -18,7 +18,7 @@ extension BenchmarkOptions {
             .value("--compare", "BASELINE", "Compare with a previous JSON report: a median time per iteration grown beyond the threshold is a regression."),
             .value("--threshold", "PERCENT", "Regression threshold for --compare (default \(Int(thresholdPercentDefault)))."),
             .flag("--strict", "A timed workload missing its throughput target fails the run."),
-            .flag("--verbose", "Print each workload's full figures as it finishes: times, throughput, memory, every metric."),
+            .flag("--verbose", "Print each workload's full figures as it finishes (times, throughput, memory, every metric), and the tables of timings and bounds."),
         ],
         discussion: """
             Build in release mode for meaningful figures: swift run -c release benchrunner

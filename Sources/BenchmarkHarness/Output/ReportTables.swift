@@ -88,6 +88,25 @@ package enum ReportTables {
         return table.rows.isEmpty ? nil : table.render()
     }
 
+    /// The default report's account of the run in place of the tables: how many workloads ran, and how
+    /// many of their throughput targets, metric bounds and memory bounds held, within 100 columns.
+    package static func totals(_ report: BenchmarkReport) -> String {
+        let timed = report.workloads.compactMap(\.timed)
+        let targeted = timed.filter { $0.targetItemsPerSecond != nil }
+        let metrics = report.workloads.compactMap(\.metrics)
+        let bounded = metrics.joined().filter { $0.bound != nil }
+        let memory = report.workloads.filter { $0.peakBytesPerItemMax != nil }
+        var parts = ["\(timed.count) timed \(timed.count == 1 ? "workload" : "workloads"), targets met: "
+            + "\(targeted.filter { $0.meetsTarget == true }.count) of \(targeted.count)"]
+        if !metrics.isEmpty {
+            parts.append("\(metrics.count) measured, bounds held: \(bounded.filter(\.meetsBound).count) of \(bounded.count)")
+        }
+        if !memory.isEmpty {
+            parts.append("memory bounds held: \(memory.filter { $0.meetsMemoryBound == true }.count) of \(memory.count)")
+        }
+        return TextTable.wrap("ran " + parts.joined(separator: "; "), width: TextTable.widthMax).joined(separator: "\n")
+    }
+
     /// The CSV parse workloads beside Python's `csv` on the same bytes in this run: each one's
     /// throughput, Python's, and how many times faster the parser is (Python's median time over the
     /// parser's); why Python was not timed, when it was not. Nil when no parse workload ran.

@@ -6,10 +6,10 @@ import Workloads
 ///
 /// A run parses the options, selects the workloads, loads the baseline (before running anything, so
 /// a wrong path fails at once), runs each workload, compares with the baseline, writes the JSON report,
-/// and prints the report: the verdict and what missed, the timings, the measured workloads' bounds,
-/// and the verdict again as the last line. The report goes to standard output; progress, each
-/// workload's one-line result, and usage errors to standard error. `--verbose` prints each workload's
-/// full figures to standard output as it finishes.
+/// and prints the report: the verdict and what missed, how many targets and bounds held, the parse
+/// beside Python's csv, and the verdict again as the last line. The report goes to standard output;
+/// progress, each workload's one-line result, and usage errors to standard error. `--verbose` prints
+/// each workload's full figures to standard output as it finishes, and the tables of timings and bounds.
 package struct BenchmarkCommand {
     /// The build configuration benchrunner was compiled in, which decides the targets that apply.
     package var configuration: BuildConfiguration
@@ -78,17 +78,19 @@ package struct BenchmarkCommand {
         let verdict = Verdict(report: report, comparison: comparison, strict: options.strict)
         let (written, writeFailed) = writeReport(report, options: options)
 
-        // The answer first, then the table of timings, what the measured workloads held, the comparison,
-        // and the answer again as the last line, for a log's tail.
+        // The answer first, then what ran and held (with --verbose, the tables of timings and bounds),
+        // the parse beside Python's, the comparison, and the answer again as the last line, for a log's tail.
         var sections = [verdict.summary]
-        sections += [ReportTables.timings(report), ReportTables.pythonCSV(report), ReportTables.measuredSummary(report)].compactMap { $0 }
+        sections += options.verbose
+            ? [ReportTables.timings(report), ReportTables.pythonCSV(report), ReportTables.measuredSummary(report)].compactMap { $0 }
+            : [ReportTables.totals(report), ReportTables.pythonCSV(report)].compactMap { $0 }
         if let comparison, let path = options.baselinePath, let baseline {
             sections.append(Self.acrossRunsNote(baseline: baseline, current: report))
             sections.append(ReportTables.comparison(comparison, baselinePath: path))
         }
         var closing = ["process peak memory: " + (report.processPeakResidentMebibytes.map { Formatting.mebibytes($0) + " MiB" } ?? "n/a")]
         closing += written
-        if !options.verbose { closing.append("each workload's own figures: benchrunner --verbose, or the JSON report") }
+        if !options.verbose { closing.append("every workload's figures: benchrunner --verbose, or the JSON report") }
         sections.append(closing.joined(separator: "\n"))
         sections.append(verdict.headline)
         console.output((options.verbose ? "\n" : "") + sections.joined(separator: "\n\n"))

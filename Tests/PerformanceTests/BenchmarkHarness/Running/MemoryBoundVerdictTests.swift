@@ -30,6 +30,15 @@ import Workloads
         #expect(verdict.notes.first?.contains("could not be measured") == true)
     }
 
+    /// The default report's totals count the memory bounds held, an unmeasured one as not held.
+    @Test func theTotalsCountTheMemoryBoundsHeld() {
+        let report = HarnessFixtures.report([
+            Self.workload(perItem: 9_000, bound: 13_981), Self.workload(perItem: 15_000, bound: 13_981),
+            Self.workload(perItem: nil, bound: 13_981), Self.workload(perItem: 9_000, bound: nil),
+        ])
+        #expect(ReportTables.totals(report) == "ran 4 timed workloads, targets met: 0 of 0; memory bounds held: 1 of 3")
+    }
+
     @Test func theBoundSurvivesTheJSONReport() throws {
         let report = HarnessFixtures.report([Self.workload(perItem: 9_000, bound: 13_981)])
         let decoded = try BenchmarkReport.decode(report.jsonData(), path: "memory.json")
