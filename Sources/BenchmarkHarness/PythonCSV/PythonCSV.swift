@@ -81,7 +81,8 @@ package enum PythonCSVError: Error, Sendable, Equatable, CustomStringConvertible
         case let .failed(reason): "python3 failed: \(reason)"
         case let .timedOut(seconds): "python3 did not finish within \(seconds) s and was stopped"
         case let .unexpectedLine(number, text): "python3's line \(number) is not what the program prints: \"\(text)\""
-        case let .incomplete(output): "python3 stopped before printing its version and records: \"\(output)\""
+        // Escaped, so the report's note stays one line.
+        case let .incomplete(output): "python3 stopped before printing its version and records: \(output.debugDescription)"
         case let .wrongCount(iterations, durations): "python3 printed \(durations) durations for \(iterations) iterations"
         case let .otherRecords(expected, read): "Python's csv read \(read) records where the file has \(expected): not the same work"
         }

@@ -65,6 +65,12 @@ import Workloads
         #expect(throws: error) { try PythonCSV.timing(fromOutput: output, iterations: iterations, records: 2) }
     }
 
+    /// What python3 printed is quoted with its line breaks escaped, so the report's note stays one line.
+    @Test func anIncompleteAnswerIsQuotedOnOneLine() {
+        #expect(PythonCSVError.incomplete(output: "python 3.11.2\nseconds 0.1\n").description
+            == #"python3 stopped before printing its version and records: "python 3.11.2\nseconds 0.1\n""#)
+    }
+
     @Test func theProgramsOwnAnswerIsRead() throws {
         let timing = try PythonCSV.timing(fromOutput: "python 3.11.2\nseconds 0.25\nseconds 0.5\nrecords 2\n", iterations: 2, records: 2)
         #expect(timing == PythonCSV.Timing(version: "3.11.2", seconds: [0.25, 0.5]))
