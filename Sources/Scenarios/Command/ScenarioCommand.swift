@@ -210,7 +210,7 @@ public enum ScenarioCommand {
     /// `simrunner sweep`: every seed of the range, or of its shard.
     static func sweep(_ scenario: ScenarioFile, path: String, options: ParsedArguments) throws(UsageError) -> Outcome {
         guard let range = try options.value("--seeds", "a range A..<B of seeds with A ≤ B", parseRange) else {
-            preconditionFailure("the parse refuses a sweep without --seeds")
+            throw UsageError("simrunner sweep needs --seeds", command: options.command)  // the parse refuses it first
         }
         let shard = try options.value("--shard", "I/N with 1 ≤ I ≤ N", parseShard) ?? (1, 1)
         var output = ""
