@@ -65,7 +65,7 @@ package struct SideBySideCommand {
             // here, before any build runs.
             _ = try BenchmarkOptions.parse(passed, configuration: .release)
         } catch {
-            console.error("benchrunner side-by-side: error: \(error.message)\n\n\(Self.command.usageLine)\nSee --help for more.")
+            console.error("benchrunner side-by-side: error: \(UsageError(error.message, command: Self.command))")
             return .usageError
         }
         let positional = parsed.positionals

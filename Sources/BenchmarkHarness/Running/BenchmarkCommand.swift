@@ -231,8 +231,13 @@ package struct BenchmarkCommand {
                 outcome: outcome
             )
             if case let .timed(timed) = workload, let file = timed.csvFile {
-                console.error("    Python's csv on the same bytes: \(options.iterations) timed")
-                finished.pythonCSV = PythonCSVComparison(timePythonCSV(file(), iterations: options.iterations))
+                let python = PythonCSVComparison(timePythonCSV(file(), iterations: options.iterations))
+                finished.pythonCSV = python
+                if case let .timed(result) = finished.outcome, let seconds = python.medianSeconds {
+                    console.error("    Python's csv on the same bytes: \(Formatting.rate(Double(result.itemsPerIteration) / seconds, unit: result.unit))")
+                } else {
+                    console.error("    Python's csv not timed: \(python.unavailable ?? "no figure")")
+                }
             }
             // Each result as soon as it is known, so a long run shows its figures as it goes: in full
             // with --verbose, else one line beside the progress.

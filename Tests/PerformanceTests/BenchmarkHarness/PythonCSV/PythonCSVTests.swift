@@ -32,6 +32,7 @@ import Workloads
         #expect(environment.pythonFiles.map(\.bytes) == [Self.file.bytes])
         #expect(transcript.allOutput.contains("Beside Python's csv on the same bytes, in this run (Python 3.11.2)"))
         #expect(transcript.allOutput.contains("csv.parse.fixture  4.0 G bytes/s  1.0 G bytes/s    4.0×"), "\(transcript.allOutput)")
+        #expect(transcript.allError.contains("    Python's csv on the same bytes: 1.0 G bytes/s"), "\(transcript.allError)")
     }
 
     /// Without python3, or when it fails or answers wrongly, the report says why in a note and the
@@ -45,6 +46,7 @@ import Workloads
     func aPythonThatCannotRunIsANote(error: PythonCSVError, said: String) {
         let (_, transcript) = Self.run(["--no-json"]) { _, _ in .failure(error) }
         #expect(transcript.allOutput.contains("note: Python's csv was not timed: \(said)"))
+        #expect(transcript.allError.contains("    Python's csv not timed: \(said)"), "the progress says so too")
         #expect(transcript.allOutput.hasSuffix("result: PASS"))
     }
 
