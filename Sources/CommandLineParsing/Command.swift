@@ -119,7 +119,8 @@ package struct Command: Sendable {
             guard let option = options.first(where: { $0.name == optionName }) else {
                 if optionName == "--help", let attached { throw UsageError("--help takes no value, got \(Self.shown(attached))", command: self) }
                 let known = options.map(\.name).joined(separator: ", ")
-                throw UsageError("unknown option \(optionName); \(name) takes \(known.isEmpty ? "no options" : known)", command: self)
+                let hint = NearestName.hint(for: optionName, in: options.map(\.name))
+                throw UsageError("unknown option \(optionName)\(hint); \(name) takes \(known.isEmpty ? "no options" : known)", command: self)
             }
             guard let valueName = option.valueName else {
                 if let attached { throw UsageError("\(optionName) takes no value, got \(Self.shown(attached))", command: self) }

@@ -84,7 +84,7 @@ public enum AdapterRunCommand {
         var invocation = Invocation()
         for text in parsed.allValues["--seam"] ?? [] {
             guard let seam = AdapterSeam(rawValue: text) else {
-                throw UsageError("--seam \(text): no such seam; the seams are \(AdapterSeam.allCases.map(\.rawValue).joined(separator: ", "))", command: command)
+                throw UsageError("--seam \(text): no such seam\(NearestName.hint(for: text, in: AdapterSeam.allCases.map(\.rawValue))); the seams are \(AdapterSeam.allCases.map(\.rawValue).joined(separator: ", "))", command: command)
             }
             if !invocation.seams.contains(seam) { invocation.seams.append(seam) }
         }

@@ -125,8 +125,10 @@ public enum ScenarioCommand {
             return Outcome(status: 0, output: usage, files: [])
         }
         guard let verb = arguments.first, let command = commands.first(where: { $0.name == "simrunner " + verb }) else {
-            let what = arguments.first.map { "unknown command \($0); " } ?? ""
-            return Outcome(status: UsageError.exitStatus, output: what + "simrunner takes run, sweep, shrink, record or interleave\n\n" + usage, files: [])
+            let verbs = commands.map { String($0.name.dropFirst("simrunner ".count)) }
+            let what = arguments.first.map { "unknown command \($0)\(NearestName.hint(for: $0, in: verbs)); " } ?? ""
+            let takes = verbs.dropLast().joined(separator: ", ") + " or " + verbs[verbs.count - 1]
+            return Outcome(status: UsageError.exitStatus, output: what + "simrunner takes \(takes)\n\n" + usage, files: [])
         }
         let parsed: ParsedArguments
         do {

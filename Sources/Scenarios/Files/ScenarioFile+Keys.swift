@@ -1,3 +1,4 @@
+import CommandLineParsing
 import SpecModel
 
 // A scenario file is strict: a key the loader does not read is an error naming it and the nearest key
@@ -13,36 +14,7 @@ extension JSONField {
         guard let (key, member) = unknown.min(by: { $0.key < $1.key }) else { return }
         // A long key is named cut, in the message, at its object's path: its own path would hold it whole.
         let at = key.unicodeScalars.count > 60 ? self : member
-        throw at.invalid("\(what) has no key \(Self.quoted(key)); the nearest it has is \(Self.quoted(Self.nearest(to: key, in: known)))")
-    }
-
-    /// The known key nearest `key`, ignoring case: one that begins with it or that it begins with
-    /// (`start` for `startMilliseconds`), else the one fewest single-character edits away; the first
-    /// listed on a tie.
-    static func nearest(to key: String, in known: [String]) -> String {
-        let typed = key.lowercased()
-        var best = known.first ?? ""
-        var bestRank = (Int.max, Int.max)
-        for candidate in known {
-            let lowered = candidate.lowercased()
-            let sharesABeginning = !typed.isEmpty && (lowered.hasPrefix(typed) || typed.hasPrefix(lowered))
-            let rank = (sharesABeginning ? 0 : 1, editDistance(Array(typed.unicodeScalars), Array(lowered.unicodeScalars)))
-            if rank < bestRank { (best, bestRank) = (candidate, rank) }
-        }
-        return best
-    }
-
-    /// Levenshtein distance: insertions, deletions and substitutions, one row at a time.
-    static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
-        var previous = Array(0...b.count)
-        for (i, x) in a.enumerated() {
-            var current = [i + 1] + Array(repeating: 0, count: b.count)
-            for (j, y) in b.enumerated() {
-                current[j + 1] = Swift.min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1))
-            }
-            previous = current
-        }
-        return previous[b.count]
+        throw at.invalid("\(what) has no key \(Self.quoted(key)); the nearest it has is \(Self.quoted(NearestName.nearest(to: key, in: known) ?? ""))")
     }
 
     /// The key as JSON would write it, cut to 60 characters (a hostile file may hold a long one).

@@ -76,7 +76,7 @@ public enum SessionCheckCommand {
                     throw UsageError("--rules must name rule ids or prefixes, comma-separated, got \(value.isEmpty ? "nothing" : "\"\(value)\"")", command: command)
                 }
                 for prefix in prefixes where RecordingRule.selected(by: [prefix]).isEmpty {
-                    throw UsageError("--rules: \(prefix) names no rule; the rules are \(RecordingRule.all.map(\.id).joined(separator: ", "))", command: command)
+                    throw UsageError("--rules: \(prefix) names no rule\(NearestName.hint(for: prefix, in: RecordingRule.all.map(\.id))); the rules are \(RecordingRule.all.map(\.id).joined(separator: ", "))", command: command)
                 }
                 options.rules = RecordingRule.selected(by: prefixes)
             }

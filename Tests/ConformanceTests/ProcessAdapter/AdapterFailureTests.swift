@@ -136,6 +136,7 @@ import Testing
     /// Each option's bad value is named with what it must be and what it got.
     @Test(arguments: [
         (["--seam", "nope", "--", "x"], "--seam nope: no such seam; the seams are progress-throttle"),
+        (["--seam", "heartbeats", "--", "x"], "--seam heartbeats: no such seam (did you mean heartbeat?); the seams are"),
         (["--side", "middle", "--", "x"], "--side must be backend or client, got middle"),
         (["--timeout", "0", "--", "x"], "--timeout must be a number of seconds above 0 and at most 3600, got 0"),
         (["--timeout", "3600.5", "--", "x"], "got 3600.5"),

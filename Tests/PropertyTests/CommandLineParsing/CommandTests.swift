@@ -32,12 +32,13 @@ import Testing
     }
 
     @Test(arguments: [
-        (["a.json", "--sead", "1"], "unknown option --sead; tool check takes --seed, --strict"),
+        (["a.json", "--sead", "1"], "unknown option --sead (did you mean --seed?); tool check takes --seed, --strict"),
         (["a.json", "--seed"], "--seed needs a value (N)"),
         (["a.json", "--seed", "--strict"], "--seed needs a value (N)"),
         (["a.json", "--strict=yes"], "--strict takes no value, got yes"),
         (["a.json", "--help=1"], "--help takes no value, got 1"),
-        (["a.json", "--sead=1"], "unknown option --sead; tool check takes --seed, --strict"),
+        (["a.json", "--sead=1"], "unknown option --sead (did you mean --seed?); tool check takes --seed, --strict"),
+        (["a.json", "--str"], "unknown option --str (did you mean --strict?); tool check takes --seed, --strict"),
         (["--bogus", "--help"], "unknown option --bogus; tool check takes --seed, --strict"),
         (["a.json", "b", "c"], "tool check takes at most 2 arguments, but got c as well"),
         ([], "tool check needs FILE: the file"),
