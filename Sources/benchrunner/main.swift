@@ -11,7 +11,7 @@ let configuration = BuildConfiguration.release
 #endif
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-if arguments.first == "side-by-side" {
+if arguments.first == SideBySideCommand.verb {
     let command = SideBySideCommand(console: .standard, runBuild: BuildRunner.run)
     exit(command.run(arguments: Array(arguments.dropFirst())).rawValue)
 }

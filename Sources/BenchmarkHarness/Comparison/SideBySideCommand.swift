@@ -19,9 +19,12 @@ package struct SideBySideCommand {
         self.runBuild = runBuild
     }
 
+    /// The word after `benchrunner` that selects this command.
+    package static let verb = "side-by-side"
+
     /// The command line: two executables and the options, from which come `--help` and usage errors.
     package static let command = Command(
-        "benchrunner side-by-side",
+        "benchrunner \(verb)",
         "Runs the benchrunner executables OLD and NEW alternately on this machine and compares each timed workload.",
         arguments: [.init("OLD", "the old build's benchrunner"), .init("NEW", "the new build's benchrunner")],
         options: [

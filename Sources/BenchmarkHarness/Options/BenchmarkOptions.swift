@@ -100,6 +100,9 @@ package struct BenchmarkOptions: Sendable, Equatable {
     ///
     /// `--help` (or `-h`) stops parsing and asks for the usage text, whatever follows it.
     package static func parse(_ arguments: [String], configuration: BuildConfiguration) throws(UsageError) -> BenchmarkOptions {
+        if let word = arguments.first, !word.hasPrefix("-"), let meant = NearestName.suggestion(for: word, in: [SideBySideCommand.verb]) {
+            throw UsageError("unknown command \(word) (did you mean \(meant)?); benchrunner takes options, or \(meant) OLD NEW", command: command)
+        }
         let parsed = try command.parse(arguments)
         var options = BenchmarkOptions(reportPath: defaultReportPath(for: configuration))
         if parsed.wantsHelp {

@@ -104,6 +104,7 @@ import Testing
         (["-x"], "unknown option -x; \(known)"),
         (["--bogus=1"], "unknown option --bogus; \(known)"),
         (["prng"], "benchrunner takes no arguments, but got prng as well"),
+        (["side-by-sid", "a", "b"], "unknown command side-by-sid (did you mean side-by-side?); benchrunner takes options, or side-by-side OLD NEW"),
         (["--iterations", "abc"], "--iterations \(positiveInteger), got abc"),
         (["--iterations", "0"], "--iterations \(positiveInteger), got 0"),
         (["--iterations", "-3"], "--iterations \(positiveInteger), got -3"),
