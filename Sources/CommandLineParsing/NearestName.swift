@@ -5,14 +5,19 @@ package enum NearestName {
     /// (`start` for `startMilliseconds`), else the one fewest single-character edits away; the first
     /// listed on a tie. Nil when `known` is empty.
     package static func nearest(to word: String, in known: [String]) -> String? {
+        ranked(word, in: known)?.name
+    }
+
+    /// `nearest(to:in:)`'s name with its edit distance from `word`.
+    private static func ranked(_ word: String, in known: [String]) -> (name: String, distance: Int)? {
         let typed = word.lowercased()
-        var best: String?
+        var best: (name: String, distance: Int)?
         var bestRank = (Int.max, Int.max)
         for candidate in known {
             let lowered = candidate.lowercased()
             let sharesABeginning = !typed.isEmpty && (lowered.hasPrefix(typed) || typed.hasPrefix(lowered))
             let rank = (sharesABeginning ? 0 : 1, editDistance(typed, lowered))
-            if rank < bestRank { (best, bestRank) = (candidate, rank) }
+            if rank < bestRank { (best, bestRank) = ((candidate, rank.1), rank) }
         }
         return best
     }
@@ -24,8 +29,8 @@ package enum NearestName {
         let typed = word.lowercased()
         let sharing = known.filter { typed.count > 2 && ($0.lowercased().hasPrefix(typed) || typed.hasPrefix($0.lowercased())) }
         if sharing.count == 1 { return sharing[0] }
-        guard let nearest = nearest(to: word, in: known), editDistance(typed, nearest.lowercased()) <= 2 else { return nil }
-        return nearest
+        guard let nearest = ranked(word, in: known), nearest.distance <= 2 else { return nil }
+        return nearest.name
     }
 
     /// ` (did you mean NAME?)` for `suggestion(for:in:)`'s name, or nothing.

@@ -119,7 +119,7 @@ package enum ReportTables {
             table.append([
                 workload.name,
                 Formatting.rate(timed.medianItemsPerSecond, unit: timed.unit),
-                Formatting.rate(Double(timed.itemsPerIteration) / pythonSeconds, unit: timed.unit),
+                pythonRate(timed, seconds: pythonSeconds),
                 String(format: "%.1f×", pythonSeconds / timed.secondsPerIteration.median),
             ])
         }
@@ -132,6 +132,11 @@ package enum ReportTables {
             lines += TextTable.wrap("note: Python's csv was not timed: \(reason)", width: TextTable.widthMax)
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// Python's throughput on the workload's bytes: its items per iteration over Python's median time.
+    static func pythonRate(_ timed: TimedResult, seconds: Double) -> String {
+        Formatting.rate(Double(timed.itemsPerIteration) / seconds, unit: timed.unit)
     }
 
     /// One workload's result on one line, printed beside the progress: the median time and

@@ -234,7 +234,7 @@ package struct BenchmarkCommand {
                 let python = PythonCSVComparison(timePythonCSV(file(), iterations: options.iterations))
                 finished.pythonCSV = python
                 if case let .timed(result) = finished.outcome, let seconds = python.medianSeconds {
-                    console.error("    Python's csv on the same bytes: \(Formatting.rate(Double(result.itemsPerIteration) / seconds, unit: result.unit))")
+                    console.error("    Python's csv on the same bytes: \(ReportTables.pythonRate(result, seconds: seconds))")
                 } else {
                     console.error("    Python's csv not timed: \(python.unavailable ?? "no figure")")
                 }

@@ -70,11 +70,11 @@ public enum SessionCheckCommand {
             if let milliseconds = try parsed.value("--tolerance-ms", "a whole number of milliseconds from 0 to 86400000", { Int64($0).flatMap { (0...86_400_000).contains($0) ? $0 : nil } }) {
                 options.toleranceMilliseconds = milliseconds
             }
-            if let value = parsed.values["--rules"] {
+            let named = try parsed.value("--rules", "rule ids or prefixes, comma-separated") { value in
                 let prefixes = value.split(separator: ",").map { String($0).trimmingSpaces }.filter { !$0.isEmpty }
-                guard !prefixes.isEmpty else {
-                    throw UsageError("--rules must name rule ids or prefixes, comma-separated, got \(value.isEmpty ? "nothing" : "\"\(value)\"")", command: command)
-                }
+                return prefixes.isEmpty ? nil : prefixes
+            }
+            if let prefixes = named {
                 for prefix in prefixes where RecordingRule.selected(by: [prefix]).isEmpty {
                     throw UsageError("--rules: \(prefix) names no rule\(NearestName.hint(for: prefix, in: RecordingRule.all.map(\.id))); the rules are \(RecordingRule.all.map(\.id).joined(separator: ", "))", command: command)
                 }

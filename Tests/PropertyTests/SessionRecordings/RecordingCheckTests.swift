@@ -674,8 +674,8 @@ import Workloads
             (["a", "--tolerance-ms", "86400001"], "got 86400001"),
             (["a", "--rules", "NOPE"], "--rules: NOPE names no rule; the rules are "),
             (["a", "--rules", "REC-1"], "--rules: REC-1 names no rule (did you mean REC-01?); the rules are "),
-            (["a", "--rules", ""], "--rules must name rule ids or prefixes, comma-separated, got nothing"),
-            (["a", "--rules", " , "], "--rules must name rule ids or prefixes, comma-separated, got \" , \""),
+            (["a", "--rules", ""], "--rules must be rule ids or prefixes, comma-separated, got nothing"),
+            (["a", "--rules", " , "], "--rules must be rule ids or prefixes, comma-separated, got \" , \""),
             (["a", "--bogus"], "unknown option --bogus; sessioncheck takes --tolerance-ms, --rules, --complete"),
         ]
         for (arguments, message) in wrong {
